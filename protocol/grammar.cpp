@@ -1,0 +1,448 @@
+// The protocol grammar in Boost.Spirit X3. Semantic actions build IR nodes
+// directly; name resolution and typing happen afterwards (resolve.cpp).
+#include "protocol/grammar.hpp"
+
+#include <boost/fusion/include/adapt_struct.hpp>
+#include <boost/fusion/include/at_c.hpp>
+#include <boost/optional.hpp>
+#include <boost/spirit/home/x3.hpp>
+#include <limits>
+
+#include "support/diagnostic.hpp"
+
+namespace racecert::protocol::detail {
+
+namespace x3 = boost::spirit::x3;
+using boost::fusion::at_c;
+using It = std::string::const_iterator;
+
+namespace {
+
+struct ParseState {
+  It begin;
+  const std::string* text;
+  const std::string* filename;
+  Positions* pos;
+
+  std::size_t offset(It at) const { return static_cast<std::size_t>(at - begin); }
+  SourceLoc loc(It at) const { return locate(*text, *filename, offset(at)); }
+  Expr note(Expr e, It at) {
+    pos->expr.emplace(e.get(), offset(at));
+    return e;
+  }
+};
+struct state_tag;
+
+template <class Ctx>
+ParseState& state(Ctx& ctx) {
+  return x3::get<state_tag>(ctx).get();
+}
+
+const std::set<std::string>& keywords() {
+  static const std::set<std::string> k = {
+      "kernel", "shared", "global", "uniform", "local", "block", "assume", "rd", "wr",
+      "atomic", "sync", "if", "else", "for", "in", "step", "true", "false", "min", "max"};
+  return k;
+}
+
+// Builtin aliases: the paper writes `tid`.
+std::string canonical_name(const std::string& n) {
+  static const std::map<std::string, std::string> alias = {
+      {"tid", "threadIdx.x"}, {"tid.x", "threadIdx.x"}, {"tid.y", "threadIdx.y"},
+      {"tid.z", "threadIdx.z"}, {"bid", "blockIdx.x"},  {"bid.x", "blockIdx.x"},
+      {"bid.y", "blockIdx.y"},  {"bid.z", "blockIdx.z"}};
+  auto it = alias.find(n);
+  return it == alias.end() ? n : it->second;
+}
+
+struct AccessTarget {
+  std::string name;
+  std::vector<Expr> index;
+};
+struct LocAnnot {
+  std::string file;
+  unsigned line = 0, column = 0;
+};
+
+}  // namespace
+}  // namespace racecert::protocol::detail
+
+BOOST_FUSION_ADAPT_STRUCT(racecert::protocol::detail::AccessTarget, name, index)
+BOOST_FUSION_ADAPT_STRUCT(racecert::protocol::detail::LocAnnot, file, line, column)
+
+namespace racecert::protocol::detail {
+namespace {
+
+// ------------------------------------------------------------------- lexemes
+
+auto kw(const char* word) {
+  return x3::lexeme[x3::lit(word) >> !(x3::alnum | x3::char_('_') | x3::char_('$'))];
+}
+
+const auto skipper = x3::space | (x3::lit("//") >> *(x3::char_ - x3::eol) >> (x3::eol | x3::eoi)) |
+                     (x3::lit("/*") >> *(x3::char_ - "*/") >> "*/");
+
+x3::rule<struct ident_tag, std::string> const identifier = "identifier";
+x3::rule<struct ident_raw_tag, std::string> const ident_chars = "identifier";
+const auto ident_chars_def =
+    x3::lexeme[(x3::alpha | x3::char_('_')) >>
+               *(x3::alnum | x3::char_('_') | x3::char_('$') |
+                 (x3::char_('.') >> &(x3::alpha | x3::char_('_'))))];
+const auto not_keyword = [](auto& ctx) {
+  if (keywords().count(_attr(ctx))) {
+    _pass(ctx) = false;
+  } else {
+    _val(ctx) = _attr(ctx);
+  }
+};
+const auto identifier_def = ident_chars[not_keyword];
+
+x3::rule<struct string_tag, std::string> const string_lit = "string";
+const auto string_lit_def =
+    x3::lexeme['"' > *((x3::lit('\\') > x3::char_) | (x3::char_ - '"' - x3::eol)) > '"'];
+
+// ---------------------------------------------------------------- expressions
+
+x3::rule<struct expr_tag, Expr> const expr = "expression";
+x3::rule<struct ternary_tag, Expr> const ternary = "expression";
+x3::rule<struct lor_tag, Expr> const lor = "expression";
+x3::rule<struct land_tag, Expr> const land = "expression";
+x3::rule<struct bor_tag, Expr> const bor = "expression";
+x3::rule<struct bxor_tag, Expr> const bxor = "expression";
+x3::rule<struct band_tag, Expr> const band = "expression";
+x3::rule<struct eq_tag, Expr> const equality = "expression";
+x3::rule<struct rel_tag, Expr> const relational = "expression";
+x3::rule<struct shift_tag, Expr> const shift = "expression";
+x3::rule<struct add_tag, Expr> const additive = "expression";
+x3::rule<struct mul_tag, Expr> const multiplicative = "expression";
+x3::rule<struct unary_tag, Expr> const unary_expr = "expression";
+x3::rule<struct primary_tag, Expr> const primary = "expression";
+
+const auto set_val = [](auto& ctx) { _val(ctx) = _attr(ctx); };
+
+auto bin(BinOp op) {
+  return [op](auto& ctx) {
+    _val(ctx) = state(ctx).note(raw_binary(op, _val(ctx), _attr(ctx)), _where(ctx).begin());
+  };
+}
+auto un(UnOp op) {
+  return [op](auto& ctx) {
+    _val(ctx) = state(ctx).note(raw_unary(op, _attr(ctx)), _where(ctx).begin());
+  };
+}
+
+auto literal(bool negative) {
+  return [negative](auto& ctx) {
+    std::uint64_t v = _attr(ctx);
+    std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) +
+                          (negative ? 1 : 0);
+    if (v > limit) throw input_error(state(ctx).loc(_where(ctx).begin()), "integer literal out of range");
+    std::int64_t s = negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v);
+    _val(ctx) = state(ctx).note(int_lit(s), _where(ctx).begin());
+  };
+}
+
+const auto mk_var = [](auto& ctx) {
+  _val(ctx) = state(ctx).note(var(canonical_name(_attr(ctx))), _where(ctx).begin());
+};
+const auto mk_bool = [](auto& ctx) { _val(ctx) = state(ctx).note(bool_lit(_attr(ctx)), _where(ctx).begin()); };
+auto mk_call(BinOp op) {
+  return [op](auto& ctx) {
+    _val(ctx) = state(ctx).note(raw_binary(op, at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))),
+                                _where(ctx).begin());
+  };
+}
+const auto mk_ite = [](auto& ctx) {
+  _val(ctx) = state(ctx).note(raw_ite(_val(ctx), at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))),
+                              _where(ctx).begin());
+};
+
+const auto hex = x3::uint_parser<std::uint64_t, 16>();
+const auto dec = x3::uint_parser<std::uint64_t, 10>();
+
+const auto primary_def =
+    x3::lexeme[(x3::lit("0x") | "0X") > hex][literal(false)] |
+    x3::lexeme[dec >> !(x3::alpha | x3::char_('_'))][literal(false)] |
+    (kw("true") >> x3::attr(true))[mk_bool] | (kw("false") >> x3::attr(false))[mk_bool] |
+    (kw("min") > '(' > expr > ',' > expr > ')')[mk_call(BinOp::Min)] |
+    (kw("max") > '(' > expr > ',' > expr > ')')[mk_call(BinOp::Max)] |
+    identifier[mk_var] | ('(' > expr > ')')[set_val];
+
+const auto unary_expr_def = x3::lexeme['-' >> dec][literal(true)] |
+                            ('-' > unary_expr)[un(UnOp::Neg)] | ('!' > unary_expr)[un(UnOp::Not)] |
+                            ('~' > unary_expr)[un(UnOp::BitNot)] | primary[set_val];
+
+const auto multiplicative_def =
+    unary_expr[set_val] >> *(('*' > unary_expr)[bin(BinOp::Mul)] | ('/' > unary_expr)[bin(BinOp::Div)] |
+                             ('%' > unary_expr)[bin(BinOp::Mod)]);
+const auto additive_def =
+    multiplicative[set_val] >>
+    *(('+' > multiplicative)[bin(BinOp::Add)] | ('-' > multiplicative)[bin(BinOp::Sub)]);
+const auto shift_def = additive[set_val] >> *(("<<" > additive)[bin(BinOp::Shl)] |
+                                              (">>" > additive)[bin(BinOp::Shr)]);
+const auto relational_def =
+    shift[set_val] >> *(("<=" > shift)[bin(BinOp::Le)] | (">=" > shift)[bin(BinOp::Ge)] |
+                        ((x3::lit('<') >> !x3::lit('<')) > shift)[bin(BinOp::Lt)] |
+                        ((x3::lit('>') >> !x3::lit('>')) > shift)[bin(BinOp::Gt)]);
+const auto equality_def = relational[set_val] >> *(("==" > relational)[bin(BinOp::Eq)] |
+                                                   ("!=" > relational)[bin(BinOp::Ne)]);
+const auto band_def =
+    equality[set_val] >> *(((x3::lit('&') >> !x3::lit('&')) > equality)[bin(BinOp::BitAnd)]);
+const auto bxor_def = band[set_val] >> *(('^' > band)[bin(BinOp::BitXor)]);
+const auto bor_def =
+    bxor[set_val] >> *(((x3::lit('|') >> !x3::lit('|')) > bxor)[bin(BinOp::BitOr)]);
+const auto land_def = bor[set_val] >> *(("&&" > bor)[bin(BinOp::And)]);
+const auto lor_def = land[set_val] >> *(("||" > land)[bin(BinOp::Or)]);
+const auto ternary_def = lor[set_val] >> -(('?' > expr > ':' > ternary)[mk_ite]);
+const auto expr_def = ternary[set_val];
+
+BOOST_SPIRIT_DEFINE(identifier, ident_chars, string_lit, expr, ternary, lor, land, bor, bxor, band, equality,
+                    relational, shift, additive, multiplicative, unary_expr, primary)
+
+// ----------------------------------------------------------------- statements
+
+x3::rule<struct access_target_tag, AccessTarget> const access_target = "array access";
+x3::rule<struct loc_annot_tag, LocAnnot> const loc_annot = "source position";
+x3::rule<struct stmt_tag, Block> const stmt = "statement";
+x3::rule<struct stmts_tag, Block> const stmts = "statements";
+x3::rule<struct block_tag, Block> const block = "'{'";
+x3::rule<struct if_tag, Block> const if_stmt = "if statement";
+x3::rule<struct for_range_tag, Block> const for_range = "loop header";
+x3::rule<struct for_c_tag, Block> const for_c = "loop header";
+x3::rule<struct else_tag, Block> const else_part = "'{' or 'if'";
+
+const auto access_target_def = identifier > *('[' > expr > ']');
+const auto loc_annot_def = '@' > string_lit > ':' > x3::uint_ > ':' > x3::uint_;
+
+Access make_access(ParseState& st, It at, AccessMode mode, AccessTarget&& t, Expr value,
+                   const boost::optional<LocAnnot>& loc) {
+  Access a;
+  a.array = std::move(t.name);
+  a.index = std::move(t.index);
+  a.mode = mode;
+  a.value = std::move(value);
+  if (loc) {
+    a.loc = SourceLoc{loc->file, static_cast<int>(loc->line), static_cast<int>(loc->column)};
+    a.loc_explicit = true;
+  } else {
+    a.loc = st.loc(at);
+  }
+  return a;
+}
+
+auto mk_access(AccessMode mode) {
+  return [mode](auto& ctx) {
+    auto& attr = _attr(ctx);
+    _val(ctx) = Block{Stmt{make_access(state(ctx), _where(ctx).begin(), mode,
+                                       std::move(at_c<0>(attr)), nullptr, at_c<1>(attr))}};
+  };
+}
+const auto mk_write = [](auto& ctx) {
+  auto& attr = _attr(ctx);
+  Expr value = at_c<1>(attr) ? *at_c<1>(attr) : nullptr;
+  _val(ctx) = Block{Stmt{make_access(state(ctx), _where(ctx).begin(), AccessMode::Write,
+                                     std::move(at_c<0>(attr)), value, at_c<2>(attr))}};
+};
+const auto mk_sync = [](auto& ctx) { _val(ctx) = Block{Stmt{Sync{state(ctx).loc(_where(ctx).begin())}}}; };
+const auto mk_if = [](auto& ctx) {
+  auto& attr = _attr(ctx);
+  If i;
+  i.cond = at_c<0>(attr);
+  i.then_body = std::move(at_c<1>(attr));
+  if (at_c<2>(attr)) i.else_body = std::move(*at_c<2>(attr));
+  i.loc = state(ctx).loc(_where(ctx).begin());
+  _val(ctx) = Block{Stmt{std::move(i)}};
+};
+const auto mk_for_range = [](auto& ctx) {
+  auto& attr = _attr(ctx);
+  Loop l;
+  l.var = canonical_name(at_c<0>(attr));
+  l.init = at_c<1>(attr);
+  l.cond = BinOp::Lt;
+  l.bound = at_c<2>(attr);
+  l.update = LoopUpdate::Add;
+  l.step = at_c<3>(attr) ? *at_c<3>(attr) : int_lit(1);
+  l.body = std::move(at_c<4>(attr));
+  l.loc = state(ctx).loc(_where(ctx).begin());
+  _val(ctx) = Block{Stmt{std::move(l)}};
+};
+const auto mk_for_c = [](auto& ctx) {
+  auto& attr = _attr(ctx);
+  auto& st = state(ctx);
+  SourceLoc where = st.loc(_where(ctx).begin());
+  const std::string v = at_c<0>(attr);
+  if (at_c<2>(attr) != v || at_c<5>(attr) != v)
+    throw input_error(where, "loop header must test and update its own variable '" + v + "'");
+  Loop l;
+  l.var = canonical_name(v);
+  l.init = at_c<1>(attr);
+  l.cond = at_c<3>(attr);
+  l.bound = at_c<4>(attr);
+  l.update = at_c<6>(attr);
+  l.step = at_c<7>(attr);
+  l.body = std::move(at_c<8>(attr));
+  l.loc = where;
+  _val(ctx) = Block{Stmt{std::move(l)}};
+};
+const auto mk_decls = [](auto& ctx) {
+  auto& attr = _attr(ctx);
+  Block out;
+  SourceLoc where = state(ctx).loc(_where(ctx).begin());
+  for (auto& name : at_c<1>(attr)) out.push_back(Stmt{Decl{canonical_name(name), at_c<0>(attr), where}});
+  _val(ctx) = std::move(out);
+};
+const auto append_stmts = [](auto& ctx) {
+  for (auto& s : _attr(ctx)) _val(ctx).push_back(std::move(s));
+};
+
+struct relop_table : x3::symbols<BinOp> {
+  relop_table() { add("<", BinOp::Lt)("<=", BinOp::Le)(">", BinOp::Gt)(">=", BinOp::Ge); }
+} const relop;
+struct update_table : x3::symbols<LoopUpdate> {
+  update_table() {
+    add("+=", LoopUpdate::Add)("-=", LoopUpdate::Sub)("*=", LoopUpdate::Mul)("/=", LoopUpdate::Div)(
+        "<<=", LoopUpdate::Shl)(">>=", LoopUpdate::Shr);
+  }
+} const update_op;
+struct decl_kind_table : x3::symbols<VarKind> {
+  decl_kind_table() { add("local", VarKind::Thread)("uniform", VarKind::Uniform)("block", VarKind::Block); }
+} const decl_kind;
+
+const auto rd_stmt = (kw("rd") > access_target > -loc_annot > ';')[mk_access(AccessMode::Read)];
+const auto atomic_stmt =
+    (kw("atomic") > access_target > -loc_annot > ';')[mk_access(AccessMode::Atomic)];
+const auto wr_stmt = (kw("wr") > access_target > -('=' > expr) > -loc_annot > ';')[mk_write];
+const auto sync_stmt = (kw("sync") > ';')[mk_sync];
+const auto decl_stmt =
+    (x3::lexeme[decl_kind >> !(x3::alnum | x3::char_('_'))] > (identifier % ',') > ';')[mk_decls];
+
+const auto if_stmt_def =
+    (kw("if") > '(' > expr > ')' > block > -(kw("else") > else_part))[mk_if];
+const auto else_part_def = if_stmt | block;
+const auto for_range_def =
+    (identifier >> kw("in") > expr > ".." > expr > -(kw("step") > expr) > block)[mk_for_range];
+const auto for_c_def = ('(' > identifier > '=' > expr > ';' > identifier > relop > expr > ';' >
+                        identifier > update_op > expr > ')' > block)[mk_for_c];
+const auto for_stmt = kw("for") > (for_range | for_c);
+
+const auto stmt_def = rd_stmt | wr_stmt | atomic_stmt | sync_stmt | if_stmt | for_stmt | decl_stmt;
+const auto stmts_def = *(stmt[append_stmts]);
+const auto block_def = '{' > stmts > '}';
+
+BOOST_SPIRIT_DEFINE(access_target, loc_annot, stmt, stmts, block, if_stmt, for_range, for_c, else_part)
+
+// -------------------------------------------------------------------- kernels
+
+x3::rule<struct kernel_tag, RawKernel> const kernel = "kernel";
+x3::rule<struct file_tag, RawFile> const file = "kernel";
+
+const auto set_kernel_name = [](auto& ctx) {
+  _val(ctx).name = _attr(ctx);
+  _val(ctx).pos = state(ctx).offset(_where(ctx).begin());
+};
+const auto add_array = [](auto& ctx) {
+  auto& attr = _attr(ctx);
+  RawArray a;
+  a.decl.space = at_c<0>(attr);
+  a.decl.name = at_c<1>(attr);
+  a.dims_given = static_cast<bool>(at_c<2>(attr));
+  a.decl.dims = a.dims_given ? static_cast<int>(*at_c<2>(attr)) : 1;
+  a.pos = state(ctx).offset(_where(ctx).begin());
+  a.decl.loc = state(ctx).loc(_where(ctx).begin());
+  _val(ctx).arrays.push_back(std::move(a));
+};
+const auto add_assume = [](auto& ctx) {
+  _val(ctx).assumes.emplace_back(_attr(ctx), state(ctx).offset(_where(ctx).begin()));
+};
+const auto add_body = [](auto& ctx) {
+  for (auto& s : _attr(ctx)) _val(ctx).body.push_back(std::move(s));
+};
+const auto add_kernel = [](auto& ctx) { _val(ctx).kernels.push_back(std::move(_attr(ctx))); };
+
+struct space_table : x3::symbols<MemorySpace> {
+  space_table() { add("shared", MemorySpace::Shared)("global", MemorySpace::Global); }
+} const memory_space;
+const auto array_decl = x3::lexeme[memory_space >> !(x3::alnum | x3::char_('_'))] > identifier >
+                        -(':' > x3::uint_) > ';';
+const auto assume_decl = kw("assume") > expr > ';';
+
+const auto kernel_def = (kw("kernel") > identifier[set_kernel_name] > '{' >
+                         *(array_decl[add_array] | assume_decl[add_assume] | stmt[add_body]) > '}');
+const auto file_def = *(kernel[add_kernel]) > x3::eoi;
+
+BOOST_SPIRIT_DEFINE(kernel, file)
+
+[[noreturn]] void syntax_error(const std::string& text, const std::string& filename, It begin,
+                               const x3::expectation_failure<It>& e) {
+  std::string which = e.which();
+  std::size_t off = static_cast<std::size_t>(e.where() - begin);
+  std::string found = off < text.size() ? std::string("'") + text[off] + "'" : "end of input";
+  if (which == "eoi" || which == "end of input") which = "'kernel'";
+  throw input_error(locate(text, filename, off), "expected " + which + ", found " + found);
+}
+
+}  // namespace
+
+SourceLoc locate(const std::string& text, const std::string& filename, std::size_t offset) {
+  // Skip leading whitespace and comments: actions see the position before
+  // the skipper ran.
+  std::size_t i = std::min(offset, text.size());
+  while (i < text.size()) {
+    if (std::isspace(static_cast<unsigned char>(text[i]))) {
+      ++i;
+    } else if (text.compare(i, 2, "//") == 0) {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (text.compare(i, 2, "/*") == 0) {
+      std::size_t end = text.find("*/", i + 2);
+      if (end == std::string::npos) break;
+      i = end + 2;
+    } else {
+      break;
+    }
+  }
+  if (i >= text.size()) i = std::min(offset, text.size());
+  int line = 1, col = 1;
+  for (std::size_t k = 0; k < i; ++k) {
+    if (text[k] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return SourceLoc{filename, line, col};
+}
+
+RawFile parse_raw(const std::string& text, const std::string& filename, Positions& pos) {
+  It first = text.begin(), last = text.end();
+  ParseState st{text.begin(), &text, &filename, &pos};
+  RawFile out;
+  try {
+    auto parser = x3::with<state_tag>(std::ref(st))[file];
+    bool ok = x3::phrase_parse(first, last, parser, skipper, out);
+    if (!ok || first != last)
+      throw input_error(locate(text, filename, static_cast<std::size_t>(first - text.begin())),
+                        "expected 'kernel'");
+  } catch (const x3::expectation_failure<It>& e) {
+    syntax_error(text, filename, text.begin(), e);
+  }
+  return out;
+}
+
+Expr parse_raw_expr(const std::string& text, const std::string& filename, Positions& pos) {
+  It first = text.begin(), last = text.end();
+  ParseState st{text.begin(), &text, &filename, &pos};
+  Expr out;
+  try {
+    auto parser = x3::with<state_tag>(std::ref(st))[expr > x3::eoi];
+    bool ok = x3::phrase_parse(first, last, parser, skipper, out);
+    if (!ok || first != last)
+      throw input_error(locate(text, filename, static_cast<std::size_t>(first - text.begin())),
+                        "expected an expression");
+  } catch (const x3::expectation_failure<It>& e) {
+    syntax_error(text, filename, text.begin(), e);
+  }
+  return out;
+}
+
+}  // namespace racecert::protocol::detail

@@ -1,0 +1,234 @@
+#include "protocol/interpreter.hpp"
+
+#include "protocol/loop_domain.hpp"
+
+namespace racecert::protocol {
+
+bool modes_conflict(AccessMode a, AccessMode b) {
+  if (a == AccessMode::Read && b == AccessMode::Read) return false;
+  if (a == AccessMode::Atomic && b == AccessMode::Atomic) return false;
+  return true;
+}
+
+bool conflict(const ConcreteAccess& a, const ConcreteAccess& b, bool benign_writes_race) {
+  if (!modes_conflict(a.mode, b.mode)) return false;
+  if (!benign_writes_race && a.mode == AccessMode::Write && b.mode == AccessMode::Write && a.value &&
+      b.value && *a.value == *b.value)
+    return false;
+  return true;
+}
+
+namespace {
+
+// One thread's run: its accesses cut at barriers, and the barriers it met.
+struct ThreadRun {
+  std::vector<Phase> segments{Phase{}};
+  std::vector<const Sync*> barriers;
+};
+
+class ThreadInterpreter {
+ public:
+  ThreadInterpreter(const Kernel& k, const ConcreteConfig& cfg, std::int64_t thread,
+                    std::int64_t block, const Dim3& tid, const Dim3& bid)
+      : k_(k), cfg_(cfg), thread_(thread), block_(block) {
+    scopes_.push_back({});
+    auto& g = scopes_.back();
+    const char* dims[] = {"x", "y", "z"};
+    for (int d = 0; d < 3; ++d) {
+      std::string s = dims[d];
+      g["threadIdx." + s] = tid[d];
+      g["blockIdx." + s] = bid[d];
+      g["blockDim." + s] = cfg.block_dim[d];
+      g["gridDim." + s] = cfg.grid_dim[d];
+    }
+    for (const auto& v : k.vars) g[v.name] = kernel_value(v);
+  }
+
+  bool preconditions_hold() {
+    for (const auto& p : k_.preconditions)
+      if (!eval_bool(p, env())) return false;
+    return true;
+  }
+
+  ThreadRun run() {
+    exec(k_.body);
+    return std::move(run_);
+  }
+
+ private:
+  const Kernel& k_;
+  const ConcreteConfig& cfg_;
+  std::int64_t thread_, block_;
+  std::vector<std::map<std::string, std::int64_t>> scopes_;
+  std::map<std::string, int> occurrences_;
+  ThreadRun run_;
+
+  std::int64_t kernel_value(const VarDecl& v) const {
+    auto pick = [](const std::map<std::string, std::vector<std::int64_t>>& m, const std::string& n,
+                   std::int64_t i) -> std::int64_t {
+      auto it = m.find(n);
+      if (it == m.end() || i >= static_cast<std::int64_t>(it->second.size())) return 0;
+      return it->second[static_cast<std::size_t>(i)];
+    };
+    switch (v.kind) {
+      case VarKind::Thread: return pick(cfg_.per_thread, v.name, thread_);
+      case VarKind::Block: return pick(cfg_.per_block, v.name, block_);
+      default: {
+        auto it = cfg_.uniform.find(v.name);
+        return it == cfg_.uniform.end() ? 0 : it->second;
+      }
+    }
+  }
+
+  Env env() const {
+    return [this](const std::string& n) -> std::optional<std::int64_t> {
+      for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+        auto f = it->find(n);
+        if (f != it->end()) return f->second;
+      }
+      return std::nullopt;
+    };
+  }
+
+  void exec(const Block& b) {
+    scopes_.push_back({});
+    for (const auto& s : b) exec(s);
+    scopes_.pop_back();
+  }
+
+  void exec(const Stmt& s) {
+    if (s.is<Access>()) {
+      const Access& a = s.as<Access>();
+      ConcreteAccess c;
+      c.thread = thread_;
+      c.block = block_;
+      c.array = a.array;
+      for (const auto& i : a.index) c.index.push_back(eval_int(i, env()));
+      c.mode = a.mode;
+      if (a.value) c.value = eval_int(a.value, env());
+      c.site = &a;
+      run_.segments.back().push_back(std::move(c));
+    } else if (s.is<Sync>()) {
+      run_.barriers.push_back(&s.as<Sync>());
+      run_.segments.emplace_back();
+    } else if (s.is<If>()) {
+      const If& i = s.as<If>();
+      exec(eval_bool(i.cond, env()) ? i.then_body : i.else_body);
+    } else if (s.is<Loop>()) {
+      const Loop& l = s.as<Loop>();
+      Expr x = var(l.var);
+      std::int64_t value = eval_int(l.init, env());
+      for (int n = 0;; ++n) {
+        if (n >= kMaxLoopIterations) throw EvalError("loop did not terminate within the iteration cap");
+        scopes_.push_back({{l.var, value}});
+        bool go = eval_bool(loop_cond(l, x), env());
+        if (go) exec(l.body);
+        std::int64_t next = go ? eval_int(loop_next(l, x), env()) : 0;
+        scopes_.pop_back();
+        if (!go) break;
+        value = next;
+      }
+    } else {
+      const Decl& d = s.as<Decl>();
+      int n = occurrences_[d.name]++;
+      std::int64_t v = cfg_.scoped ? cfg_.scoped(d.name, thread_, n) : 0;
+      scopes_.back()[d.name] = v;
+    }
+  }
+};
+
+Dim3 unlinearize(std::int64_t i, const Dim3& dim) {
+  return {i % dim[0], (i / dim[0]) % dim[1], i / (dim[0] * dim[1])};
+}
+
+struct LocationKey {
+  std::string array;
+  std::vector<std::int64_t> index;
+  bool operator<(const LocationKey& o) const {
+    return std::tie(array, index) < std::tie(o.array, o.index);
+  }
+};
+
+// Appends racy pairs among `accesses` whose threads satisfy `distinct`.
+template <class Distinct>
+bool find_races_in(const std::vector<const ConcreteAccess*>& accesses, Distinct distinct,
+                   const InterpretOptions& o, std::vector<ConcreteRace>& out) {
+  std::map<LocationKey, std::vector<const ConcreteAccess*>> by_loc;
+  for (const auto* a : accesses) by_loc[{a->array, a->index}].push_back(a);
+  for (const auto& [loc, list] : by_loc) {
+    for (std::size_t i = 0; i < list.size(); ++i)
+      for (std::size_t j = i + 1; j < list.size(); ++j)
+        if (distinct(*list[i], *list[j]) && conflict(*list[i], *list[j], o.benign_writes_race)) {
+          out.push_back({*list[i], *list[j]});
+          if (o.stop_at_first_race) return true;
+        }
+  }
+  return false;
+}
+
+}  // namespace
+
+ConcreteResult interpret(const Kernel& k, const ConcreteConfig& cfg, const InterpretOptions& o) {
+  ConcreteResult result;
+  std::int64_t threads_per_block = cfg.block_dim[0] * cfg.block_dim[1] * cfg.block_dim[2];
+  std::int64_t blocks = cfg.grid_dim[0] * cfg.grid_dim[1] * cfg.grid_dim[2];
+
+  std::vector<std::vector<ThreadRun>> runs(static_cast<std::size_t>(blocks));
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    for (std::int64_t t = 0; t < threads_per_block; ++t) {
+      std::int64_t global = b * threads_per_block + t;
+      ThreadInterpreter ti(k, cfg, global, b, unlinearize(t, cfg.block_dim),
+                           unlinearize(b, cfg.grid_dim));
+      if (!ti.preconditions_hold()) {
+        result.preconditions_hold = false;
+        return result;
+      }
+      runs[static_cast<std::size_t>(b)].push_back(ti.run());
+    }
+  }
+
+  // Barrier divergence: every thread of a block meets the same barriers.
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const auto& rs = runs[static_cast<std::size_t>(b)];
+    for (std::size_t t = 1; t < rs.size(); ++t) {
+      if (rs[t].barriers != rs[0].barriers) {
+        result.divergent = true;
+        result.divergence = "threads 0 and " + std::to_string(t) + " of block " + std::to_string(b) +
+                            " meet different barriers";
+        return result;
+      }
+    }
+  }
+
+  // Phases: the union of every thread's k-th segment.
+  std::vector<const ConcreteAccess*> global_accesses;
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    auto& rs = runs[static_cast<std::size_t>(b)];
+    std::size_t phases = rs.empty() ? 1 : rs[0].segments.size();
+    std::vector<Phase> hist(phases);
+    for (auto& r : rs)
+      for (std::size_t p = 0; p < phases; ++p)
+        for (auto& a : r.segments[p]) hist[p].push_back(a);
+    result.blocks.push_back(std::move(hist));
+  }
+  for (const auto& hist : result.blocks) {
+    for (const auto& phase : hist) {
+      std::vector<const ConcreteAccess*> ptrs;
+      for (const auto& a : phase) {
+        ptrs.push_back(&a);
+        const ArrayDecl* d = k.find_array(a.array);
+        if (d && d->space == MemorySpace::Global) global_accesses.push_back(&a);
+      }
+      auto same_block_distinct = [](const ConcreteAccess& x, const ConcreteAccess& y) {
+        return x.thread != y.thread;
+      };
+      if (find_races_in(ptrs, same_block_distinct, o, result.races)) return result;
+    }
+  }
+  // Global memory: threads of different blocks never synchronize.
+  auto other_block = [](const ConcreteAccess& x, const ConcreteAccess& y) { return x.block != y.block; };
+  find_races_in(global_accesses, other_block, o, result.races);
+  return result;
+}
+
+}  // namespace racecert::protocol

@@ -1,0 +1,76 @@
+#pragma once
+// Reference interpreter of protocols (the semantics of Fig. 5: histories of
+// phases) for a concrete grid and concrete values of every unknown. It is the
+// oracle of the differential tests: small, direct, and slow on purpose.
+//
+// Each thread runs the kernel on its own; its accesses are cut into phases at
+// each barrier. Phase k of a block is the union of every thread's k-th
+// segment. Threads of a block that meet different barriers diverge. Global
+// arrays also race across blocks, whatever the phases.
+#include <array>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/protocol.hpp"
+
+namespace racecert::protocol {
+
+using Dim3 = std::array<std::int64_t, 3>;
+
+struct ConcreteConfig {
+  Dim3 block_dim{1, 1, 1};
+  Dim3 grid_dim{1, 1, 1};
+  // Kernel-wide unknowns: uniform ones by name; per-thread ones indexed by the
+  // global linear thread id; per-block ones by the linear block id. Missing
+  // values default to 0.
+  std::map<std::string, std::int64_t> uniform;
+  std::map<std::string, std::vector<std::int64_t>> per_thread;
+  std::map<std::string, std::vector<std::int64_t>> per_block;
+  // Scoped declarations: value of the n-th execution (0-based) of the
+  // declaration of `name` by `thread`. Uniform ones must ignore `thread`.
+  std::function<std::int64_t(const std::string& name, std::int64_t thread, int occurrence)> scoped;
+};
+
+struct ConcreteAccess {
+  std::int64_t thread = 0;  // global linear thread id
+  std::int64_t block = 0;   // linear block id
+  std::string array;
+  std::vector<std::int64_t> index;
+  AccessMode mode = AccessMode::Read;
+  std::optional<std::int64_t> value;
+  const Access* site = nullptr;
+};
+
+using Phase = std::vector<ConcreteAccess>;
+
+struct ConcreteRace {
+  ConcreteAccess first, second;
+};
+
+struct ConcreteResult {
+  bool preconditions_hold = true;  // false: this configuration is excluded
+  bool divergent = false;          // threads of a block met different barriers
+  std::string divergence;          // why, for messages
+  std::vector<std::vector<Phase>> blocks;  // blocks[b][k]: phase k of block b
+  std::vector<ConcreteRace> races;         // every racy pair (both orders are not repeated)
+};
+
+struct InterpretOptions {
+  bool benign_writes_race = false;  // count same-value writes as races
+  bool stop_at_first_race = false;
+};
+
+// Runs the kernel. Throws EvalError when an expression is undefined
+// (division by zero, overflow) or a loop exceeds kMaxLoopIterations.
+ConcreteResult interpret(const Kernel& k, const ConcreteConfig& cfg, const InterpretOptions& o = {});
+
+// Two accesses by distinct threads to the same location conflict: one writes
+// (or is atomic against a non-atomic), and they are not two same-value writes
+// unless `benign_writes_race`. Shared by the interpreter and the SMT encoding.
+bool modes_conflict(AccessMode a, AccessMode b);
+bool conflict(const ConcreteAccess& a, const ConcreteAccess& b, bool benign_writes_race);
+
+}  // namespace racecert::protocol

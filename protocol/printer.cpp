@@ -1,0 +1,116 @@
+#include "protocol/printer.hpp"
+
+namespace racecert::protocol {
+
+namespace {
+
+void pad(int depth, const PrintOptions& o, std::string& out) { out.append(depth * o.indent, ' '); }
+
+std::string quote(const std::string& s) {
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') q += '\\';
+    q += c;
+  }
+  return q + "\"";
+}
+
+const char* tag_suffix(SyncTag t, bool show) {
+  if (!show) return "";
+  switch (t) {
+    case SyncTag::Sync: return "S";
+    case SyncTag::Unsync: return "U";
+    case SyncTag::Unknown: return "";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string print_access(const Access& a) {
+  std::string s = std::string(to_string(a.mode)) + " " + a.array;
+  for (const auto& i : a.index) s += "[" + to_string(i) + "]";
+  if (a.value) s += " = " + to_string(a.value);
+  if (a.loc_explicit) {
+    s += " @ " + quote(a.loc.file) + ":" + std::to_string(a.loc.line) + ":" +
+         std::to_string(a.loc.column);
+  }
+  return s;
+}
+
+std::string print_loop_header(const Loop& l, bool show_tags) {
+  std::string kw = std::string("for") + tag_suffix(l.tag, show_tags);
+  bool unit = as_int(l.step) && *as_int(l.step) == 1;
+  if (l.update == LoopUpdate::Add && l.cond == BinOp::Lt) {
+    std::string s = kw + " " + l.var + " in " + to_string(l.init) + ".." + to_string(l.bound);
+    if (!unit) s += " step " + to_string(l.step);
+    return s;
+  }
+  return kw + " (" + l.var + " = " + to_string(l.init) + "; " + l.var + " " + op_symbol(l.cond) +
+         " " + to_string(l.bound) + "; " + l.var + " " + to_string(l.update) + " " +
+         to_string(l.step) + ")";
+}
+
+void print_block(const Block& b, int depth, const PrintOptions& o, std::string& out) {
+  for (const auto& s : b) {
+    pad(depth, o, out);
+    if (s.is<Access>()) {
+      out += print_access(s.as<Access>()) + ";\n";
+    } else if (s.is<Sync>()) {
+      out += "sync;\n";
+    } else if (s.is<Decl>()) {
+      out += std::string(to_string(s.as<Decl>().kind)) + " " + s.as<Decl>().name + ";\n";
+    } else if (s.is<If>()) {
+      const If& i = s.as<If>();
+      out += std::string("if") + tag_suffix(i.tag, o.show_tags) + " (" + to_string(i.cond) + ") {\n";
+      print_block(i.then_body, depth + 1, o, out);
+      pad(depth, o, out);
+      out += "}";
+      if (!i.else_body.empty()) {
+        out += " else {\n";
+        print_block(i.else_body, depth + 1, o, out);
+        pad(depth, o, out);
+        out += "}";
+      }
+      out += "\n";
+    } else {
+      const Loop& l = s.as<Loop>();
+      out += print_loop_header(l, o.show_tags) + " {\n";
+      print_block(l.body, depth + 1, o, out);
+      pad(depth, o, out);
+      out += "}\n";
+    }
+  }
+}
+
+std::string print(const Kernel& k, const PrintOptions& o) {
+  std::string out = "kernel " + k.name + " {\n";
+  for (const auto& a : k.arrays) {
+    pad(1, o, out);
+    out += std::string(to_string(a.space)) + " " + a.name;
+    if (a.dims != 1) out += " : " + std::to_string(a.dims);
+    out += ";\n";
+  }
+  for (const auto& v : k.vars) {
+    pad(1, o, out);
+    out += std::string(to_string(v.kind)) + " " + v.name + ";\n";
+  }
+  for (const auto& p : k.preconditions) {
+    pad(1, o, out);
+    out += "assume " + to_string(p) + ";\n";
+  }
+  print_block(k.body, 1, o, out);
+  out += "}\n";
+  return out;
+}
+
+std::string print(const ProtocolFile& f, const PrintOptions& o) {
+  std::string out;
+  for (std::size_t i = 0; i < f.kernels.size(); ++i) {
+    if (i) out += "\n";
+    out += print(f.kernels[i], o);
+  }
+  return out;
+}
+
+}  // namespace racecert::protocol

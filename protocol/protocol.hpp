@@ -1,0 +1,142 @@
+#pragma once
+// The protocol IR: a kernel as seen by its shared arrays (Fig. 2 of the
+// memory-access-protocols paper, extended for real kernels). One Kernel may
+// mention several arrays; `project` keeps the protocol of one array.
+//
+// The same types hold the well-formed stage: the transform pass fills in the
+// `tag` of loops and conditionals (synchronized or not).
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "protocol/expr.hpp"
+#include "support/source_location.hpp"
+
+namespace racecert::protocol {
+
+enum class AccessMode { Read, Write, Atomic };
+enum class MemorySpace { Shared, Global };
+
+// Kinds of variables. Thread: a value per thread (threadIdx, values read from
+// memory). Block: the same in every thread of a block (blockIdx). Uniform: the
+// same in every thread of the grid (kernel parameters, blockDim, gridDim).
+// Loop: bound by a loop; it is as uniform as the loop's bounds.
+enum class VarKind { Thread, Block, Uniform, Loop };
+
+// Whether a loop or conditional contains a barrier (filled in by the
+// well-formedness pass; Unknown in parsed input).
+enum class SyncTag { Unknown, Sync, Unsync };
+
+struct Stmt;
+using Block = std::vector<Stmt>;
+
+struct Access {
+  std::string array;
+  std::vector<Expr> index;  // one expression per dimension (empty for a scalar)
+  AccessMode mode = AccessMode::Read;
+  Expr value;               // written value when known (writes only), else null
+  SourceLoc loc;            // where the access is in the user's source
+  bool loc_explicit = false;// loc came from `@ "file":l:c` (printed back), not from the parser position
+};
+
+struct Sync {
+  SourceLoc loc;
+};
+
+struct If {
+  Expr cond;
+  Block then_body;
+  Block else_body;
+  SyncTag tag = SyncTag::Unknown;
+  SourceLoc loc;
+};
+
+// How a loop variable advances: x += s, x -= s, x *= s, x /= s, x <<= s, x >>= s.
+enum class LoopUpdate { Add, Sub, Mul, Div, Shl, Shr };
+
+// for (var = init; var cond bound; var update= step) body
+// The condition is one of < <= > >=; the update's direction must agree with
+// it (increasing with < <=, decreasing with > >=). `for x in a..b step s` is
+// sugar for init a, cond <, bound b, update +=, step s.
+struct Loop {
+  std::string var;
+  Expr init;
+  BinOp cond = BinOp::Lt;
+  Expr bound;
+  LoopUpdate update = LoopUpdate::Add;
+  Expr step;
+  Block body;
+  SyncTag tag = SyncTag::Unknown;
+  SourceLoc loc;
+};
+
+// A fresh unknown for the rest of the enclosing block (a value read from
+// memory, a loop-carried value...). A Thread unknown may differ per thread, a
+// Uniform one is the same in every thread.
+struct Decl {
+  std::string name;
+  VarKind kind = VarKind::Thread;
+  SourceLoc loc;
+};
+
+struct Stmt {
+  std::variant<Access, Sync, If, Loop, Decl> node;
+  template <class T> bool is() const { return std::holds_alternative<T>(node); }
+  template <class T> const T& as() const { return std::get<T>(node); }
+  template <class T> T& as() { return std::get<T>(node); }
+};
+
+struct ArrayDecl {
+  std::string name;
+  MemorySpace space = MemorySpace::Shared;
+  int dims = 1;
+  SourceLoc loc;
+};
+
+struct VarDecl {
+  std::string name;
+  VarKind kind = VarKind::Uniform;
+  SourceLoc loc;
+};
+
+struct Kernel {
+  std::string name;
+  std::vector<ArrayDecl> arrays;
+  std::vector<VarDecl> vars;        // kernel-wide unknowns (the builtins are implicit)
+  std::vector<Expr> preconditions;  // assumptions, over both threads
+  Block body;
+  SourceLoc loc;
+
+  const ArrayDecl* find_array(const std::string& name) const;
+};
+
+struct ProtocolFile {
+  std::vector<Kernel> kernels;
+};
+
+// ---- builtin variables ----
+// threadIdx.{x,y,z}: Thread; blockIdx.{x,y,z}: Block; blockDim and gridDim:
+// Uniform. They are implicitly declared in every kernel.
+const std::vector<VarDecl>& builtin_vars();
+std::optional<VarKind> builtin_kind(const std::string& name);
+// Constraints the builtins always satisfy: 0 <= threadIdx.d < blockDim.d, ...
+std::vector<Expr> builtin_constraints();
+
+// ---- structural helpers ----
+bool equal(const Kernel& a, const Kernel& b);  // ignores implicit (parser) positions
+bool equal(const Block& a, const Block& b);
+bool contains_sync(const Block& b);
+bool contains_access(const Block& b);
+// The protocol of one array: the kernel with every other array's accesses
+// removed (and control flow left in place).
+Kernel project(const Kernel& k, const std::string& array);
+// Every access in the block, in program order (pointers into the block).
+void collect_accesses(const Block& b, std::vector<const Access*>& out);
+
+const char* to_string(AccessMode m);
+const char* to_string(MemorySpace s);
+const char* to_string(VarKind k);
+const char* to_string(LoopUpdate u);  // "+=", "-=", ...
+
+}  // namespace racecert::protocol

@@ -1,0 +1,32 @@
+#include "support/diagnostic.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace racecert {
+
+std::string SourceLoc::str() const {
+  std::string s = file;
+  if (line > 0) {
+    s += (s.empty() ? "" : ":") + std::to_string(line);
+    if (column > 0) s += ":" + std::to_string(column);
+  }
+  return s;
+}
+
+std::string Error::render() const {
+  std::string where = loc_.str();
+  const char* kind = code_ == kExitInconclusive ? "unsupported" : "error";
+  return (where.empty() ? "" : where + ": ") + kind + ": " + what();
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw input_error(SourceLoc{path, 0, 0}, "cannot read file");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) throw input_error(SourceLoc{path, 0, 0}, "cannot read file");
+  return ss.str();
+}
+
+}  // namespace racecert

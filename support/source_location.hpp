@@ -1,0 +1,17 @@
+#pragma once
+#include <string>
+
+namespace racecert {
+
+// A position in a user's file; line and column are 1-based, 0 means unknown.
+struct SourceLoc {
+  std::string file;
+  int line = 0;
+  int column = 0;
+
+  bool known() const { return line > 0; }
+  std::string str() const;  // "file:line:col" (or the parts that are known)
+  friend bool operator==(const SourceLoc&, const SourceLoc&) = default;
+};
+
+}  // namespace racecert
