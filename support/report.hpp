@@ -1,0 +1,52 @@
+#pragma once
+// The verdict of `racecert check` on one kernel, whatever analysis produced it
+// (protocols, named barriers). cli/ renders it as text, JSON or SARIF.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "support/source_location.hpp"
+
+namespace racecert {
+
+enum class KernelStatus { Drf, Racy, Divergent, Deadlock, Unknown };
+const char* to_string(KernelStatus s);  // "drf", "racy", "divergent", "deadlock", "unknown"
+
+// The more severe of two statuses: Racy/Divergent/Deadlock > Unknown > Drf.
+KernelStatus worse(KernelStatus a, KernelStatus b);
+
+struct ReportedAccess {
+  std::string mode;  // "rd", "wr", "atomic"
+  SourceLoc loc;
+  std::string thread;  // who performed it, e.g. "threadIdx=(0,0,0) blockIdx=(0,0,0)"
+  std::string detail;  // optional: generation, warp, ...
+};
+
+struct ReportedRace {
+  std::string array;
+  std::vector<std::int64_t> index;
+  ReportedAccess first, second;
+  // Every variable's value in the witness, ordered by name. Per-thread values
+  // carry the thread in their name ("threadIdx.x@1").
+  std::vector<std::pair<std::string, std::int64_t>> witness;
+  std::string note;  // e.g. "phase after the barrier at k.cu:12:5"
+};
+
+struct Diagnostic {
+  enum class Severity { Error, Warning, Note };
+  Severity severity = Severity::Note;
+  SourceLoc loc;
+  std::string message;
+};
+
+struct KernelReport {
+  std::string name;
+  std::string file;
+  KernelStatus status = KernelStatus::Drf;
+  std::vector<ReportedRace> races;
+  std::vector<Diagnostic> diagnostics;
+  double seconds = 0;  // analysis time
+};
+
+}  // namespace racecert
