@@ -1,2 +1,145 @@
+// racecert check FILE...: proves data-race freedom or reports races.
+#include <cxxopts.hpp>
+#include <filesystem>
+#include <iostream>
+#include <unistd.h>
+
 #include "cli/commands.hpp"
-namespace racecert::cli { int check_main(int, char**) { return 3; } }
+#include "cli/report_render.hpp"
+#include "protocol/parser.hpp"
+#include "smt/checker.hpp"
+#include "support/exit_codes.hpp"
+
+namespace racecert::cli {
+
+namespace {
+
+struct Options {
+  std::vector<std::string> files;
+  std::string format = "text";
+  std::string show;
+  std::string kernel;
+  smt::CheckOptions check;
+};
+
+Options parse_options(int argc, char** argv) {
+  cxxopts::Options spec("racecert check", "Prove data-race freedom of GPU kernels or report races.");
+  spec.positional_help("FILE...");
+  spec.add_options()
+      ("format", "output format: text, json or sarif", cxxopts::value<std::string>()->default_value("text"))
+      ("show", "print a pipeline stage instead of checking: wellformed, aligned, split, traces or smt",
+       cxxopts::value<std::string>())
+      ("j,jobs", "parallel solver queries (default: one per core)", cxxopts::value<int>()->default_value("0"))
+      ("timeout-ms", "time limit of each solver query", cxxopts::value<unsigned>()->default_value("10000"))
+      ("block-dim", "fix blockDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
+      ("grid-dim", "fix gridDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
+      ("kernel", "check only the kernel with this name", cxxopts::value<std::string>())
+      ("benign-races", "count two writes of the same value as a race")
+      ("h,help", "print this help")
+      ("files", "input files", cxxopts::value<std::vector<std::string>>());
+  spec.parse_positional({"files"});
+  cxxopts::ParseResult r;
+  try {
+    r = spec.parse(argc, argv);
+  } catch (const cxxopts::exceptions::exception& e) {
+    throw usage_error(e.what());
+  }
+  if (r.count("help")) {
+    std::cout << spec.help() << "\nExit codes: 0 every kernel DRF, 1 race or divergence, 2 malformed input,\n"
+                                "3 usage error, 4 inconclusive.\n";
+    std::exit(kExitOk);
+  }
+  Options o;
+  if (r.count("files")) o.files = r["files"].as<std::vector<std::string>>();
+  if (o.files.empty()) throw usage_error("no input files");
+  o.format = r["format"].as<std::string>();
+  if (o.format != "text" && o.format != "json" && o.format != "sarif")
+    throw usage_error("unknown format '" + o.format + "' (expected text, json or sarif)");
+  if (r.count("show")) {
+    o.show = r["show"].as<std::string>();
+    smt::Stage st;
+    if (!smt::parse_stage(o.show, st))
+      throw usage_error("unknown stage '" + o.show + "' (expected wellformed, aligned, split, traces or smt)");
+  }
+  if (r.count("kernel")) o.kernel = r["kernel"].as<std::string>();
+  o.check.jobs = r["jobs"].as<int>();
+  if (o.check.jobs < 0) throw usage_error("--jobs must be positive");
+  o.check.query.timeout_ms = r["timeout-ms"].as<unsigned>();
+  if (o.check.query.timeout_ms == 0) throw usage_error("--timeout-ms must be positive");
+  o.check.query.benign_writes_race = r.count("benign-races") > 0;
+  for (const char* dim : {"block-dim", "grid-dim"}) {
+    if (!r.count(dim)) continue;
+    auto more = smt::dimension_assumptions(std::string(dim) == "block-dim" ? "blockDim" : "gridDim",
+                                           r[dim].as<std::string>());
+    o.check.assumptions.insert(o.check.assumptions.end(), more.begin(), more.end());
+  }
+  return o;
+}
+
+std::vector<protocol::Kernel> load(const std::string& path, const Options& o) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  if (ext != ".map") throw input_error(SourceLoc{path, 0, 0}, "unsupported file type '" + ext + "' (expected .map)");
+  protocol::ProtocolFile f = protocol::parse_protocol_file(path);
+  std::vector<protocol::Kernel> out;
+  for (auto& k : f.kernels)
+    if (o.kernel.empty() || k.name == o.kernel) out.push_back(std::move(k));
+  return out;
+}
+
+int exit_code(const CheckOutput& out) {
+  if (!out.errors.empty()) return kExitBadInput;
+  int code = kExitOk;
+  for (const auto& k : out.kernels) {
+    if (k.status == KernelStatus::Racy || k.status == KernelStatus::Divergent || k.status == KernelStatus::Deadlock)
+      return kExitViolation;
+    if (k.status == KernelStatus::Unknown) code = kExitInconclusive;
+  }
+  return code;
+}
+
+}  // namespace
+
+int check_main(int argc, char** argv) {
+  Options o;
+  try {
+    o = parse_options(argc, argv);
+  } catch (const Error& e) {
+    std::cerr << "racecert check: error: " << e.what() << "\n";
+    return e.code();
+  }
+  CheckOutput out;
+  std::vector<protocol::Kernel> kernels;
+  for (const auto& f : o.files) {
+    try {
+      auto ks = load(f, o);
+      kernels.insert(kernels.end(), ks.begin(), ks.end());
+    } catch (const Error& e) {
+      out.errors.push_back(e);
+    }
+  }
+  if (out.errors.empty() && kernels.empty() && !o.kernel.empty())
+    out.errors.push_back(input_error(SourceLoc{}, "no kernel named '" + o.kernel + "'"));
+
+  if (!o.show.empty()) {
+    smt::Stage st;
+    smt::parse_stage(o.show, st);
+    for (const auto& k : kernels) std::cout << smt::show_stage(k, st, o.check);
+    for (const auto& e : out.errors) std::cerr << e.render() << "\n";
+    return out.errors.empty() ? kExitOk : kExitBadInput;
+  }
+
+  out.kernels = smt::check(kernels, o.check);
+  if (o.format == "json") {
+    render_json(out, std::cout);
+  } else if (o.format == "sarif") {
+    render_sarif(out, std::cout);
+  } else {
+    for (const auto& e : out.errors) std::cerr << e.render() << "\n";
+    CheckOutput rest = out;
+    rest.errors.clear();
+    render_text(rest, std::cout, isatty(STDOUT_FILENO) != 0);
+  }
+  return exit_code(out);
+}
+
+}  // namespace racecert::cli

@@ -25,10 +25,21 @@ struct ParseState {
   Positions* pos;
 
   std::size_t offset(It at) const { return static_cast<std::size_t>(at - begin); }
-  SourceLoc loc(It at) const { return locate(*text, *filename, offset(at)); }
-  Expr note(Expr e, It at) {
-    pos->expr.emplace(e.get(), offset(at));
+  SourceLoc loc_at(std::size_t off) const { return locate(*text, *filename, off); }
+  Expr note_at(Expr e, std::size_t off) {
+    pos->expr.emplace(e.get(), off);
     return e;
+  }
+  std::size_t where_of(const Expr& e) const {
+    auto it = pos->expr.find(e.get());
+    return it == pos->expr.end() ? 0 : it->second;
+  }
+  // Start of the token that ends just before `end` (literals, keywords).
+  std::size_t token_start(It end) const {
+    std::size_t i = offset(end);
+    while (i > 0 && (std::isalnum(static_cast<unsigned char>((*text)[i - 1])) || (*text)[i - 1] == '_')) --i;
+    if (i > 0 && (*text)[i - 1] == '-') --i;
+    return i;
   }
 };
 struct state_tag;
@@ -75,6 +86,21 @@ namespace {
 
 // ------------------------------------------------------------------- lexemes
 
+// Zero-width parser whose attribute is the offset of the next token (after
+// skipping). X3's _where in an action gives the range after the match, not
+// its start, so statements record where they begin with this.
+struct position_parser : x3::parser<position_parser> {
+  using attribute_type = std::size_t;
+  static bool const has_attribute = true;
+  template <class Iterator, class Context, class RContext, class Attribute>
+  bool parse(Iterator& first, Iterator const& last, Context const& ctx, RContext&, Attribute& attr) const {
+    x3::skip_over(first, last, ctx);
+    x3::traits::move_to(state(ctx).offset(first), attr);
+    return true;
+  }
+};
+const position_parser pos{};
+
 auto kw(const char* word) {
   return x3::lexeme[x3::lit(word) >> !(x3::alnum | x3::char_('_') | x3::char_('$'))];
 }
@@ -120,14 +146,17 @@ x3::rule<struct primary_tag, Expr> const primary = "expression";
 
 const auto set_val = [](auto& ctx) { _val(ctx) = _attr(ctx); };
 
+// Compound expressions are located where their first operand starts.
 auto bin(BinOp op) {
   return [op](auto& ctx) {
-    _val(ctx) = state(ctx).note(raw_binary(op, _val(ctx), _attr(ctx)), _where(ctx).begin());
+    auto& st = state(ctx);
+    _val(ctx) = st.note_at(raw_binary(op, _val(ctx), _attr(ctx)), st.where_of(_val(ctx)));
   };
 }
 auto un(UnOp op) {
   return [op](auto& ctx) {
-    _val(ctx) = state(ctx).note(raw_unary(op, _attr(ctx)), _where(ctx).begin());
+    auto& st = state(ctx);
+    _val(ctx) = st.note_at(raw_unary(op, _attr(ctx)), st.where_of(_attr(ctx)));
   };
 }
 
@@ -136,25 +165,33 @@ auto literal(bool negative) {
     std::uint64_t v = _attr(ctx);
     std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) +
                           (negative ? 1 : 0);
-    if (v > limit) throw input_error(state(ctx).loc(_where(ctx).begin()), "integer literal out of range");
+    if (v > limit)
+      throw input_error(state(ctx).loc_at(state(ctx).token_start(_where(ctx).begin())),
+                        "integer literal out of range");
     std::int64_t s = negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v);
-    _val(ctx) = state(ctx).note(int_lit(s), _where(ctx).begin());
+    _val(ctx) = state(ctx).note_at(int_lit(s), state(ctx).token_start(_where(ctx).begin()));
   };
 }
 
 const auto mk_var = [](auto& ctx) {
-  _val(ctx) = state(ctx).note(var(canonical_name(_attr(ctx))), _where(ctx).begin());
+  auto& st = state(ctx);
+  std::size_t end = st.offset(_where(ctx).begin());
+  _val(ctx) = st.note_at(var(canonical_name(_attr(ctx))), end - _attr(ctx).size());
 };
-const auto mk_bool = [](auto& ctx) { _val(ctx) = state(ctx).note(bool_lit(_attr(ctx)), _where(ctx).begin()); };
+const auto mk_bool = [](auto& ctx) {
+  auto& st = state(ctx);
+  _val(ctx) = st.note_at(bool_lit(_attr(ctx)), st.token_start(_where(ctx).begin()));
+};
 auto mk_call(BinOp op) {
   return [op](auto& ctx) {
-    _val(ctx) = state(ctx).note(raw_binary(op, at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))),
-                                _where(ctx).begin());
+    auto& st = state(ctx);
+    _val(ctx) = st.note_at(raw_binary(op, at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))),
+                           st.where_of(at_c<0>(_attr(ctx))));
   };
 }
 const auto mk_ite = [](auto& ctx) {
-  _val(ctx) = state(ctx).note(raw_ite(_val(ctx), at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))),
-                              _where(ctx).begin());
+  auto& st = state(ctx);
+  _val(ctx) = st.note_at(raw_ite(_val(ctx), at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))), st.where_of(_val(ctx)));
 };
 
 const auto hex = x3::uint_parser<std::uint64_t, 16>();
@@ -214,7 +251,7 @@ x3::rule<struct else_tag, Block> const else_part = "'{' or 'if'";
 const auto access_target_def = identifier > *('[' > expr > ']');
 const auto loc_annot_def = '@' > string_lit > ':' > x3::uint_ > ':' > x3::uint_;
 
-Access make_access(ParseState& st, It at, AccessMode mode, AccessTarget&& t, Expr value,
+Access make_access(ParseState& st, std::size_t at, AccessMode mode, AccessTarget&& t, Expr value,
                    const boost::optional<LocAnnot>& loc) {
   Access a;
   a.array = std::move(t.name);
@@ -225,7 +262,7 @@ Access make_access(ParseState& st, It at, AccessMode mode, AccessTarget&& t, Exp
     a.loc = SourceLoc{loc->file, static_cast<int>(loc->line), static_cast<int>(loc->column)};
     a.loc_explicit = true;
   } else {
-    a.loc = st.loc(at);
+    a.loc = st.loc_at(at);
   }
   return a;
 }
@@ -233,62 +270,62 @@ Access make_access(ParseState& st, It at, AccessMode mode, AccessTarget&& t, Exp
 auto mk_access(AccessMode mode) {
   return [mode](auto& ctx) {
     auto& attr = _attr(ctx);
-    _val(ctx) = Block{Stmt{make_access(state(ctx), _where(ctx).begin(), mode,
-                                       std::move(at_c<0>(attr)), nullptr, at_c<1>(attr))}};
+    _val(ctx) = Block{Stmt{make_access(state(ctx), at_c<0>(attr), mode, std::move(at_c<1>(attr)), nullptr,
+                                       at_c<2>(attr))}};
   };
 }
 const auto mk_write = [](auto& ctx) {
   auto& attr = _attr(ctx);
-  Expr value = at_c<1>(attr) ? *at_c<1>(attr) : nullptr;
-  _val(ctx) = Block{Stmt{make_access(state(ctx), _where(ctx).begin(), AccessMode::Write,
-                                     std::move(at_c<0>(attr)), value, at_c<2>(attr))}};
+  Expr value = at_c<2>(attr) ? *at_c<2>(attr) : nullptr;
+  _val(ctx) = Block{Stmt{make_access(state(ctx), at_c<0>(attr), AccessMode::Write, std::move(at_c<1>(attr)),
+                                     value, at_c<3>(attr))}};
 };
-const auto mk_sync = [](auto& ctx) { _val(ctx) = Block{Stmt{Sync{state(ctx).loc(_where(ctx).begin())}}}; };
+const auto mk_sync = [](auto& ctx) { _val(ctx) = Block{Stmt{Sync{state(ctx).loc_at(_attr(ctx))}}}; };
 const auto mk_if = [](auto& ctx) {
   auto& attr = _attr(ctx);
   If i;
-  i.cond = at_c<0>(attr);
-  i.then_body = std::move(at_c<1>(attr));
-  if (at_c<2>(attr)) i.else_body = std::move(*at_c<2>(attr));
-  i.loc = state(ctx).loc(_where(ctx).begin());
+  i.loc = state(ctx).loc_at(at_c<0>(attr));
+  i.cond = at_c<1>(attr);
+  i.then_body = std::move(at_c<2>(attr));
+  if (at_c<3>(attr)) i.else_body = std::move(*at_c<3>(attr));
   _val(ctx) = Block{Stmt{std::move(i)}};
 };
 const auto mk_for_range = [](auto& ctx) {
   auto& attr = _attr(ctx);
   Loop l;
-  l.var = canonical_name(at_c<0>(attr));
-  l.init = at_c<1>(attr);
+  l.loc = state(ctx).loc_at(at_c<0>(attr));
+  l.var = canonical_name(at_c<1>(attr));
+  l.init = at_c<2>(attr);
   l.cond = BinOp::Lt;
-  l.bound = at_c<2>(attr);
+  l.bound = at_c<3>(attr);
   l.update = LoopUpdate::Add;
-  l.step = at_c<3>(attr) ? *at_c<3>(attr) : int_lit(1);
-  l.body = std::move(at_c<4>(attr));
-  l.loc = state(ctx).loc(_where(ctx).begin());
+  l.step = at_c<4>(attr) ? *at_c<4>(attr) : int_lit(1);
+  l.body = std::move(at_c<5>(attr));
   _val(ctx) = Block{Stmt{std::move(l)}};
 };
 const auto mk_for_c = [](auto& ctx) {
   auto& attr = _attr(ctx);
   auto& st = state(ctx);
-  SourceLoc where = st.loc(_where(ctx).begin());
-  const std::string v = at_c<0>(attr);
-  if (at_c<2>(attr) != v || at_c<5>(attr) != v)
+  SourceLoc where = st.loc_at(at_c<0>(attr));
+  const std::string v = at_c<1>(attr);
+  if (at_c<3>(attr) != v || at_c<6>(attr) != v)
     throw input_error(where, "loop header must test and update its own variable '" + v + "'");
   Loop l;
   l.var = canonical_name(v);
-  l.init = at_c<1>(attr);
-  l.cond = at_c<3>(attr);
-  l.bound = at_c<4>(attr);
-  l.update = at_c<6>(attr);
-  l.step = at_c<7>(attr);
-  l.body = std::move(at_c<8>(attr));
+  l.init = at_c<2>(attr);
+  l.cond = at_c<4>(attr);
+  l.bound = at_c<5>(attr);
+  l.update = at_c<7>(attr);
+  l.step = at_c<8>(attr);
+  l.body = std::move(at_c<9>(attr));
   l.loc = where;
   _val(ctx) = Block{Stmt{std::move(l)}};
 };
 const auto mk_decls = [](auto& ctx) {
   auto& attr = _attr(ctx);
   Block out;
-  SourceLoc where = state(ctx).loc(_where(ctx).begin());
-  for (auto& name : at_c<1>(attr)) out.push_back(Stmt{Decl{canonical_name(name), at_c<0>(attr), where}});
+  SourceLoc where = state(ctx).loc_at(at_c<0>(attr));
+  for (auto& name : at_c<2>(attr)) out.push_back(Stmt{Decl{canonical_name(name), at_c<1>(attr), where}});
   _val(ctx) = std::move(out);
 };
 const auto append_stmts = [](auto& ctx) {
@@ -308,28 +345,33 @@ struct decl_kind_table : x3::symbols<VarKind> {
   decl_kind_table() { add("local", VarKind::Thread)("uniform", VarKind::Uniform)("block", VarKind::Block); }
 } const decl_kind;
 
-const auto rd_stmt = (kw("rd") > access_target > -loc_annot > ';')[mk_access(AccessMode::Read)];
+const auto rd_stmt = (pos >> kw("rd") > access_target > -loc_annot > ';')[mk_access(AccessMode::Read)];
 const auto atomic_stmt =
-    (kw("atomic") > access_target > -loc_annot > ';')[mk_access(AccessMode::Atomic)];
-const auto wr_stmt = (kw("wr") > access_target > -('=' > expr) > -loc_annot > ';')[mk_write];
-const auto sync_stmt = (kw("sync") > ';')[mk_sync];
+    (pos >> kw("atomic") > access_target > -loc_annot > ';')[mk_access(AccessMode::Atomic)];
+const auto wr_stmt = (pos >> kw("wr") > access_target > -('=' > expr) > -loc_annot > ';')[mk_write];
+const auto sync_stmt = (pos >> kw("sync") > ';')[mk_sync];
 const auto decl_stmt =
-    (x3::lexeme[decl_kind >> !(x3::alnum | x3::char_('_'))] > (identifier % ',') > ';')[mk_decls];
+    (pos >> x3::lexeme[decl_kind >> !(x3::alnum | x3::char_('_'))] > (identifier % ',') > ';')[mk_decls];
 
 const auto if_stmt_def =
-    (kw("if") > '(' > expr > ')' > block > -(kw("else") > else_part))[mk_if];
-const auto else_part_def = if_stmt | block;
-const auto for_range_def =
-    (identifier >> kw("in") > expr > ".." > expr > -(kw("step") > expr) > block)[mk_for_range];
-const auto for_c_def = ('(' > identifier > '=' > expr > ';' > identifier > relop > expr > ';' >
-                        identifier > update_op > expr > ')' > block)[mk_for_c];
-const auto for_stmt = kw("for") > (for_range | for_c);
+    (pos >> kw("if") > '(' > expr > ')' > block > -(kw("else") > else_part))[mk_if];
+const auto else_part_def = if_stmt[set_val] | block[set_val];
+const auto for_range_def = (pos >> kw("for") >> identifier >> kw("in") > expr > ".." > expr >
+                            -(kw("step") > expr) > block)[mk_for_range];
+const auto for_c_def = (pos >> kw("for") >> '(' > identifier > '=' > expr > ';' > identifier > relop > expr >
+                        ';' > identifier > update_op > expr > ')' > block)[mk_for_c];
+x3::rule<struct for_tag, Block> const for_stmt = "for statement";
+const auto for_stmt_def = for_range[set_val] | for_c[set_val];
 
-const auto stmt_def = rd_stmt | wr_stmt | atomic_stmt | sync_stmt | if_stmt | for_stmt | decl_stmt;
+// Rules with attributes of their own hand them over explicitly: X3 does not
+// propagate a container attribute through an alternative.
+const auto stmt_def =
+    rd_stmt | wr_stmt | atomic_stmt | sync_stmt | if_stmt[set_val] | for_stmt[set_val] | decl_stmt;
 const auto stmts_def = *(stmt[append_stmts]);
-const auto block_def = '{' > stmts > '}';
+const auto block_def = '{' > stmts[set_val] > '}';
 
-BOOST_SPIRIT_DEFINE(access_target, loc_annot, stmt, stmts, block, if_stmt, for_range, for_c, else_part)
+BOOST_SPIRIT_DEFINE(access_target, loc_annot, stmt, stmts, block, if_stmt, for_range, for_c, else_part,
+                    for_stmt)
 
 // -------------------------------------------------------------------- kernels
 
@@ -338,21 +380,21 @@ x3::rule<struct file_tag, RawFile> const file = "kernel";
 
 const auto set_kernel_name = [](auto& ctx) {
   _val(ctx).name = _attr(ctx);
-  _val(ctx).pos = state(ctx).offset(_where(ctx).begin());
+  _val(ctx).pos = state(ctx).offset(_where(ctx).begin()) - _attr(ctx).size();
 };
 const auto add_array = [](auto& ctx) {
   auto& attr = _attr(ctx);
   RawArray a;
-  a.decl.space = at_c<0>(attr);
-  a.decl.name = at_c<1>(attr);
-  a.dims_given = static_cast<bool>(at_c<2>(attr));
-  a.decl.dims = a.dims_given ? static_cast<int>(*at_c<2>(attr)) : 1;
-  a.pos = state(ctx).offset(_where(ctx).begin());
-  a.decl.loc = state(ctx).loc(_where(ctx).begin());
+  a.pos = at_c<0>(attr);
+  a.decl.loc = state(ctx).loc_at(a.pos);
+  a.decl.space = at_c<1>(attr);
+  a.decl.name = at_c<2>(attr);
+  a.dims_given = static_cast<bool>(at_c<3>(attr));
+  a.decl.dims = a.dims_given ? static_cast<int>(*at_c<3>(attr)) : 1;
   _val(ctx).arrays.push_back(std::move(a));
 };
 const auto add_assume = [](auto& ctx) {
-  _val(ctx).assumes.emplace_back(_attr(ctx), state(ctx).offset(_where(ctx).begin()));
+  _val(ctx).assumes.emplace_back(at_c<1>(_attr(ctx)), at_c<0>(_attr(ctx)));
 };
 const auto add_body = [](auto& ctx) {
   for (auto& s : _attr(ctx)) _val(ctx).body.push_back(std::move(s));
@@ -362,9 +404,9 @@ const auto add_kernel = [](auto& ctx) { _val(ctx).kernels.push_back(std::move(_a
 struct space_table : x3::symbols<MemorySpace> {
   space_table() { add("shared", MemorySpace::Shared)("global", MemorySpace::Global); }
 } const memory_space;
-const auto array_decl = x3::lexeme[memory_space >> !(x3::alnum | x3::char_('_'))] > identifier >
+const auto array_decl = pos >> x3::lexeme[memory_space >> !(x3::alnum | x3::char_('_'))] > identifier >
                         -(':' > x3::uint_) > ';';
-const auto assume_decl = kw("assume") > expr > ';';
+const auto assume_decl = pos >> kw("assume") > expr > ';';
 
 const auto kernel_def = (kw("kernel") > identifier[set_kernel_name] > '{' >
                          *(array_decl[add_array] | assume_decl[add_assume] | stmt[add_body]) > '}');

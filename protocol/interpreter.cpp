@@ -128,6 +128,8 @@ class ThreadInterpreter {
         if (!go) break;
         value = next;
       }
+    } else if (s.is<Bind>()) {
+      throw EvalError("the interpreter runs input protocols only (found a 'var' binder)");
     } else {
       const Decl& d = s.as<Decl>();
       int n = occurrences_[d.name]++;

@@ -58,6 +58,12 @@ void print_block(const Block& b, int depth, const PrintOptions& o, std::string& 
       out += print_access(s.as<Access>()) + ";\n";
     } else if (s.is<Sync>()) {
       out += "sync;\n";
+    } else if (s.is<Bind>()) {
+      const Bind& bd = s.as<Bind>();
+      out += "var " + bd.var + " | " + to_string(bd.where) + " {\n";
+      print_block(bd.body, depth + 1, o, out);
+      pad(depth, o, out);
+      out += "}\n";
     } else if (s.is<Decl>()) {
       out += std::string(to_string(s.as<Decl>().kind)) + " " + s.as<Decl>().name + ";\n";
     } else if (s.is<If>()) {

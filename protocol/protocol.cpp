@@ -76,6 +76,10 @@ bool equal_stmt(const Stmt& a, const Stmt& b) {
            equal(x.init, y.init) && equal(x.bound, y.bound) && equal(x.step, y.step) &&
            equal(x.body, y.body);
   }
+  if (a.is<Bind>()) {
+    const auto &x = a.as<Bind>(), &y = b.as<Bind>();
+    return x.var == y.var && equal(x.where, y.where) && equal(x.body, y.body);
+  }
   const auto &x = a.as<Decl>(), &y = b.as<Decl>();
   return x.name == y.name && x.kind == y.kind;
 }
@@ -110,6 +114,7 @@ bool contains_sync(const Block& b) {
     if (s.is<If>() && (contains_sync(s.as<If>().then_body) || contains_sync(s.as<If>().else_body)))
       return true;
     if (s.is<Loop>() && contains_sync(s.as<Loop>().body)) return true;
+    if (s.is<Bind>() && contains_sync(s.as<Bind>().body)) return true;
   }
   return false;
 }
@@ -120,6 +125,7 @@ bool contains_access(const Block& b) {
     if (s.is<If>() && (contains_access(s.as<If>().then_body) || contains_access(s.as<If>().else_body)))
       return true;
     if (s.is<Loop>() && contains_access(s.as<Loop>().body)) return true;
+    if (s.is<Bind>() && contains_access(s.as<Bind>().body)) return true;
   }
   return false;
 }
@@ -140,6 +146,10 @@ Block project_block(const Block& b, const std::string& array) {
       Loop l = s.as<Loop>();
       l.body = project_block(l.body, array);
       out.push_back(Stmt{std::move(l)});
+    } else if (s.is<Bind>()) {
+      Bind bd = s.as<Bind>();
+      bd.body = project_block(bd.body, array);
+      out.push_back(Stmt{std::move(bd)});
     } else {
       out.push_back(s);
     }
@@ -165,6 +175,8 @@ void collect_accesses(const Block& b, std::vector<const Access*>& out) {
       collect_accesses(s.as<If>().else_body, out);
     } else if (s.is<Loop>()) {
       collect_accesses(s.as<Loop>().body, out);
+    } else if (s.is<Bind>()) {
+      collect_accesses(s.as<Bind>().body, out);
     }
   }
 }

@@ -80,8 +80,18 @@ struct Decl {
   SourceLoc loc;
 };
 
+// `var x | where { body }`: runs body once for every x satisfying `where`.
+// Not part of the input language: the transforms use it to name one value of
+// a loop variable (the last iteration, the previous iteration) and the trace
+// stage to bind loop variables symbolically.
+struct Bind {
+  std::string var;
+  Expr where;
+  Block body;
+};
+
 struct Stmt {
-  std::variant<Access, Sync, If, Loop, Decl> node;
+  std::variant<Access, Sync, If, Loop, Decl, Bind> node;
   template <class T> bool is() const { return std::holds_alternative<T>(node); }
   template <class T> const T& as() const { return std::get<T>(node); }
   template <class T> T& as() { return std::get<T>(node); }

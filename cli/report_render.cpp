@@ -1,0 +1,223 @@
+#include "cli/report_render.hpp"
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <llvm/Support/JSON.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace racecert::cli {
+
+namespace {
+
+// ------------------------------------------------------------------ snippets
+
+class SourceCache {
+ public:
+  // The line of a file, or empty when it cannot be read.
+  std::string line(const SourceLoc& loc) {
+    if (!loc.known() || loc.file.empty()) return "";
+    auto it = files_.find(loc.file);
+    if (it == files_.end()) {
+      std::vector<std::string> lines;
+      std::ifstream in(loc.file);
+      for (std::string l; std::getline(in, l);) lines.push_back(l);
+      it = files_.emplace(loc.file, std::move(lines)).first;
+    }
+    std::size_t i = static_cast<std::size_t>(loc.line - 1);
+    return i < it->second.size() ? it->second[i] : "";
+  }
+
+ private:
+  std::map<std::string, std::vector<std::string>> files_;
+};
+
+std::string caret(SourceCache& src, const SourceLoc& loc) {
+  std::string text = src.line(loc);
+  if (text.empty()) return "";
+  std::string mark;
+  for (int i = 1; i < loc.column && static_cast<std::size_t>(i - 1) < text.size(); ++i)
+    mark += text[static_cast<std::size_t>(i - 1)] == '\t' ? '\t' : ' ';
+  return "  " + text + "\n  " + mark + "^\n";
+}
+
+std::string index_text(const ReportedRace& r) {
+  std::string s = r.array;
+  for (auto i : r.index) s += "[" + std::to_string(i) + "]";
+  return s;
+}
+
+const char* severity(Diagnostic::Severity s) {
+  switch (s) {
+    case Diagnostic::Severity::Error: return "error";
+    case Diagnostic::Severity::Warning: return "warning";
+    case Diagnostic::Severity::Note: return "note";
+  }
+  return "note";
+}
+
+std::string where(const SourceLoc& loc, const std::string& fallback) {
+  std::string s = loc.str();
+  return s.empty() ? fallback : s;
+}
+
+// ---------------------------------------------------------------------- json
+
+llvm::json::Object loc_json(const SourceLoc& loc) {
+  return llvm::json::Object{{"file", loc.file}, {"line", loc.line}, {"column", loc.column}};
+}
+
+llvm::json::Object access_json(const ReportedAccess& a) {
+  llvm::json::Object o = loc_json(a.loc);
+  o["mode"] = a.mode;
+  o["thread"] = a.thread;
+  if (!a.detail.empty()) o["detail"] = a.detail;
+  return o;
+}
+
+llvm::json::Object race_json(const ReportedRace& r) {
+  llvm::json::Array index;
+  for (auto i : r.index) index.push_back(i);
+  llvm::json::Object witness;
+  for (const auto& [k, v] : r.witness) witness[k] = v;
+  return llvm::json::Object{{"array", r.array},
+                            {"index", std::move(index)},
+                            {"accesses", llvm::json::Array{access_json(r.first), access_json(r.second)}},
+                            {"witness", std::move(witness)},
+                            {"phase", r.note}};
+}
+
+llvm::json::Object diag_json(const Diagnostic& d) {
+  llvm::json::Object o = loc_json(d.loc);
+  o["severity"] = severity(d.severity);
+  o["message"] = d.message;
+  return o;
+}
+
+void write(const llvm::json::Value& v, std::ostream& os) {
+  std::string s;
+  llvm::raw_string_ostream ss(s);
+  ss << llvm::formatv("{0:2}", v);
+  ss.flush();
+  os << s << "\n";
+}
+
+}  // namespace
+
+void render_text(const CheckOutput& out, std::ostream& os, bool color) {
+  const char* red = color ? "\033[1;31m" : "";
+  const char* bold = color ? "\033[1m" : "";
+  const char* reset = color ? "\033[0m" : "";
+  SourceCache src;
+  for (const auto& e : out.errors) os << bold << e.render() << reset << "\n";
+  for (const auto& k : out.kernels) {
+    for (const auto& r : k.races) {
+      os << bold << where(r.first.loc, k.file) << ": " << red << "error: " << reset << bold << "data race on "
+         << index_text(r) << " in kernel '" << k.name << "'" << reset << "\n";
+      os << caret(src, r.first.loc);
+      os << where(r.second.loc, k.file) << ": note: " << r.first.mode << " by thread 1 " << r.first.thread
+         << " conflicts with this " << r.second.mode << " by thread 2 " << r.second.thread << "\n";
+      os << caret(src, r.second.loc);
+      os << "  " << r.note << "\n  witness:";
+      for (const auto& [name, value] : r.witness) os << " " << name << "=" << value;
+      os << "\n";
+    }
+    for (const auto& d : k.diagnostics) {
+      os << where(d.loc, k.file) << ": " << (d.severity == Diagnostic::Severity::Error ? red : "")
+         << severity(d.severity) << ": " << reset << d.message << "\n";
+      if (d.severity != Diagnostic::Severity::Note) os << caret(src, d.loc);
+    }
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%.3f", k.seconds);
+    os << bold << "kernel '" << k.name << "': " << to_string(k.status) << reset << " (" << secs << " s)\n";
+  }
+}
+
+void render_json(const CheckOutput& out, std::ostream& os) {
+  llvm::json::Array kernels;
+  for (const auto& k : out.kernels) {
+    llvm::json::Array races, diags;
+    for (const auto& r : k.races) races.push_back(race_json(r));
+    for (const auto& d : k.diagnostics) diags.push_back(diag_json(d));
+    kernels.push_back(llvm::json::Object{{"name", k.name},
+                                         {"file", k.file},
+                                         {"status", to_string(k.status)},
+                                         {"races", std::move(races)},
+                                         {"diagnostics", std::move(diags)},
+                                         {"seconds", k.seconds}});
+  }
+  llvm::json::Object root{{"kernels", std::move(kernels)}};
+  if (!out.errors.empty()) {
+    llvm::json::Array errors;
+    for (const auto& e : out.errors) {
+      llvm::json::Object o = loc_json(e.loc());
+      o["message"] = e.what();
+      o["exit_code"] = static_cast<int>(e.code());
+      errors.push_back(std::move(o));
+    }
+    root["errors"] = std::move(errors);
+  }
+  write(llvm::json::Value(std::move(root)), os);
+}
+
+void render_sarif(const CheckOutput& out, std::ostream& os) {
+  auto location = [](const SourceLoc& loc, const std::string& file) {
+    llvm::json::Object region;
+    if (loc.line > 0) region["startLine"] = loc.line;
+    if (loc.column > 0) region["startColumn"] = loc.column;
+    llvm::json::Object phys{{"artifactLocation", llvm::json::Object{{"uri", loc.file.empty() ? file : loc.file}}}};
+    if (!region.empty()) phys["region"] = std::move(region);
+    return llvm::json::Object{{"physicalLocation", std::move(phys)}};
+  };
+  llvm::json::Array results;
+  for (const auto& k : out.kernels) {
+    for (const auto& r : k.races) {
+      std::string msg = "Data race on " + index_text(r) + " in kernel '" + k.name + "': " + r.first.mode +
+                        " by " + r.first.thread + " and " + r.second.mode + " by " + r.second.thread + " (" +
+                        r.note + ")";
+      results.push_back(llvm::json::Object{
+          {"ruleId", "data-race"},
+          {"level", "error"},
+          {"message", llvm::json::Object{{"text", msg}}},
+          {"locations", llvm::json::Array{location(r.first.loc, k.file)}},
+          {"relatedLocations", llvm::json::Array{location(r.second.loc, k.file)}}});
+    }
+    for (const auto& d : k.diagnostics) {
+      if (d.severity == Diagnostic::Severity::Note) continue;
+      bool divergence = k.status == KernelStatus::Divergent || k.status == KernelStatus::Deadlock;
+      results.push_back(llvm::json::Object{
+          {"ruleId", divergence ? (k.status == KernelStatus::Deadlock ? "deadlock" : "barrier-divergence")
+                                : "inconclusive"},
+          {"level", d.severity == Diagnostic::Severity::Error ? "error" : "warning"},
+          {"message", llvm::json::Object{{"text", d.message}}},
+          {"locations", llvm::json::Array{location(d.loc, k.file)}}});
+    }
+  }
+  for (const auto& e : out.errors) {
+    results.push_back(llvm::json::Object{{"ruleId", "input-error"},
+                                         {"level", "error"},
+                                         {"message", llvm::json::Object{{"text", std::string(e.what())}}},
+                                         {"locations", llvm::json::Array{location(e.loc(), e.loc().file)}}});
+  }
+  auto rule = [](const char* id, const char* text) {
+    return llvm::json::Object{{"id", id}, {"shortDescription", llvm::json::Object{{"text", text}}}};
+  };
+  llvm::json::Object driver{
+      {"name", "racecert"},
+      {"version", RACECERT_VERSION},
+      {"informationUri", "https://example.invalid/racecert"},
+      {"rules", llvm::json::Array{rule("data-race", "Two threads access the same location without synchronization"),
+                                  rule("barrier-divergence", "A barrier is not reached by every thread of a block"),
+                                  rule("deadlock", "Threads wait on a barrier that never completes"),
+                                  rule("inconclusive", "The analysis could not decide"),
+                                  rule("input-error", "The input could not be read or parsed")}}};
+  llvm::json::Object root{
+      {"version", "2.1.0"},
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"runs", llvm::json::Array{llvm::json::Object{{"tool", llvm::json::Object{{"driver", std::move(driver)}}},
+                                                    {"results", std::move(results)}}}}};
+  write(llvm::json::Value(std::move(root)), os);
+}
+
+}  // namespace racecert::cli

@@ -1,0 +1,22 @@
+#pragma once
+// Renders the reports of `racecert check` as compiler-style text, JSON
+// (`{"kernels": [...]}`) or SARIF 2.1.0.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "support/diagnostic.hpp"
+#include "support/report.hpp"
+
+namespace racecert::cli {
+
+struct CheckOutput {
+  std::vector<KernelReport> kernels;
+  std::vector<Error> errors;  // files that could not be read or parsed
+};
+
+void render_text(const CheckOutput& out, std::ostream& os, bool color);
+void render_json(const CheckOutput& out, std::ostream& os);
+void render_sarif(const CheckOutput& out, std::ostream& os);
+
+}  // namespace racecert::cli

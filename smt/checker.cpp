@@ -1,0 +1,240 @@
+#include "smt/checker.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include "protocol/printer.hpp"
+#include "support/diagnostic.hpp"
+#include "smt/implication.hpp"
+#include "support/parallel.hpp"
+#include "transform/align.hpp"
+#include "transform/split.hpp"
+#include "transform/trace.hpp"
+#include "transform/wellformed.hpp"
+
+namespace racecert::smt {
+
+using namespace protocol;
+using namespace transform;
+
+bool parse_stage(const std::string& name, Stage& out) {
+  static const std::map<std::string, Stage> stages = {{"wellformed", Stage::WellFormed},
+                                                      {"aligned", Stage::Aligned},
+                                                      {"split", Stage::Split},
+                                                      {"traces", Stage::Traces},
+                                                      {"smt", Stage::Smt}};
+  auto it = stages.find(name);
+  if (it == stages.end()) return false;
+  out = it->second;
+  return true;
+}
+
+std::vector<Expr> dimension_assumptions(const std::string& builtin, const std::string& value) {
+  std::string v;
+  for (char c : value)
+    if (c != '[' && c != ']' && c != ' ') v += c;
+  std::vector<std::int64_t> dims;
+  std::size_t start = 0;
+  while (start <= v.size()) {
+    std::size_t comma = v.find(',', start);
+    std::string part = v.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 9)
+      throw usage_error("invalid dimension '" + value + "' (expected N or [X,Y,Z])");
+    dims.push_back(std::stoll(part));
+    if (dims.back() < 1) throw usage_error("dimension must be at least 1: '" + value + "'");
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (dims.size() > 3) throw usage_error("at most three dimensions: '" + value + "'");
+  while (dims.size() < 3) dims.push_back(1);
+  std::vector<Expr> out;
+  const char* axes[] = {"x", "y", "z"};
+  for (int d = 0; d < 3; ++d)
+    out.push_back(binary(BinOp::Eq, var(builtin + "." + axes[d]), int_lit(dims[d])));
+  return out;
+}
+
+namespace {
+
+// Stages up to the symbolic traces of one array.
+struct ArrayStages {
+  AlignedProtocol aligned;
+  std::vector<Closure> closures;
+  std::vector<SymbolicTrace> traces;
+};
+
+ArrayStages stages_of(const WellFormed& w, const ArrayDecl& array, const CheckOptions& o) {
+  ArrayStages s;
+  WellFormed projected = w;
+  projected.kernel = project(w.kernel, array.name);
+  AlignOptions ao;
+  ao.implies = z3_implication(std::min(o.query.timeout_ms, 2000u));
+  ao.facts = builtin_constraints();
+  ao.facts.insert(ao.facts.end(), w.kernel.preconditions.begin(), w.kernel.preconditions.end());
+  ao.facts.insert(ao.facts.end(), o.assumptions.begin(), o.assumptions.end());
+  s.aligned = align(projected, ao);
+  s.closures = split(s.aligned);
+  TraceOptions to;
+  to.extra_assumptions = o.assumptions;
+  for (const auto& c : s.closures) s.traces.push_back(sequentialize(projected, c, array.name, to));
+  if (array.space == MemorySpace::Global) s.traces.push_back(cross_block_trace(projected, array.name, to));
+  return s;
+}
+
+struct Job {
+  std::size_t kernel;
+  SymbolicTrace trace;
+  QueryResult result;
+};
+
+std::string display_name(const TraceVar& v, const std::map<std::string, int>& count) {
+  std::string base = v.source + (v.thread ? "@" + std::to_string(v.thread) : "");
+  return count.at(base) > 1 ? v.name : base;
+}
+
+std::string thread_of(const Job& j, int thread) {
+  std::map<std::string, std::int64_t> values(j.result.model.begin(), j.result.model.end());
+  auto get = [&](const std::string& n) {
+    auto it = values.find(n + "@" + std::to_string(thread));
+    if (it == values.end()) it = values.find(n);
+    return it == values.end() ? std::int64_t{0} : it->second;
+  };
+  auto triple = [&](const std::string& n) {
+    return "(" + std::to_string(get(n + ".x")) + "," + std::to_string(get(n + ".y")) + "," +
+           std::to_string(get(n + ".z")) + ")";
+  };
+  return "threadIdx=" + triple("threadIdx") + " blockIdx=" + triple("blockIdx");
+}
+
+ReportedRace make_race(const Job& j) {
+  const SymbolicTrace& t = j.trace;
+  const TraceAccess& a = t.accesses[static_cast<std::size_t>(j.result.first)];
+  const TraceAccess& b = t.accesses[static_cast<std::size_t>(j.result.second)];
+  ReportedRace r;
+  r.array = t.array;
+  r.index = j.result.index;
+  r.first = ReportedAccess{to_string(a.mode), a.loc, thread_of(j, 1), ""};
+  r.second = ReportedAccess{to_string(b.mode), b.loc, thread_of(j, 2), ""};
+  r.note = t.phase;
+  std::map<std::string, int> count;
+  for (const auto& v : t.vars) ++count[v.source + (v.thread ? "@" + std::to_string(v.thread) : "")];
+  std::map<std::string, std::int64_t> values(j.result.model.begin(), j.result.model.end());
+  // Per-thread variables matter when the chosen accesses use them (a loop
+  // variable of another access would only confuse); thread ids always do.
+  std::set<std::string> used;
+  for (const TraceAccess* x : {&a, &b}) {
+    collect_vars(x->guard, used);
+    for (const auto& i : x->index) collect_vars(i, used);
+    collect_vars(x->value, used);
+  }
+  for (int th = 0; th <= 2; ++th) {
+    std::vector<std::pair<std::string, std::int64_t>> part;
+    for (const auto& v : t.vars)
+      if (v.thread == th && (th == 0 || v.builtin || used.count(v.name)))
+        part.emplace_back(display_name(v, count), values[v.name]);
+    std::sort(part.begin(), part.end());
+    r.witness.insert(r.witness.end(), part.begin(), part.end());
+  }
+  return r;
+}
+
+bool same_race(const ReportedRace& x, const ReportedRace& y) {
+  auto key = [](const ReportedRace& r) {
+    auto a = r.first.loc.str() + r.first.mode, b = r.second.loc.str() + r.second.mode;
+    return r.array + "|" + std::min(a, b) + "|" + std::max(a, b);
+  };
+  return key(x) == key(y);
+}
+
+}  // namespace
+
+std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckOptions& o) {
+  std::vector<KernelReport> reports(kernels.size());
+  std::vector<Job> jobs;
+  std::vector<std::chrono::steady_clock::time_point> started(kernels.size());
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    const Kernel& k = kernels[i];
+    started[i] = std::chrono::steady_clock::now();
+    KernelReport& rep = reports[i];
+    rep.name = k.name;
+    rep.file = k.loc.file;
+    WellFormed w = make_well_formed(k);
+    if (!w.divergences.empty()) {
+      rep.status = KernelStatus::Divergent;
+      for (const auto& d : w.divergences)
+        rep.diagnostics.push_back({Diagnostic::Severity::Error, d.barrier, "barrier divergence: " + d.message});
+      continue;
+    }
+    for (const auto& array : k.arrays) {
+      try {
+        for (auto& t : stages_of(w, array, o).traces)
+          if (may_conflict(t)) jobs.push_back(Job{i, std::move(t), {}});
+      } catch (const Error& e) {
+        rep.status = worse(rep.status, KernelStatus::Unknown);
+        rep.diagnostics.push_back({Diagnostic::Severity::Warning, e.loc(),
+                                   std::string("array '") + array.name + "': " + e.what()});
+      }
+    }
+  }
+
+  parallel_for(jobs.size(), o.jobs, [&](std::size_t i) { jobs[i].result = solve(jobs[i].trace, o.query); });
+
+  std::map<std::pair<std::size_t, std::string>, bool> bv_noted;
+  for (const auto& j : jobs) {
+    KernelReport& rep = reports[j.kernel];
+    if (j.result.bitvectors && !bv_noted[{j.kernel, j.trace.array}]) {
+      bv_noted[{j.kernel, j.trace.array}] = true;
+      rep.diagnostics.push_back({Diagnostic::Severity::Note, kernels[j.kernel].loc,
+                                 "array '" + j.trace.array + "': bit-vector arithmetic used because of " +
+                                     j.result.logic_reason});
+    }
+    if (j.result.status == QueryStatus::Racy) {
+      rep.status = KernelStatus::Racy;
+      ReportedRace r = make_race(j);
+      bool dup = false;
+      for (const auto& x : rep.races) dup = dup || same_race(x, r);
+      if (!dup) rep.races.push_back(std::move(r));
+    } else if (j.result.status == QueryStatus::Unknown) {
+      rep.status = worse(rep.status, KernelStatus::Unknown);
+      rep.diagnostics.push_back({Diagnostic::Severity::Warning, kernels[j.kernel].loc,
+                                 "array '" + j.trace.array + "', " + j.trace.phase +
+                                     ": solver returned unknown (" + j.result.reason + ")"});
+    }
+  }
+  auto now = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < kernels.size(); ++i)
+    reports[i].seconds = std::chrono::duration<double>(now - started[i]).count();
+  return reports;
+}
+
+std::string show_stage(const Kernel& k, Stage s, const CheckOptions& o) {
+  WellFormed w = make_well_formed(k);
+  if (s == Stage::WellFormed) return print(w);
+  std::string out;
+  if (!w.divergences.empty()) return print(w);
+  for (const auto& array : k.arrays) {
+    out += "// kernel " + k.name + ", array " + array.name + "\n";
+    ArrayStages st;
+    try {
+      st = stages_of(w, array, o);
+    } catch (const Error& e) {
+      out += "// " + e.render() + "\n";
+      continue;
+    }
+    switch (s) {
+      case Stage::Aligned: out += print(st.aligned); break;
+      case Stage::Split: out += print(st.closures); break;
+      case Stage::Traces:
+        for (const auto& t : st.traces) out += print(t);
+        break;
+      case Stage::Smt:
+        for (const auto& t : st.traces) out += to_smtlib(t, o.query);
+        break;
+      default: break;
+    }
+  }
+  return out;
+}
+
+}  // namespace racecert::smt

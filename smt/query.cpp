@@ -1,0 +1,213 @@
+#include "smt/query.hpp"
+
+#include <chrono>
+
+#include "protocol/interpreter.hpp"
+#include "smt/encoder.hpp"
+
+namespace racecert::smt {
+
+using namespace transform;
+using protocol::AccessMode;
+
+namespace {
+
+constexpr int kRead = 0, kWrite = 1, kAtomic = 2;
+
+int mode_code(AccessMode m) {
+  switch (m) {
+    case AccessMode::Read: return kRead;
+    case AccessMode::Write: return kWrite;
+    case AccessMode::Atomic: return kAtomic;
+  }
+  return kRead;
+}
+
+// The formula of a trace, built once per Z3 context.
+struct Formula {
+  std::vector<z3::expr> constraints;
+  z3::expr sel1, sel2;
+  std::vector<z3::expr> idx1;
+};
+
+Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, const QueryOptions& o) {
+  Formula f{{}, ctx.int_const("select@1"), ctx.int_const("select@2"), {}};
+  for (const auto& v : t.vars) {
+    z3::expr x = enc.variable(v.name);
+    if (enc.bitvectors()) f.constraints.push_back(enc.range(x));
+  }
+  for (const auto& a : t.assumptions) f.constraints.push_back(enc.encode(a));
+
+  std::size_t dims = 0;
+  for (const auto& a : t.accesses) dims = std::max(dims, a.index.size());
+  std::vector<z3::expr> idx2;
+  for (std::size_t d = 0; d < dims; ++d) {
+    f.idx1.push_back(enc.variable("index@1." + std::to_string(d)));
+    idx2.push_back(enc.variable("index@2." + std::to_string(d)));
+  }
+  z3::expr mode1 = ctx.int_const("mode@1"), mode2 = ctx.int_const("mode@2");
+  z3::expr has1 = ctx.bool_const("valued@1"), has2 = ctx.bool_const("valued@2");
+  z3::expr val1 = enc.variable("value@1"), val2 = enc.variable("value@2");
+
+  // Each thread performs one of its accesses (Example 5).
+  int count[3] = {0, 0, 0};
+  for (const auto& a : t.accesses) {
+    bool first = a.thread == 1;
+    z3::expr sel = first ? f.sel1 : f.sel2;
+    z3::expr picked = sel == ctx.int_val(count[a.thread]++);
+    std::vector<z3::expr>& idx = first ? f.idx1 : idx2;
+    z3::expr body = enc.encode(a.guard) && (first ? mode1 : mode2) == ctx.int_val(mode_code(a.mode)) &&
+                    (first ? has1 : has2) == ctx.bool_val(a.value != nullptr);
+    for (std::size_t d = 0; d < a.index.size(); ++d) body = body && idx[d] == enc.encode(a.index[d]);
+    if (a.value) body = body && (first ? val1 : val2) == enc.encode(a.value);
+    f.constraints.push_back(z3::implies(picked, body));
+  }
+  f.constraints.push_back(f.sel1 >= 0 && f.sel1 < ctx.int_val(count[1]));
+  f.constraints.push_back(f.sel2 >= 0 && f.sel2 < ctx.int_val(count[2]));
+
+  // Same location, conflicting modes (see protocol::conflict).
+  for (std::size_t d = 0; d < dims; ++d) f.constraints.push_back(f.idx1[d] == idx2[d]);
+  z3::expr read = ctx.int_val(kRead), write = ctx.int_val(kWrite), atomic = ctx.int_val(kAtomic);
+  f.constraints.push_back(mode1 != read || mode2 != read);
+  f.constraints.push_back(mode1 != atomic || mode2 != atomic);
+  if (!o.benign_writes_race)
+    f.constraints.push_back(!(mode1 == write && mode2 == write && has1 && has2 && val1 == val2));
+  return f;
+}
+
+// Witness variables in the order they are minimized: the uniform ones first
+// (kernel parameters, dimensions), then loop variables, then thread 1, then
+// thread 2.
+std::vector<const TraceVar*> minimization_order(const SymbolicTrace& t) {
+  std::vector<const TraceVar*> out;
+  for (int pass = 0; pass < 4; ++pass) {
+    for (const auto& v : t.vars) {
+      bool take = false;
+      switch (pass) {
+        case 0: take = v.thread == 0 && v.builtin; break;
+        case 1: take = v.thread == 0 && !v.builtin; break;
+        case 2: take = v.thread == 1; break;
+        case 3: take = v.thread == 2; break;
+      }
+      if (take) out.push_back(&v);
+    }
+  }
+  return out;
+}
+
+void read_model(const z3::model& m, detail::Encoder& enc, const SymbolicTrace& t, const Formula& f,
+                QueryResult& r) {
+  r.model.clear();
+  r.index.clear();
+  for (const auto& v : t.vars) r.model.emplace_back(v.name, enc.value(m, enc.variable(v.name)));
+  std::int64_t s1 = m.eval(f.sel1, true).get_numeral_int64();
+  std::int64_t s2 = m.eval(f.sel2, true).get_numeral_int64();
+  int count[3] = {0, 0, 0};
+  for (std::size_t i = 0; i < t.accesses.size(); ++i) {
+    int th = t.accesses[i].thread;
+    int k = count[th]++;
+    if (th == 1 && k == s1) r.first = static_cast<int>(i);
+    if (th == 2 && k == s2) r.second = static_cast<int>(i);
+  }
+  for (const auto& x : f.idx1) r.index.push_back(enc.value(m, x));
+}
+
+// Small witnesses read like the paper's (fewest threads, smallest
+// parameters): binary search on a weighted sum of absolute values, with the
+// incremental solver (much cheaper than z3::optimize here). Best effort: the
+// last model found stands when a step times out.
+void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const SymbolicTrace& t, const Formula& f,
+              const QueryOptions& o, QueryResult& r) {
+  z3::expr total = enc.bitvectors() ? ctx.int_val(0) : enc.number(0);
+  for (const TraceVar* v : minimization_order(t)) {
+    z3::expr x = enc.variable(v->name);
+    z3::expr magnitude = enc.bitvectors() ? z3::bv2int(z3::ite(z3::sge(x, ctx.bv_val(0, 64)), x, -x), false)
+                                          : z3::ite(x >= 0, x, -x);
+    total = total + ctx.int_val(v->thread == 0 ? 4 : 1) * magnitude;
+  }
+  z3::params p(ctx);
+  p.set("timeout", std::max(1u, o.timeout_ms / 10));
+  s.set(p);
+  z3::model best = s.get_model();
+  std::int64_t lo = 0, hi = best.eval(total, true).get_numeral_int64();
+  for (int step = 0; lo < hi && step < 64; ++step) {
+    std::int64_t mid = lo + (hi - lo) / 2;
+    s.push();
+    s.add(total <= ctx.int_val(mid));
+    z3::check_result c = s.check();
+    if (c == z3::sat) {
+      best = s.get_model();
+      hi = best.eval(total, true).get_numeral_int64();
+    } else if (c == z3::unsat) {
+      lo = mid + 1;
+    } else {
+      s.pop();
+      break;
+    }
+    s.pop();
+  }
+  read_model(best, enc, t, f, r);
+}
+
+}  // namespace
+
+bool needs_bitvectors(const SymbolicTrace& t, std::string* why) {
+  for (const auto& a : t.assumptions)
+    if (detail::needs_bitvectors(a, why)) return true;
+  for (const auto& a : t.accesses) {
+    if (detail::needs_bitvectors(a.guard, why) || detail::needs_bitvectors(a.value, why)) return true;
+    for (const auto& i : a.index)
+      if (detail::needs_bitvectors(i, why)) return true;
+  }
+  return false;
+}
+
+QueryResult solve(const SymbolicTrace& t, const QueryOptions& o) {
+  auto start = std::chrono::steady_clock::now();
+  QueryResult r;
+  r.bitvectors = needs_bitvectors(t, &r.logic_reason);
+  try {
+    z3::context ctx;
+    detail::Encoder enc(ctx, r.bitvectors);
+    Formula f = build(ctx, enc, t, o);
+    z3::solver s(ctx);
+    z3::params p(ctx);
+    p.set("timeout", o.timeout_ms);
+    s.set(p);
+    for (const auto& c : f.constraints) s.add(c);
+    switch (s.check()) {
+      case z3::unsat:
+        r.status = QueryStatus::Drf;
+        break;
+      case z3::sat:
+        r.status = QueryStatus::Racy;
+        read_model(s.get_model(), enc, t, f, r);
+        if (o.minimize_witness) minimize(ctx, s, enc, t, f, o, r);
+        break;
+      case z3::unknown:
+        r.status = QueryStatus::Unknown;
+        r.reason = s.reason_unknown();
+        break;
+    }
+  } catch (const z3::exception& e) {
+    r.status = QueryStatus::Unknown;
+    r.reason = std::string("solver error: ") + e.msg();
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+std::string to_smtlib(const SymbolicTrace& t, const QueryOptions& o) {
+  std::string why;
+  bool bv = needs_bitvectors(t, &why);
+  z3::context ctx;
+  detail::Encoder enc(ctx, bv);
+  Formula f = build(ctx, enc, t, o);
+  z3::solver s(ctx);
+  for (const auto& c : f.constraints) s.add(c);
+  std::string header = "; race query for " + t.array + ", " + t.phase + "\n";
+  header += bv ? "; logic: 64-bit bit-vectors, because of " + why + "\n" : "; logic: integers\n";
+  return header + s.to_smt2();
+}
+
+}  // namespace racecert::smt

@@ -1,0 +1,44 @@
+#pragma once
+// The race query of one symbolic trace (Example 5 of the paper): is there an
+// access of thread 1 and an access of thread 2, by distinct threads, to the
+// same location, in conflicting modes? Satisfiable means racy. Each query has
+// its own Z3 context, so queries can run on several threads at once.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "transform/trace.hpp"
+
+namespace racecert::smt {
+
+struct QueryOptions {
+  unsigned timeout_ms = 10000;
+  bool benign_writes_race = false;  // count two writes of the same value as a race
+  bool minimize_witness = true;     // prefer small values in witnesses
+};
+
+enum class QueryStatus { Drf, Racy, Unknown };
+
+struct QueryResult {
+  QueryStatus status = QueryStatus::Unknown;
+  std::string reason;          // why unknown (timeout, nonlinear arithmetic, ...)
+  bool bitvectors = false;     // the query used 64-bit bit-vectors instead of integers
+  std::string logic_reason;    // which operator needed them
+  // When racy: the two accesses (indices into trace.accesses), the location,
+  // and the value of every trace variable.
+  int first = -1, second = -1;
+  std::vector<std::int64_t> index;
+  std::vector<std::pair<std::string, std::int64_t>> model;
+  double seconds = 0;
+};
+
+QueryResult solve(const transform::SymbolicTrace& t, const QueryOptions& o = {});
+
+// The query in SMT-LIB 2 (what --show smt prints).
+std::string to_smtlib(const transform::SymbolicTrace& t, const QueryOptions& o = {});
+
+// Whether the trace needs bit-vector arithmetic, and because of what.
+bool needs_bitvectors(const transform::SymbolicTrace& t, std::string* why = nullptr);
+
+}  // namespace racecert::smt

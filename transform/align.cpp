@@ -1,0 +1,234 @@
+#include "transform/align.hpp"
+
+#include "protocol/block_ops.hpp"
+#include "protocol/loop_domain.hpp"
+#include "support/diagnostic.hpp"
+
+namespace racecert::transform {
+
+using namespace protocol;
+
+namespace {
+
+// What aligning a statement (or a block) gives: aligned items, the uniform
+// condition under which they meet a barrier, and the code pending after the
+// last barrier (or all of the code when there is none).
+struct AlignOut {
+  Aligned items;
+  Expr syncs = bool_lit(false);
+  Block pending;
+};
+
+Block concat(Block a, const Block& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+Stmt make_if(Expr c, Block t, Block e = {}) {
+  If i;
+  i.cond = std::move(c);
+  i.then_body = std::move(t);
+  i.else_body = std::move(e);
+  i.tag = SyncTag::Unsync;
+  return Stmt{std::move(i)};
+}
+
+// Only code with accesses matters to a phase.
+Block relevant(Block b) { return contains_access(b) ? b : Block{}; }
+
+struct Pushed {
+  Aligned items;
+  Block residual;  // the part of u no barrier of `a` absorbed
+};
+
+// u ;S a: merges u into the first phase of a. When a may not meet a barrier
+// (guarded blocks), the residual carries u on to whatever follows.
+Pushed push(Block u, const Aligned& a) {
+  Pushed out;
+  Block carry = relevant(std::move(u));
+  for (const auto& item : a) {
+    if (carry.empty()) {
+      out.items.push_back(item);
+      continue;
+    }
+    if (std::holds_alternative<PhaseEnd>(item.node)) {
+      PhaseEnd p = std::get<PhaseEnd>(item.node);
+      p.code = concat(std::move(carry), p.code);
+      carry.clear();
+      out.items.push_back(AlignedItem{std::move(p)});
+    } else if (std::holds_alternative<AlignedLoop>(item.node)) {
+      // The loop runs at least once and every iteration meets a barrier:
+      // u joins the first phase of the first iteration.
+      AlignedLoop l = std::get<AlignedLoop>(item.node);
+      Expr first = binary(BinOp::Eq, var(l.header.var), l.header.init);
+      l.body = push(Block{make_if(first, std::move(carry))}, l.body).items;
+      carry.clear();
+      out.items.push_back(AlignedItem{std::move(l)});
+    } else {
+      Guarded g = std::get<Guarded>(item.node);
+      Pushed inner = push(carry, g.body);
+      g.body = std::move(inner.items);
+      carry = Block{make_if(g.guard, std::move(inner.residual), std::move(carry))};
+      out.items.push_back(AlignedItem{std::move(g)});
+    }
+  }
+  out.residual = std::move(carry);
+  return out;
+}
+
+AlignOut seq(AlignOut a, AlignOut b) {
+  Pushed p = push(std::move(a.pending), b.items);
+  a.items.insert(a.items.end(), p.items.begin(), p.items.end());
+  a.syncs = disj(a.syncs, b.syncs);
+  a.pending = relevant(concat(std::move(p.residual), b.pending));
+  return a;
+}
+
+// Variables bound inside a block (its loops, binders and declarations).
+void bound_in(const Block& b, std::set<std::string>& out) {
+  for (const auto& s : b) {
+    if (s.is<Decl>()) out.insert(s.as<Decl>().name);
+    if (s.is<Loop>()) {
+      out.insert(s.as<Loop>().var);
+      bound_in(s.as<Loop>().body, out);
+    }
+    if (s.is<Bind>()) {
+      out.insert(s.as<Bind>().var);
+      bound_in(s.as<Bind>().body, out);
+    }
+    if (s.is<If>()) {
+      bound_in(s.as<If>().then_body, out);
+      bound_in(s.as<If>().else_body, out);
+    }
+  }
+}
+
+class Aligner {
+ public:
+  explicit Aligner(const AlignOptions& o) : o_(o), facts_(o.facts) {}
+
+  AlignOut block(const Block& b) {
+    AlignOut acc;
+    for (const auto& s : b) acc = seq(std::move(acc), stmt(s));
+    return acc;
+  }
+
+ private:
+  AlignOut stmt(const Stmt& s) {
+    AlignOut out;
+    if (s.is<Sync>()) {
+      out.items.push_back(AlignedItem{PhaseEnd{{}, s.as<Sync>().loc}});
+      out.syncs = bool_lit(true);
+    } else if (s.is<If>() && s.as<If>().tag == SyncTag::Sync) {
+      out = conditional(s.as<If>());
+    } else if (s.is<Loop>() && s.as<Loop>().tag == SyncTag::Sync) {
+      out = loop(s.as<Loop>());
+    } else {
+      out.pending.push_back(s);
+    }
+    return out;
+  }
+
+  const AlignOptions& o_;
+  std::vector<Expr> facts_;  // what holds where we are: enclosing loop domains and conditions
+
+  AlignOut under(Expr fact, const Block& b) {
+    facts_.push_back(std::move(fact));
+    AlignOut r = block(b);
+    facts_.pop_back();
+    return r;
+  }
+
+  AlignOut conditional(const If& i) {
+    AlignOut t = under(i.cond, i.then_body), e = under(neg(i.cond), i.else_body);
+    AlignOut out;
+    if (!t.items.empty()) out.items.push_back(AlignedItem{Guarded{i.cond, std::move(t.items)}});
+    if (!e.items.empty()) out.items.push_back(AlignedItem{Guarded{neg(i.cond), std::move(e.items)}});
+    out.syncs = disj(conj(i.cond, t.syncs), conj(neg(i.cond), e.syncs));
+    if (!t.pending.empty() || !e.pending.empty()) {
+      If pending;
+      pending.cond = i.cond;
+      pending.then_body = std::move(t.pending);
+      pending.else_body = std::move(e.pending);
+      pending.tag = SyncTag::Unsync;
+      pending.loc = i.loc;
+      out.pending.push_back(Stmt{std::move(pending)});
+    }
+    return out;
+  }
+
+  // The code after the last barrier of iteration prev(x), placed at the
+  // start of iteration x.
+  Block previous_iteration(const Loop& l, const Block& tail) {
+    if (tail.empty()) return {};
+    Expr x = var(l.var);
+    if (auto prev = loop_prev(l, x)) return substitute(tail, {{l.var, *prev}});
+    // x /= c and x >>= c lose information: name the previous value instead.
+    std::string p = l.var + "#prev";
+    Bind b;
+    b.var = p;
+    b.where = conj(loop_domain(l, var(p)), binary(BinOp::Eq, loop_next(l, var(p)), x));
+    b.body = substitute(tail, {{l.var, var(p)}});
+    return Block{Stmt{std::move(b)}};
+  }
+
+  AlignOut loop(const Loop& l) {
+    Expr in_range = loop_domain(l, var(l.var));
+    AlignOut body = under(in_range, l.body);
+    std::set<std::string> local;
+    bound_in(l.body, local);
+    local.insert(l.var);
+    if (mentions(body.syncs, local)) {
+      facts_.push_back(in_range);
+      bool always = o_.implies && o_.implies(facts_, body.syncs);
+      facts_.pop_back();
+      if (!always)
+        throw unsupported(l.loc, "synchronized loop whose body meets a barrier in some iterations only");
+      body.syncs = bool_lit(true);
+    }
+    Expr x = var(l.var);
+    Block prev = previous_iteration(l, body.pending);
+    Block prefix;
+    if (!prev.empty()) prefix.push_back(make_if(binary(BinOp::Ne, x, l.init), std::move(prev)));
+    AlignedLoop aligned;
+    aligned.header = l;
+    aligned.header.body.clear();
+    // The body meets a barrier in every iteration where the loop is kept
+    // (under `syncs`), so nothing of the prefix is left over.
+    aligned.body = push(std::move(prefix), body.items).items;
+
+    AlignOut out;
+    out.syncs = body.syncs;
+    if (is_true(body.syncs)) {
+      out.items.push_back(AlignedItem{std::move(aligned)});
+    } else {
+      out.items.push_back(AlignedItem{Guarded{body.syncs, {AlignedItem{std::move(aligned)}}}});
+    }
+    if (body.pending.empty()) return out;
+    Bind last;
+    last.var = l.var;
+    last.where = loop_is_last(l, x);
+    last.body = body.pending;
+    if (is_true(body.syncs)) {
+      out.pending.push_back(Stmt{std::move(last)});
+    } else {
+      // When the body never meets a barrier the loop is unsynchronized.
+      Loop unsync = l;
+      unsync.body = body.pending;
+      unsync.tag = SyncTag::Unsync;
+      out.pending.push_back(make_if(body.syncs, Block{Stmt{std::move(last)}}, Block{Stmt{std::move(unsync)}}));
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+AlignedProtocol align(const Block& body, const AlignOptions& o) {
+  AlignOut r = Aligner(o).block(body);
+  return AlignedProtocol{std::move(r.items), r.syncs, std::move(r.pending)};
+}
+
+AlignedProtocol align(const WellFormed& w, const AlignOptions& o) { return align(w.kernel.body, o); }
+
+}  // namespace racecert::transform

@@ -1,0 +1,62 @@
+#include "transform/split.hpp"
+
+#include "protocol/loop_domain.hpp"
+#include "protocol/printer.hpp"
+
+namespace racecert::transform {
+
+using namespace protocol;
+
+namespace {
+
+void split_items(const Aligned& a, std::vector<ClosureBinder>& ctx, std::vector<Closure>& out) {
+  for (const auto& item : a) {
+    if (std::holds_alternative<PhaseEnd>(item.node)) {
+      const PhaseEnd& p = std::get<PhaseEnd>(item.node);
+      if (contains_access(p.code)) out.push_back(Closure{ctx, p.code, p.barrier});
+    } else if (std::holds_alternative<AlignedLoop>(item.node)) {
+      const AlignedLoop& l = std::get<AlignedLoop>(item.node);
+      ctx.push_back({l.header.var, loop_domain(l.header, var(l.header.var))});
+      split_items(l.body, ctx, out);
+      ctx.pop_back();
+    } else {
+      const Guarded& g = std::get<Guarded>(item.node);
+      ctx.push_back({"", g.guard});
+      split_items(g.body, ctx, out);
+      ctx.pop_back();
+    }
+  }
+}
+
+}  // namespace
+
+std::string Closure::describe() const {
+  if (!ends_at.known()) return "phase after the last barrier";
+  return "phase ending at the barrier at " + ends_at.str();
+}
+
+std::vector<Closure> split(const AlignedProtocol& a) {
+  std::vector<Closure> out;
+  std::vector<ClosureBinder> ctx;
+  split_items(a.items, ctx, out);
+  if (contains_access(a.last)) out.push_back(Closure{{}, a.last, {}});
+  return out;
+}
+
+std::string print(const std::vector<Closure>& cs) {
+  std::string out;
+  PrintOptions o;
+  o.show_tags = true;
+  for (std::size_t i = 0; i < cs.size(); ++i) {
+    out += "closure " + std::to_string(i + 1) + " (" + cs[i].describe() + "):\n";
+    for (const auto& b : cs[i].binders) {
+      out += "  ";
+      out += b.var.empty() ? "assume " + to_string(b.where) : "var " + b.var + " | " + to_string(b.where);
+      out += ";\n";
+    }
+    print_block(cs[i].code, 1, o, out);
+  }
+  return out;
+}
+
+}  // namespace racecert::transform

@@ -1,0 +1,239 @@
+#include "transform/trace.hpp"
+
+#include "protocol/interpreter.hpp"
+#include "protocol/loop_domain.hpp"
+#include "protocol/printer.hpp"
+
+namespace racecert::transform {
+
+using namespace protocol;
+
+namespace {
+
+class Sequentializer {
+ public:
+  Sequentializer(const WellFormed& w, const std::string& array, bool cross_block)
+      : w_(w), array_(array), cross_(cross_block) {
+    t_.kernel = w.kernel.name;
+    t_.array = array;
+    t_.cross_block = cross_block;
+    if (const ArrayDecl* a = w.kernel.find_array(array)) t_.space = a->space;
+  }
+
+  SymbolicTrace build(const std::vector<ClosureBinder>& binders, const Block& code,
+                      const TraceOptions& o) {
+    // The builtins and kernel-wide unknowns, so that a witness shows them all.
+    for (const auto& v : builtin_vars()) for_both(v.name);
+    for (const auto& v : w_.kernel.vars) for_both(v.name);
+    for (const auto& b : binders) {
+      if (!b.var.empty()) {
+        shared_binders_.insert(b.var);
+        add_var(b.var, b.var, 0);
+      }
+      t_.assumptions.push_back(rename(b.where, resolver(1)));
+    }
+    for (const auto& c : builtin_constraints()) assume_both(c);
+    for (const auto& p : w_.kernel.preconditions) assume_both(p);
+    for (const auto& p : o.extra_assumptions) assume_both(p);
+    t_.assumptions.push_back(distinct_threads());
+    for (int thread = 1; thread <= 2; ++thread) {
+      shared_count_.clear();
+      walk(code, thread, bool_lit(true));
+    }
+    return std::move(t_);
+  }
+
+ private:
+  const WellFormed& w_;
+  const std::string& array_;
+  bool cross_;
+  SymbolicTrace t_;
+  std::set<std::string> shared_binders_;
+  std::set<std::string> declared_;
+  std::vector<std::map<std::string, std::string>> scopes_;
+  std::map<std::string, int> occurrences_;   // per-thread binder copies
+  std::map<std::string, int> shared_count_;  // shared declarations met by this thread's walk
+
+  Level level(const std::string& n) const {
+    auto it = w_.levels.find(n);
+    return it == w_.levels.end() ? Level::Thread : it->second;
+  }
+
+  bool is_shared(const std::string& n) const {
+    if (shared_binders_.count(n)) return true;
+    Level l = level(n);
+    return l == Level::Uniform || (l == Level::Block && !cross_);
+  }
+
+  std::string source_of(const std::string& n) const {
+    auto it = w_.source_name.find(n);
+    return it == w_.source_name.end() ? n : it->second;
+  }
+
+  void add_var(const std::string& name, const std::string& base, int thread) {
+    if (!declared_.insert(name).second) return;
+    t_.vars.push_back(TraceVar{name, source_of(base), thread, builtin_kind(base).has_value()});
+  }
+
+  // The trace name of a free variable as seen by `thread`.
+  std::string global_name(const std::string& n, int thread) {
+    if (is_shared(n)) {
+      add_var(n, n, 0);
+      return n;
+    }
+    std::string name = n + "@" + std::to_string(thread);
+    add_var(name, n, thread);
+    return name;
+  }
+
+  void for_both(const std::string& n) {
+    global_name(n, 1);
+    global_name(n, 2);
+  }
+
+  std::function<std::string(const std::string&)> resolver(int thread) {
+    return [this, thread](const std::string& n) {
+      for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+        auto f = it->find(n);
+        if (f != it->end()) return f->second;
+      }
+      return global_name(n, thread);
+    };
+  }
+
+  void assume_both(const Expr& e) {
+    Expr a = rename(e, resolver(1)), b = rename(e, resolver(2));
+    t_.assumptions.push_back(a);
+    if (!equal(a, b)) t_.assumptions.push_back(b);
+  }
+
+  Expr distinct_threads() {
+    const char* prefix = cross_ ? "blockIdx." : "threadIdx.";
+    std::vector<Expr> differ;
+    for (const char* d : {"x", "y", "z"}) {
+      std::string n = std::string(prefix) + d;
+      differ.push_back(binary(BinOp::Ne, var(global_name(n, 1)), var(global_name(n, 2))));
+    }
+    return disj(differ);
+  }
+
+  // A fresh per-thread copy of a variable bound inside the fragment.
+  std::string bind_local(const std::string& n, int thread) {
+    std::string base = n + "@" + std::to_string(thread);
+    int k = ++occurrences_[base];
+    std::string name = k == 1 ? base : base + "#" + std::to_string(k);
+    add_var(name, n, thread);
+    scopes_.back()[n] = name;
+    return name;
+  }
+
+  // A declaration the same in both threads: both walks meet it in the same
+  // order, so its k-th occurrence gets the same name.
+  std::string bind_shared(const std::string& n) {
+    int k = ++shared_count_[n];
+    std::string name = k == 1 ? n : n + "#" + std::to_string(k);
+    add_var(name, n, 0);
+    scopes_.back()[n] = name;
+    return name;
+  }
+
+  void walk(const Block& b, int thread, Expr guard) {
+    scopes_.push_back({});
+    for (const auto& s : b) {
+      if (s.is<Access>()) {
+        const Access& a = s.as<Access>();
+        if (a.array != array_) continue;
+        TraceAccess ta;
+        ta.thread = thread;
+        ta.guard = guard;
+        for (const auto& i : a.index) ta.index.push_back(rename(i, resolver(thread)));
+        ta.mode = a.mode;
+        if (a.value) ta.value = rename(a.value, resolver(thread));
+        ta.loc = a.loc;
+        t_.accesses.push_back(std::move(ta));
+      } else if (s.is<If>()) {
+        const If& i = s.as<If>();
+        Expr c = rename(i.cond, resolver(thread));
+        walk(i.then_body, thread, conj(guard, c));
+        walk(i.else_body, thread, conj(guard, neg(c)));
+      } else if (s.is<Loop>()) {
+        const Loop& l = s.as<Loop>();
+        // Bounds are read before the loop variable is bound.
+        Loop header = l;
+        header.init = rename(l.init, resolver(thread));
+        header.bound = rename(l.bound, resolver(thread));
+        header.step = rename(l.step, resolver(thread));
+        scopes_.push_back({});
+        std::string v = bind_local(l.var, thread);
+        walk(l.body, thread, conj(guard, loop_domain(header, var(v))));
+        scopes_.pop_back();
+      } else if (s.is<Bind>()) {
+        const Bind& bd = s.as<Bind>();
+        scopes_.push_back({});
+        std::string v = bind_local(bd.var, thread);
+        walk(bd.body, thread, conj(guard, rename(bd.where, resolver(thread))));
+        scopes_.pop_back();
+      } else if (s.is<Decl>()) {
+        const std::string& n = s.as<Decl>().name;
+        if (is_shared(n)) bind_shared(n);
+        else bind_local(n, thread);
+      }
+      // Barriers only appear in the cross-block trace, where they order nothing.
+    }
+    scopes_.pop_back();
+  }
+};
+
+}  // namespace
+
+SymbolicTrace sequentialize(const WellFormed& w, const Closure& c, const std::string& array,
+                            const TraceOptions& o) {
+  SymbolicTrace t = Sequentializer(w, array, false).build(c.binders, c.code, o);
+  t.phase = c.describe();
+  return t;
+}
+
+SymbolicTrace cross_block_trace(const WellFormed& w, const std::string& array, const TraceOptions& o) {
+  SymbolicTrace t = Sequentializer(w, array, true).build({}, w.kernel.body, o);
+  t.phase = "threads of different blocks (barriers do not order them)";
+  return t;
+}
+
+bool may_conflict(const SymbolicTrace& t) {
+  bool mode1[3] = {false, false, false}, mode2[3] = {false, false, false};
+  for (const auto& a : t.accesses) {
+    if (is_false(a.guard)) continue;
+    (a.thread == 1 ? mode1 : mode2)[static_cast<int>(a.mode)] = true;
+  }
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      if (mode1[i] && mode2[j] && modes_conflict(static_cast<AccessMode>(i), static_cast<AccessMode>(j)))
+        return true;
+  return false;
+}
+
+std::string print(const SymbolicTrace& t) {
+  std::string out = "trace of " + t.array + " (" + t.phase + "):\n";
+  for (int th = 0; th <= 2; ++th) {
+    out += th == 0 ? "  shared:" : "  thread " + std::to_string(th) + ":";
+    for (const auto& v : t.vars)
+      if (v.thread == th) out += " " + v.name;
+    out += "\n";
+  }
+  for (const auto& a : t.assumptions) out += "  assume " + to_string(a) + ";\n";
+  for (const auto& a : t.accesses) {
+    out += "  t" + std::to_string(a.thread) + ": ";
+    if (!is_true(a.guard)) out += "if (" + to_string(a.guard) + ") ";
+    Access shown;
+    shown.array = t.array;
+    shown.index = a.index;
+    shown.mode = a.mode;
+    shown.value = a.value;
+    out += print_access(shown) + ";";
+    if (a.loc.known()) out += "  // " + a.loc.str();
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace racecert::transform

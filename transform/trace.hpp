@@ -1,0 +1,61 @@
+#pragma once
+// Sequentialization (Fig. 8, seq): a protocol closure becomes a symbolic
+// trace of two distinct symbolic threads. Per-thread variables get one copy
+// per thread (threadIdx.x@1, threadIdx.x@2); uniform ones are shared. The
+// trace is a flat list of guarded accesses for each thread plus the
+// assumptions that bind the variables; the SMT stage asks whether one access
+// of each thread can conflict (Example 5).
+#include <string>
+#include <vector>
+
+#include "protocol/protocol.hpp"
+#include "transform/split.hpp"
+#include "transform/wellformed.hpp"
+
+namespace racecert::transform {
+
+struct TraceVar {
+  std::string name;    // unique in the trace, e.g. "j@1", "r", "threadIdx.x@2"
+  std::string source;  // the user's name, e.g. "j"
+  int thread = 0;      // 0: shared by both threads; 1 or 2: one thread's copy
+  bool builtin = false;
+};
+
+struct TraceAccess {
+  int thread = 1;                    // 1 or 2
+  protocol::Expr guard;              // when the access happens (path and binder conditions)
+  std::vector<protocol::Expr> index;
+  protocol::AccessMode mode = protocol::AccessMode::Read;
+  protocol::Expr value;              // written value, or null
+  SourceLoc loc;
+};
+
+struct SymbolicTrace {
+  std::string kernel;
+  std::string array;
+  protocol::MemorySpace space = protocol::MemorySpace::Shared;
+  bool cross_block = false;         // threads of different blocks, barriers ignored
+  std::string phase;                // which phase, for reports
+  std::vector<TraceVar> vars;
+  std::vector<protocol::Expr> assumptions;
+  std::vector<TraceAccess> accesses;
+};
+
+struct TraceOptions {
+  std::vector<protocol::Expr> extra_assumptions;  // e.g. blockDim.x == 64 from the command line
+};
+
+// Same-block trace of one closure.
+SymbolicTrace sequentialize(const WellFormed& w, const Closure& c, const std::string& array,
+                            const TraceOptions& o = {});
+// For a global array: threads of different blocks are never ordered by a
+// barrier, so every access of the kernel is concurrent with every other.
+SymbolicTrace cross_block_trace(const WellFormed& w, const std::string& array, const TraceOptions& o = {});
+
+std::string print(const SymbolicTrace& t);
+
+// Whether some access of thread 1 can conflict with some access of thread 2
+// by mode alone (a trace of reads only cannot race).
+bool may_conflict(const SymbolicTrace& t);
+
+}  // namespace racecert::transform

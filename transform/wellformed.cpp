@@ -1,0 +1,190 @@
+#include "transform/wellformed.hpp"
+
+#include <algorithm>
+
+#include "protocol/block_ops.hpp"
+#include "protocol/loop_domain.hpp"
+#include "protocol/printer.hpp"
+
+namespace racecert::transform {
+
+using namespace protocol;
+
+const char* to_string(Level l) {
+  switch (l) {
+    case Level::Uniform: return "uniform";
+    case Level::Block: return "block";
+    case Level::Thread: return "thread";
+  }
+  return "?";
+}
+
+Level level_of(const Expr& e, const std::map<std::string, Level>& levels) {
+  Level out = Level::Uniform;
+  for (const auto& v : free_vars(e)) {
+    auto it = levels.find(v);
+    Level l = it == levels.end() ? Level::Thread : it->second;
+    out = std::max(out, l);
+  }
+  return out;
+}
+
+namespace {
+
+Level level_of_kind(VarKind k) {
+  switch (k) {
+    case VarKind::Thread: return Level::Thread;
+    case VarKind::Block: return Level::Block;
+    default: return Level::Uniform;
+  }
+}
+
+// The context a statement runs in: how thread-dependent its control is, and
+// what made it so (for divergence messages).
+struct Context {
+  Level control = Level::Uniform;
+  SourceLoc cause;
+  std::string cause_text;
+  bool unsynchronized = false;  // inside an unsynchronized loop
+};
+
+class WellFormer {
+ public:
+  explicit WellFormer(const Kernel& k) {
+    for (const auto& v : builtin_vars()) declare_global(v.name, level_of_kind(v.kind));
+    for (const auto& v : k.vars) declare_global(v.name, level_of_kind(v.kind));
+    for (const auto& a : k.arrays) taken_.insert(a.name);
+  }
+
+  WellFormed run(const Kernel& k) {
+    WellFormed out;
+    out.kernel = k;
+    out.kernel.body = block(k.body, Context{}, {});
+    out.levels = levels_;
+    out.source_name = source_name_;
+    out.divergences = std::move(divergences_);
+    return out;
+  }
+
+ private:
+  std::map<std::string, Level> levels_;
+  std::map<std::string, std::string> source_name_;
+  std::set<std::string> taken_;
+  std::vector<Divergence> divergences_;
+
+  void declare_global(const std::string& n, Level l) {
+    levels_[n] = l;
+    source_name_[n] = n;
+    taken_.insert(n);
+  }
+
+  std::string fresh(const std::string& n) {
+    std::string name = n;
+    for (int i = 1; taken_.count(name); ++i) name = n + "#" + std::to_string(i);
+    taken_.insert(name);
+    source_name_[name] = n;
+    return name;
+  }
+
+  static Level binder_level(Level own, const Context& c) {
+    Level l = std::max(own, c.control);
+    return c.unsynchronized ? Level::Thread : l;
+  }
+
+  Block block(const Block& b, Context ctx, Substitution ren) {
+    Block out;
+    for (const auto& s : b) {
+      if (s.is<Access>()) {
+        Access a = s.as<Access>();
+        for (auto& i : a.index) i = substitute(i, ren);
+        if (a.value) a.value = substitute(a.value, ren);
+        out.push_back(Stmt{std::move(a)});
+      } else if (s.is<Sync>()) {
+        if (ctx.control == Level::Thread) {
+          divergences_.push_back({s.as<Sync>().loc, ctx.cause,
+                                  "barrier is not reached by every thread of the block: " +
+                                      ctx.cause_text});
+        }
+        out.push_back(s);
+      } else if (s.is<Decl>()) {
+        Decl d = s.as<Decl>();
+        std::string n = fresh(d.name);
+        levels_[n] = binder_level(level_of_kind(d.kind), ctx);
+        ren[d.name] = var(n);
+        d.name = n;
+        out.push_back(Stmt{std::move(d)});
+      } else if (s.is<If>()) {
+        out.push_back(Stmt{conditional(s.as<If>(), ctx, ren)});
+      } else if (s.is<Loop>()) {
+        out.push_back(loop(s.as<Loop>(), ctx, ren));
+      } else {
+        out.push_back(s);  // Bind: not produced by the parser
+      }
+    }
+    return out;
+  }
+
+  If conditional(const If& in, const Context& ctx, const Substitution& ren) {
+    If i = in;
+    i.cond = substitute(i.cond, ren);
+    i.tag = contains_sync(i.then_body) || contains_sync(i.else_body) ? SyncTag::Sync : SyncTag::Unsync;
+    Context inner = ctx;
+    Level l = level_of(i.cond, levels_);
+    if (l > inner.control) {
+      inner.control = l;
+      inner.cause = i.loc;
+      inner.cause_text = "the condition '" + to_string(in.cond) + "' at " + i.loc.str() +
+                         " depends on the thread";
+    }
+    i.then_body = block(i.then_body, inner, ren);
+    i.else_body = block(i.else_body, inner, ren);
+    return i;
+  }
+
+  Stmt loop(const Loop& in, const Context& ctx, Substitution ren) {
+    Loop l = in;
+    l.init = substitute(l.init, ren);
+    l.bound = substitute(l.bound, ren);
+    l.step = substitute(l.step, ren);
+    bool sync = contains_sync(l.body);
+    l.tag = sync ? SyncTag::Sync : SyncTag::Unsync;
+    Level bounds = std::max({level_of(l.init, levels_), level_of(l.bound, levels_),
+                             level_of(l.step, levels_)});
+    Context inner = ctx;
+    if (bounds > inner.control) {
+      inner.control = bounds;
+      inner.cause = l.loc;
+      inner.cause_text = "the bounds of the loop at " + l.loc.str() + " depend on the thread";
+    }
+    if (!sync) inner.unsynchronized = true;
+    std::string n = fresh(l.var);
+    levels_[n] = binder_level(bounds, ctx);
+    ren[l.var] = var(n);
+    l.var = n;
+    l.body = block(l.body, inner, ren);
+    if (!sync) return Stmt{std::move(l)};
+    // A synchronized loop that may not run: split on whether it runs.
+    Expr runs = loop_non_empty(l);
+    if (is_true(runs)) return Stmt{std::move(l)};
+    If guard;
+    guard.cond = runs;
+    guard.tag = SyncTag::Sync;
+    guard.loc = l.loc;
+    guard.then_body.push_back(Stmt{std::move(l)});
+    return Stmt{std::move(guard)};
+  }
+};
+
+}  // namespace
+
+WellFormed make_well_formed(const Kernel& k) { return WellFormer(k).run(k); }
+
+std::string print(const WellFormed& w) {
+  PrintOptions o;
+  o.show_tags = true;
+  std::string out = print(w.kernel, o);
+  for (const auto& d : w.divergences) out += "// divergence: " + d.barrier.str() + ": " + d.message + "\n";
+  return out;
+}
+
+}  // namespace racecert::transform

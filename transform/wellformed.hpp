@@ -1,0 +1,47 @@
+#pragma once
+// Well-formedness (§6 of the paper, "Well-formedness"): makes a protocol fit
+// the grammar of synchronized protocols before aligning.
+//  - Renames loop variables and scoped unknowns so that every name is bound
+//    once in the kernel (the later stages copy code around freely).
+//  - Classifies every variable as uniform, block-uniform or per-thread.
+//  - Tags loops and conditionals as synchronized (containing a barrier) or
+//    unsynchronized.
+//  - Reports a barrier under a thread-dependent condition, or in a loop with
+//    thread-dependent bounds, as barrier divergence.
+//  - Case-splits synchronized loops that may run zero times:
+//    `forS x ... {p}` becomes `ifS (cond(init)) { forS x ... {p} }`, so that
+//    aligning only sees loops that run at least once.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "protocol/protocol.hpp"
+
+namespace racecert::transform {
+
+// How much a value may differ between threads.
+enum class Level { Uniform = 0, Block = 1, Thread = 2 };
+const char* to_string(Level l);
+
+struct Divergence {
+  SourceLoc barrier;  // the barrier that not every thread of a block reaches
+  SourceLoc cause;    // the condition or loop that makes it thread-dependent
+  std::string message;
+};
+
+struct WellFormed {
+  protocol::Kernel kernel;                         // tagged, renamed, case-split
+  std::map<std::string, Level> levels;             // every variable of the kernel
+  std::map<std::string, std::string> source_name;  // renamed variable -> the user's name
+  std::vector<Divergence> divergences;
+};
+
+WellFormed make_well_formed(const protocol::Kernel& k);
+
+// The level of an expression: the most thread-dependent of its variables.
+Level level_of(const protocol::Expr& e, const std::map<std::string, Level>& levels);
+
+// Prints the well-formed stage (loops and conditionals tagged S or U).
+std::string print(const WellFormed& w);
+
+}  // namespace racecert::transform
