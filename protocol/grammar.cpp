@@ -160,12 +160,19 @@ auto un(UnOp op) {
   };
 }
 
-auto literal(bool negative) {
-  return [negative](auto& ctx) {
-    std::uint64_t v = _attr(ctx);
+auto literal(bool negative, int base = 10) {
+  return [negative, base](auto& ctx) {
+    const std::string& digits = _attr(ctx);
     std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) +
                           (negative ? 1 : 0);
-    if (v > limit)
+    std::uint64_t v = 0;
+    bool overflow = false;
+    for (char c : digits) {
+      std::uint64_t d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (std::tolower(c) - 'a' + 10);
+      if (v > (limit - d) / static_cast<std::uint64_t>(base)) overflow = true;
+      v = v * static_cast<std::uint64_t>(base) + d;
+    }
+    if (overflow || v > limit)
       throw input_error(state(ctx).loc_at(state(ctx).token_start(_where(ctx).begin())),
                         "integer literal out of range");
     std::int64_t s = negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v);
@@ -194,11 +201,15 @@ const auto mk_ite = [](auto& ctx) {
   _val(ctx) = st.note_at(raw_ite(_val(ctx), at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))), st.where_of(_val(ctx)));
 };
 
-const auto hex = x3::uint_parser<std::uint64_t, 16>();
-const auto dec = x3::uint_parser<std::uint64_t, 10>();
+// Digits are read as text and converted here, so that an out-of-range
+// literal is reported as such rather than as a syntax error.
+x3::rule<struct digits_tag, std::string> const dec = "integer";
+x3::rule<struct hex_digits_tag, std::string> const hex = "hexadecimal integer";
+const auto dec_def = x3::lexeme[+x3::digit];
+const auto hex_def = x3::lexeme[+x3::xdigit];
 
 const auto primary_def =
-    x3::lexeme[(x3::lit("0x") | "0X") > hex][literal(false)] |
+    x3::lexeme[(x3::lit("0x") | "0X") > hex][literal(false, 16)] |
     x3::lexeme[dec >> !(x3::alpha | x3::char_('_'))][literal(false)] |
     (kw("true") >> x3::attr(true))[mk_bool] | (kw("false") >> x3::attr(false))[mk_bool] |
     (kw("min") > '(' > expr > ',' > expr > ')')[mk_call(BinOp::Min)] |
@@ -233,6 +244,7 @@ const auto lor_def = land[set_val] >> *(("||" > land)[bin(BinOp::Or)]);
 const auto ternary_def = lor[set_val] >> -(('?' > expr > ':' > ternary)[mk_ite]);
 const auto expr_def = ternary[set_val];
 
+BOOST_SPIRIT_DEFINE(dec, hex)
 BOOST_SPIRIT_DEFINE(identifier, ident_chars, string_lit, expr, ternary, lor, land, bor, bxor, band, equality,
                     relational, shift, additive, multiplicative, unary_expr, primary)
 
@@ -379,8 +391,8 @@ x3::rule<struct kernel_tag, RawKernel> const kernel = "kernel";
 x3::rule<struct file_tag, RawFile> const file = "kernel";
 
 const auto set_kernel_name = [](auto& ctx) {
-  _val(ctx).name = _attr(ctx);
-  _val(ctx).pos = state(ctx).offset(_where(ctx).begin()) - _attr(ctx).size();
+  _val(ctx).pos = at_c<0>(_attr(ctx));
+  _val(ctx).name = at_c<1>(_attr(ctx));
 };
 const auto add_array = [](auto& ctx) {
   auto& attr = _attr(ctx);
@@ -408,11 +420,13 @@ const auto array_decl = pos >> x3::lexeme[memory_space >> !(x3::alnum | x3::char
                         -(':' > x3::uint_) > ';';
 const auto assume_decl = pos >> kw("assume") > expr > ';';
 
-const auto kernel_def = (kw("kernel") > identifier[set_kernel_name] > '{' >
-                         *(array_decl[add_array] | assume_decl[add_assume] | stmt[add_body]) > '}');
+x3::rule<struct kernel_name_tag, std::string> const kernel_name = "kernel name";
+const auto kernel_name_def = identifier;
+const auto kernel_def = (kw("kernel") > pos > kernel_name)[set_kernel_name] > '{' >
+                         *(array_decl[add_array] | assume_decl[add_assume] | stmt[add_body]) > '}';
 const auto file_def = *(kernel[add_kernel]) > x3::eoi;
 
-BOOST_SPIRIT_DEFINE(kernel, file)
+BOOST_SPIRIT_DEFINE(kernel, file, kernel_name)
 
 [[noreturn]] void syntax_error(const std::string& text, const std::string& filename, It begin,
                                const x3::expectation_failure<It>& e) {

@@ -1,10 +1,24 @@
 #pragma once
-// Internal: translation of protocol expressions into Z3 terms, over
-// mathematical integers (QF_LIA, or QF_NIA when variables multiply) or over
-// 64-bit bit-vectors when an operator has no integer counterpart.
+// Internal: translation of protocol expressions into Z3 terms.
+//
+// Two domains: mathematical integers, or 64-bit bit-vectors when an operator
+// has no integer counterpart (bitwise and/or/xor, shifts by a variable). In
+// bit-vector mode every addition, subtraction, multiplication and left shift
+// is required not to overflow, so both domains compute the same values; only
+// executions whose values leave 64 bits are excluded (they overflow in the
+// kernel too).
+//
+// Products of two non-constant terms are first replaced by fresh variables,
+// with valid lemmas about multiplication (signs, and monotonicity between
+// products that share a factor). That decides the usual index shapes, such
+// as blockIdx.x * blockDim.x + threadIdx.x, without nonlinear arithmetic or
+// multiplier circuits. Unsatisfiable then means unsatisfiable; a model is
+// real only if model_is_exact() holds, otherwise the query is asked again
+// with real products.
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <z3++.h>
 
@@ -12,32 +26,65 @@
 
 namespace racecert::smt::detail {
 
+enum class Domain { Integer, BitVector };
+enum class Products { Linearized, Real };
+
+constexpr unsigned kBitVectorWidth = 64;
+
 // Does e need bit-vectors? Bitwise and/or/xor (except masking with 2^k - 1)
 // and shifts by a non-constant amount do. Sets *why to the operator.
 bool needs_bitvectors(const protocol::Expr& e, std::string* why);
 
+// Z3's default solver spends ~10 ms choosing a strategy on every check; the
+// plain SMT core (or a named logic) skips that, which matters with hundreds
+// of small queries per kernel.
+z3::solver make_solver(z3::context& ctx, Domain d, Products p);
+
 class Encoder {
  public:
-  Encoder(z3::context& ctx, bool bitvectors) : ctx_(ctx), bv_(bitvectors) {}
+  Encoder(z3::context& ctx, Domain d, Products p) : ctx_(ctx), bv_(d == Domain::BitVector), linear_(p == Products::Linearized) {}
 
   bool bitvectors() const { return bv_; }
-  // The Z3 constant of a trace variable (created on first use). In
-  // bit-vector mode the caller bounds it with range().
-  z3::expr variable(const std::string& name);
-  z3::expr range(const z3::expr& v);  // bit-vector mode: v fits in 33 signed bits
+  z3::expr variable(const std::string& name);  // created on first use
   z3::expr number(std::int64_t v);
   z3::expr encode(const protocol::Expr& e);
-  // A model value as an integer.
-  std::int64_t value(const z3::model& m, const z3::expr& e);
+  // Definitions of quotients, no-overflow conditions and lemmas about
+  // products met so far: they belong to every formula built with this
+  // encoder.
+  std::vector<z3::expr> side_constraints() const;
+  // Does the model give each product variable the product of its factors?
+  bool model_is_exact(const z3::model& m) const;
+  std::int64_t value(const z3::model& m, const z3::expr& e) const;
+  // |e| as an integer term (witness minimization).
+  z3::expr magnitude(const z3::expr& e) const;
   const std::map<std::string, z3::expr>& variables() const { return vars_; }
 
  private:
+  struct Product {
+    z3::expr x, y, p;
+  };
+
   z3::context& ctx_;
-  bool bv_;
+  bool bv_, linear_;
   std::map<std::string, z3::expr> vars_;
+  std::vector<Product> products_;
+  std::map<std::pair<unsigned, unsigned>, std::size_t> product_index_;
+  std::vector<z3::expr> definitions_;
+  int fresh_ = 0;
+
+  // Comparisons and constants in the current domain.
+  z3::expr lt(const z3::expr& a, const z3::expr& b) const;
+  z3::expr le(const z3::expr& a, const z3::expr& b) const;
+  z3::expr zero() const;
+  z3::expr one() const;
+  z3::expr fresh(const char* prefix);
 
   z3::expr binary(protocol::BinOp op, const protocol::Expr& a, const protocol::Expr& b);
-  z3::expr c_div(const z3::expr& a, const z3::expr& b, std::optional<std::int64_t> divisor);
+  z3::expr add(const z3::expr& a, const z3::expr& b);
+  z3::expr sub(const z3::expr& a, const z3::expr& b);
+  z3::expr product(const z3::expr& a, const z3::expr& b);
+  // C's truncating division and remainder.
+  std::pair<z3::expr, z3::expr> div_mod(const z3::expr& a, const z3::expr& b, std::optional<std::int64_t> divisor);
 };
 
 }  // namespace racecert::smt::detail

@@ -32,10 +32,7 @@ struct Formula {
 
 Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, const QueryOptions& o) {
   Formula f{{}, ctx.int_const("select@1"), ctx.int_const("select@2"), {}};
-  for (const auto& v : t.vars) {
-    z3::expr x = enc.variable(v.name);
-    if (enc.bitvectors()) f.constraints.push_back(enc.range(x));
-  }
+  for (const auto& v : t.vars) enc.variable(v.name);
   for (const auto& a : t.assumptions) f.constraints.push_back(enc.encode(a));
 
   std::size_t dims = 0;
@@ -115,15 +112,13 @@ void read_model(const z3::model& m, detail::Encoder& enc, const SymbolicTrace& t
 // Small witnesses read like the paper's (fewest threads, smallest
 // parameters): binary search on a weighted sum of absolute values, with the
 // incremental solver (much cheaper than z3::optimize here). Best effort: the
-// last model found stands when a step times out.
+// last real model found stands when a step times out or, linearized, finds
+// a model whose products are not real.
 void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const SymbolicTrace& t, const Formula& f,
               const QueryOptions& o, QueryResult& r) {
-  z3::expr total = enc.bitvectors() ? ctx.int_val(0) : enc.number(0);
+  z3::expr total = ctx.int_val(0);
   for (const TraceVar* v : minimization_order(t)) {
-    z3::expr x = enc.variable(v->name);
-    z3::expr magnitude = enc.bitvectors() ? z3::bv2int(z3::ite(z3::sge(x, ctx.bv_val(0, 64)), x, -x), false)
-                                          : z3::ite(x >= 0, x, -x);
-    total = total + ctx.int_val(v->thread == 0 ? 4 : 1) * magnitude;
+    total = total + ctx.int_val(v->thread == 0 ? 4 : 1) * enc.magnitude(enc.variable(v->name));
   }
   z3::params p(ctx);
   p.set("timeout", std::max(1u, o.timeout_ms / 10));
@@ -135,18 +130,55 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
     s.push();
     s.add(total <= ctx.int_val(mid));
     z3::check_result c = s.check();
+    bool stop = c == z3::unknown;
     if (c == z3::sat) {
-      best = s.get_model();
-      hi = best.eval(total, true).get_numeral_int64();
+      z3::model m = s.get_model();
+      if (enc.model_is_exact(m)) {
+        best = m;
+        hi = best.eval(total, true).get_numeral_int64();
+      } else {
+        stop = true;
+      }
     } else if (c == z3::unsat) {
       lo = mid + 1;
-    } else {
-      s.pop();
-      break;
     }
     s.pop();
+    if (stop) break;
   }
   read_model(best, enc, t, f, r);
+}
+
+// One attempt at the query in the given arithmetic. Returns whether it
+// decided; when it did not, r.reason says why.
+bool attempt(const SymbolicTrace& t, const QueryOptions& o, detail::Domain domain, detail::Products products,
+             unsigned timeout_ms, QueryResult& r) {
+  z3::context ctx;
+  detail::Encoder enc(ctx, domain, products);
+  Formula f = build(ctx, enc, t, o);
+  z3::solver s = detail::make_solver(ctx, domain, products);
+  z3::params p(ctx);
+  p.set("timeout", timeout_ms);
+  s.set(p);
+  for (const auto& c : f.constraints) s.add(c);
+  for (const auto& c : enc.side_constraints()) s.add(c);
+  switch (s.check()) {
+    case z3::unsat:
+      r.status = QueryStatus::Drf;
+      return true;
+    case z3::sat:
+      if (!enc.model_is_exact(s.get_model())) {
+        r.reason = "linear abstraction of products is not precise enough";
+        return false;
+      }
+      r.status = QueryStatus::Racy;
+      read_model(s.get_model(), enc, t, f, r);
+      if (o.minimize_witness) minimize(ctx, s, enc, t, f, o, r);
+      return true;
+    case z3::unknown:
+      r.reason = s.reason_unknown();
+      return false;
+  }
+  return false;
 }
 
 }  // namespace
@@ -163,37 +195,25 @@ bool needs_bitvectors(const SymbolicTrace& t, std::string* why) {
 }
 
 QueryResult solve(const SymbolicTrace& t, const QueryOptions& o) {
-  auto start = std::chrono::steady_clock::now();
+  using Clock = std::chrono::steady_clock;
+  auto start = Clock::now();
   QueryResult r;
+  r.status = QueryStatus::Unknown;
   r.bitvectors = needs_bitvectors(t, &r.logic_reason);
   try {
-    z3::context ctx;
-    detail::Encoder enc(ctx, r.bitvectors);
-    Formula f = build(ctx, enc, t, o);
-    z3::solver s(ctx);
-    z3::params p(ctx);
-    p.set("timeout", o.timeout_ms);
-    s.set(p);
-    for (const auto& c : f.constraints) s.add(c);
-    switch (s.check()) {
-      case z3::unsat:
-        r.status = QueryStatus::Drf;
-        break;
-      case z3::sat:
-        r.status = QueryStatus::Racy;
-        read_model(s.get_model(), enc, t, f, r);
-        if (o.minimize_witness) minimize(ctx, s, enc, t, f, o, r);
-        break;
-      case z3::unknown:
-        r.status = QueryStatus::Unknown;
-        r.reason = s.reason_unknown();
-        break;
+    auto domain = r.bitvectors ? detail::Domain::BitVector : detail::Domain::Integer;
+    if (!attempt(t, o, domain, detail::Products::Linearized, o.timeout_ms, r)) {
+      // Products the lemmas do not pin down: ask again with real products.
+      auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+      if (spent < static_cast<long>(o.timeout_ms))
+        attempt(t, o, domain, detail::Products::Real, o.timeout_ms - static_cast<unsigned>(spent), r);
     }
   } catch (const z3::exception& e) {
     r.status = QueryStatus::Unknown;
     r.reason = std::string("solver error: ") + e.msg();
   }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (r.status != QueryStatus::Unknown) r.reason.clear();
+  r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return r;
 }
 
@@ -201,12 +221,13 @@ std::string to_smtlib(const SymbolicTrace& t, const QueryOptions& o) {
   std::string why;
   bool bv = needs_bitvectors(t, &why);
   z3::context ctx;
-  detail::Encoder enc(ctx, bv);
+  detail::Encoder enc(ctx, bv ? detail::Domain::BitVector : detail::Domain::Integer, detail::Products::Real);
   Formula f = build(ctx, enc, t, o);
   z3::solver s(ctx);
   for (const auto& c : f.constraints) s.add(c);
+  for (const auto& c : enc.side_constraints()) s.add(c);
   std::string header = "; race query for " + t.array + ", " + t.phase + "\n";
-  header += bv ? "; logic: 64-bit bit-vectors, because of " + why + "\n" : "; logic: integers\n";
+  header += bv ? "; logic: 64-bit bit-vectors (no overflow), because of " + why + "\n" : "; logic: integers\n";
   return header + s.to_smt2();
 }
 

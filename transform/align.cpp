@@ -172,20 +172,42 @@ class Aligner {
     return Block{Stmt{std::move(b)}};
   }
 
+  // The condition under which the body of l meets a barrier mentions the
+  // loop variable. Returns an equivalent condition that does not: true when
+  // every iteration meets one, or the first iteration's condition when all
+  // iterations agree. Otherwise the loop meets barriers in some iterations
+  // only, which aligning cannot express.
+  Expr loop_invariant_guard(const Loop& l, const Expr& in_range, const Expr& syncs,
+                            const std::set<std::string>& local) {
+    if (o_.implies) {
+      facts_.push_back(in_range);
+      bool always = o_.implies(facts_, syncs);
+      facts_.pop_back();
+      if (always) return bool_lit(true);
+      std::set<std::string> others = local;
+      others.erase(l.var);
+      if (!mentions(syncs, others)) {
+        std::string other = l.var + "#other";
+        Substitution to_other{{l.var, var(other)}};
+        facts_.push_back(in_range);
+        facts_.push_back(substitute(in_range, to_other));
+        bool invariant = o_.implies(facts_, binary(BinOp::Eq, ite(syncs, int_lit(1), int_lit(0)),
+                                                   ite(substitute(syncs, to_other), int_lit(1), int_lit(0))));
+        facts_.pop_back();
+        facts_.pop_back();
+        if (invariant) return substitute(syncs, {{l.var, l.init}});
+      }
+    }
+    throw unsupported(l.loc, "synchronized loop whose body meets a barrier in some iterations only");
+  }
+
   AlignOut loop(const Loop& l) {
     Expr in_range = loop_domain(l, var(l.var));
     AlignOut body = under(in_range, l.body);
     std::set<std::string> local;
     bound_in(l.body, local);
     local.insert(l.var);
-    if (mentions(body.syncs, local)) {
-      facts_.push_back(in_range);
-      bool always = o_.implies && o_.implies(facts_, body.syncs);
-      facts_.pop_back();
-      if (!always)
-        throw unsupported(l.loc, "synchronized loop whose body meets a barrier in some iterations only");
-      body.syncs = bool_lit(true);
-    }
+    if (mentions(body.syncs, local)) body.syncs = loop_invariant_guard(l, in_range, body.syncs, local);
     Expr x = var(l.var);
     Block prev = previous_iteration(l, body.pending);
     Block prefix;

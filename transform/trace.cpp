@@ -142,7 +142,7 @@ class Sequentializer {
     for (const auto& s : b) {
       if (s.is<Access>()) {
         const Access& a = s.as<Access>();
-        if (a.array != array_) continue;
+        if (a.array != array_ || is_false(guard)) continue;
         TraceAccess ta;
         ta.thread = thread;
         ta.guard = guard;

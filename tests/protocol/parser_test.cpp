@@ -1,0 +1,155 @@
+// The protocol text format: parsing, printing, round-trips and errors.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "protocol/parser.hpp"
+#include "protocol/printer.hpp"
+#include "tests/support/random_protocol.hpp"
+
+using namespace racecert;
+using namespace racecert::protocol;
+
+namespace {
+
+// Parses and expects an error; returns "line:col: message".
+std::string error_of(const std::string& text) {
+  try {
+    parse_protocol(text, "t.map");
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), kExitBadInput);
+    return std::to_string(e.loc().line) + ":" + std::to_string(e.loc().column) + ": " + e.what();
+  }
+  ADD_FAILURE() << "no error for:\n" << text;
+  return "";
+}
+
+}  // namespace
+
+TEST(Parser, ReadsEveryConstruct) {
+  const char* text = R"(// comment
+kernel k {
+  shared A : 2;
+  global B;
+  uniform N, M;
+  local v;
+  assume N > 0 && M >= 0;
+  /* block comment */
+  for r in 0..N {
+    for i in 0..M step 2 {
+      wr A[tid][i] = 1;
+    }
+    sync;
+    if (tid < 4) {
+      rd A[tid + 1][0];
+    } else if (v == 1) {
+      atomic B[0];
+    }
+    for (s = blockDim.x / 2; s > 0; s >>= 1) {
+      rd B[tid + s] @ "kernel.cu":12:7;
+      local w;
+      wr B[w];
+    }
+  }
+}
+)";
+  ProtocolFile f = parse_protocol(text, "t.map");
+  ASSERT_EQ(f.kernels.size(), 1u);
+  const Kernel& k = f.kernels[0];
+  EXPECT_EQ(k.name, "k");
+  ASSERT_EQ(k.arrays.size(), 2u);
+  EXPECT_EQ(k.arrays[0].dims, 2);
+  EXPECT_EQ(k.arrays[1].space, MemorySpace::Global);
+  EXPECT_EQ(k.vars.size(), 3u);
+  EXPECT_EQ(k.preconditions.size(), 1u);
+  ASSERT_EQ(k.body.size(), 1u);
+  const Loop& r = k.body[0].as<Loop>();
+  EXPECT_EQ(r.var, "r");
+  EXPECT_EQ(r.loc.line, 9);
+  EXPECT_EQ(r.loc.column, 3);
+  ASSERT_EQ(r.body.size(), 4u);
+  const Loop& i = r.body[0].as<Loop>();
+  EXPECT_EQ(to_string(i.step), "2");
+  const Access& w = i.body[0].as<Access>();
+  EXPECT_EQ(w.mode, AccessMode::Write);
+  EXPECT_EQ(to_string(w.index[0]), "threadIdx.x");  // `tid` is an alias
+  EXPECT_EQ(to_string(w.value), "1");
+  EXPECT_EQ(w.loc.line, 11);
+  EXPECT_EQ(w.loc.column, 7);
+  const Loop& s = r.body[3].as<Loop>();
+  EXPECT_EQ(s.update, LoopUpdate::Shr);
+  EXPECT_EQ(s.cond, BinOp::Gt);
+  const Access& explicit_loc = s.body[0].as<Access>();
+  EXPECT_TRUE(explicit_loc.loc_explicit);
+  EXPECT_EQ(explicit_loc.loc.file, "kernel.cu");
+  EXPECT_EQ(explicit_loc.loc.line, 12);
+}
+
+TEST(Parser, RoundTripsTheDatasets) {
+  namespace fs = std::filesystem;
+  int files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(RACECERT_SOURCE_DIR "/datasets/protocols")) {
+    if (e.path().extension() != ".map") continue;
+    ++files;
+    ProtocolFile f = parse_protocol_file(e.path().string());
+    std::string printed = print(f);
+    ProtocolFile g = parse_protocol(printed, "printed");
+    ASSERT_EQ(f.kernels.size(), g.kernels.size()) << e.path();
+    for (std::size_t i = 0; i < f.kernels.size(); ++i)
+      EXPECT_TRUE(equal(f.kernels[i], g.kernels[i])) << e.path() << "\n" << printed;
+    EXPECT_EQ(print(g), printed);
+  }
+  EXPECT_GT(files, 10);
+}
+
+TEST(Parser, RoundTripsRandomProtocols) {
+  std::mt19937 rng(2024);
+  for (int i = 0; i < 500; ++i) {
+    Kernel k = testkit::random_protocol(rng);
+    std::string printed = print(k);
+    ProtocolFile g = parse_protocol(printed, "printed");
+    ASSERT_EQ(g.kernels.size(), 1u);
+    ASSERT_TRUE(equal(k, g.kernels[0])) << printed << "\n---\n" << print(g.kernels[0]);
+  }
+}
+
+TEST(Parser, ReportsErrorsWithPositions) {
+  EXPECT_EQ(error_of(""), "1:1: empty input: expected 'kernel'");
+  EXPECT_EQ(error_of("  // only a comment\n"), "1:1: empty input: expected 'kernel'");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[x];\n}\n"), "3:8: unknown variable 'x'");
+  EXPECT_EQ(error_of("kernel k {\n  rd A[0];\n}\n"), "2:3: unknown array 'A'");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[0]\n}\n"), "4:1: expected ';', found '}'");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[0];\n  rd A[0][1];\n}\n"),
+            "4:3: array 'A' accessed with 2 index(es), earlier with 1");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  if (1) { rd A[0]; }\n}\n"), "3:7: expected a boolean expression");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[tid < 1];\n}\n"), "3:8: expected an integer expression");
+  EXPECT_EQ(error_of("kernel k {\n  uniform N;\n  uniform N;\n}\n"), "3:3: 'N' is already declared");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  for i in 0..2 { for i in 0..2 { rd A[i]; } }\n}\n"),
+            "3:19: 'i' is already declared");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  for (i = 0; j < 2; i += 1) { rd A[i]; }\n}\n"),
+            "3:3: loop header must test and update its own variable 'i'");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  for (i = 0; i < 2; i -= 1) { rd A[i]; }\n}\n"),
+            "3:3: loop condition '<' does not match update '-='");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[99999999999999999999];\n}\n"),
+            "3:8: integer literal out of range");
+  EXPECT_EQ(error_of("kernel k { }\nkernel k { }\n"), "2:8: kernel 'k' defined twice");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[0] = 1;\n}\n"), "3:11: expected ';', found '='");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  wr A;\n  rd A[0];\n}\n"),
+            "4:3: array 'A' accessed with 1 index(es), earlier with 0");
+  EXPECT_EQ(error_of("kernel k {\n  shared A : 2;\n  rd A[0];\n}\n"),
+            "3:3: array 'A' is declared with 2 dimension(s) but accessed with 1");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[0];\n"), "4:1: expected '}', found end of input");
+  EXPECT_EQ(error_of("kernel {\n}\n"), "1:8: expected kernel name, found '{'");
+  EXPECT_EQ(error_of("garbage\n"), "1:1: expected 'kernel', found 'g'");
+}
+
+TEST(Parser, MissingFileIsAnInputError) {
+  try {
+    parse_protocol_file("/nonexistent/file.map");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), kExitBadInput);
+    EXPECT_EQ(e.render(), "/nonexistent/file.map: error: cannot read file");
+  }
+}

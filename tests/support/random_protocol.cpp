@@ -1,0 +1,185 @@
+#include "tests/support/random_protocol.hpp"
+
+namespace racecert::testkit {
+
+using namespace protocol;
+
+namespace {
+
+class Generator {
+ public:
+  Generator(std::mt19937& rng, const RandomProtocolOptions& o) : rng_(rng), o_(o) {}
+
+  Kernel run() {
+    Kernel k;
+    k.name = "random";
+    dims_ = o_.two_dims && chance(0.2) ? 2 : 1;
+    MemorySpace space = o_.global_arrays && chance(0.3) ? MemorySpace::Global : MemorySpace::Shared;
+    k.arrays.push_back(ArrayDecl{"A", space, dims_, {}});
+    k.vars.push_back(VarDecl{"N", VarKind::Uniform, {}});
+    k.vars.push_back(VarDecl{"M", VarKind::Uniform, {}});
+    has_v_ = o_.thread_unknowns && chance(0.3);
+    if (has_v_) k.vars.push_back(VarDecl{"v", VarKind::Thread, {}});
+    k.body = block(0, true, {}, {});
+    if (!has_access(k.body)) k.body.push_back(access({}, {}));
+    return k;
+  }
+
+ private:
+  std::mt19937& rng_;
+  const RandomProtocolOptions& o_;
+  int dims_ = 1;
+  bool has_v_ = false;
+  int next_var_ = 0;
+  int next_site_ = 1;
+
+  bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
+  int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
+  template <class T>
+  const T& one_of(const std::vector<T>& v) { return v[static_cast<std::size_t>(pick(static_cast<int>(v.size())))]; }
+
+  static bool has_access(const Block& b) { return contains_access(b); }
+
+  Expr tid() { return var("threadIdx.x"); }
+  Expr lit(int v) { return int_lit(v); }
+
+  // Integer terms over the variables in scope: `uniform` are loop variables
+  // bound by synchronized loops, `local` by unsynchronized ones.
+  Expr term(const std::vector<std::string>& uniform, const std::vector<std::string>& local) {
+    std::vector<Expr> atoms = {tid(), lit(pick(3)), var("N")};
+    for (const auto& u : uniform) atoms.push_back(var(u));
+    for (const auto& l : local) atoms.push_back(var(l));
+    if (has_v_) atoms.push_back(var("v"));
+    Expr a = one_of(atoms), b = one_of(atoms);
+    switch (pick(12)) {
+      case 0: return a;
+      case 1: return a + b;
+      case 2: return a + lit(pick(3) - 1);
+      case 3: return a * lit(2);
+      case 4: return binary(BinOp::Div, a, lit(2));
+      case 5: return binary(BinOp::Mod, a + b, lit(2));
+      case 6: return a - b;
+      case 7: return binary(BinOp::Min, a, b);
+      case 8: return binary(BinOp::BitXor, a, lit(1));
+      case 9: return binary(BinOp::BitAnd, a, lit(1));
+      case 10: return var("blockIdx.x") * var("blockDim.x") + tid();
+      default: return binary(BinOp::Shr, a + b, lit(1));
+    }
+  }
+
+  Expr uniform_cond(const std::vector<std::string>& uniform, bool kernel_level_only) {
+    std::vector<Expr> atoms = {var("N"), var("M"), lit(pick(3))};
+    if (!kernel_level_only)
+      for (const auto& u : uniform) atoms.push_back(var(u));
+    Expr a = one_of(atoms), b = one_of(atoms);
+    static const std::vector<BinOp> ops = {BinOp::Lt, BinOp::Le, BinOp::Eq, BinOp::Ne, BinOp::Gt};
+    return binary(one_of(ops), a, b);
+  }
+
+  Expr thread_cond(const std::vector<std::string>& uniform, const std::vector<std::string>& local) {
+    Expr a = tid(), b = term(uniform, local);
+    static const std::vector<BinOp> ops = {BinOp::Lt, BinOp::Le, BinOp::Eq, BinOp::Ne};
+    return binary(one_of(ops), a, b);
+  }
+
+  Stmt access(const std::vector<std::string>& uniform, const std::vector<std::string>& local) {
+    Access a;
+    a.array = "A";
+    for (int d = 0; d < dims_; ++d) a.index.push_back(term(uniform, local));
+    int m = pick(10);
+    a.mode = m < 5 ? AccessMode::Read : (m < 9 ? AccessMode::Write : AccessMode::Atomic);
+    if (a.mode == AccessMode::Write && o_.benign_values && chance(0.4))
+      a.value = chance(0.5) ? lit(pick(2)) : binary(BinOp::Mod, tid(), lit(2));
+    a.loc = SourceLoc{"random", next_site_++, 1};
+    a.loc_explicit = true;
+    return Stmt{std::move(a)};
+  }
+
+  std::string fresh(const char* base) { return std::string(base) + std::to_string(next_var_++); }
+
+  // A loop with an exact domain: additive with a constant step, or a
+  // multiplying/halving loop with factor 2.
+  Loop loop_header(const std::vector<std::string>& uniform, bool thread_bounds) {
+    Loop l;
+    l.var = fresh(thread_bounds ? "y" : "x");
+    l.update = LoopUpdate::Add;
+    l.step = lit(1);
+    l.cond = BinOp::Lt;
+    if (thread_bounds) {
+      l.init = chance(0.5) ? tid() : lit(0);
+      l.bound = chance(0.5) ? lit(2) : tid() + lit(1);
+      return l;
+    }
+    Expr outer = uniform.empty() ? lit(1) : var(uniform.back()) + lit(1);
+    switch (pick(6)) {
+      case 0: l.init = lit(0); l.bound = var("N"); break;
+      case 1: l.init = lit(1); l.bound = var("N") + lit(1); break;
+      case 2: l.init = lit(0); l.bound = lit(3); l.step = lit(2); break;
+      case 3: l.init = var("N"); l.cond = BinOp::Gt; l.bound = lit(0); l.update = LoopUpdate::Div; l.step = lit(2); break;
+      case 4: l.init = lit(1); l.bound = var("N") + lit(2); l.update = LoopUpdate::Mul; l.step = lit(2); break;
+      default: l.init = lit(0); l.bound = outer; break;  // runs at least once
+    }
+    return l;
+  }
+
+  Block block(int depth, bool uniform_ctx, std::vector<std::string> uniform, std::vector<std::string> local) {
+    Block out;
+    int n = 1 + pick(o_.max_block);
+    for (int i = 0; i < n; ++i) {
+      int r = pick(10);
+      bool deeper = depth < o_.max_depth;
+      if (r < 5 || !deeper) {
+        if (uniform_ctx && r == 4) {
+          out.push_back(Stmt{Sync{}});
+        } else {
+          out.push_back(access(uniform, local));
+        }
+      } else if (r == 5 || r == 6) {
+        If c;
+        // A conditional holding barriers tests only kernel parameters, so
+        // that every loop body around it meets them in all iterations or none.
+        bool sync_inside = uniform_ctx && chance(0.5);
+        c.cond = sync_inside ? uniform_cond(uniform, true)
+                             : (chance(0.5) ? thread_cond(uniform, local) : uniform_cond(uniform, false));
+        c.then_body = block(depth + 1, sync_inside, uniform, local);
+        if (chance(0.4)) c.else_body = block(depth + 1, sync_inside, uniform, local);
+        out.push_back(Stmt{std::move(c)});
+      } else {
+        bool thread_bounds = !uniform_ctx || chance(0.3);
+        Loop l = loop_header(uniform, thread_bounds);
+        auto u = uniform;
+        auto lo = local;
+        if (thread_bounds) {
+          lo.push_back(l.var);
+          l.body = block(depth + 1, false, uniform, lo);
+        } else {
+          u.push_back(l.var);
+          l.body = block(depth + 1, true, u, local);
+        }
+        out.push_back(Stmt{std::move(l)});
+      }
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+Kernel random_protocol(std::mt19937& rng, const RandomProtocolOptions& o) { return Generator(rng, o).run(); }
+
+std::vector<Expr> bound_assumptions(const Kernel& k, const SmallBounds& b) {
+  auto between = [](Expr x, int lo, int hi) {
+    return conj(binary(BinOp::Ge, x, int_lit(lo)), binary(BinOp::Le, x, int_lit(hi)));
+  };
+  std::vector<Expr> out = {
+      between(var("blockDim.x"), 1, b.max_block_dim), binary(BinOp::Eq, var("blockDim.y"), int_lit(1)),
+      binary(BinOp::Eq, var("blockDim.z"), int_lit(1)), between(var("gridDim.x"), 1, b.max_grid_dim),
+      binary(BinOp::Eq, var("gridDim.y"), int_lit(1)), binary(BinOp::Eq, var("gridDim.z"), int_lit(1))};
+  for (const auto& v : k.vars) {
+    if (v.kind == VarKind::Thread) out.push_back(between(var(v.name), 0, 1));
+    else out.push_back(between(var(v.name), 0, b.max_param));
+  }
+  return out;
+}
+
+}  // namespace racecert::testkit

@@ -1,0 +1,36 @@
+#pragma once
+// Random well-formed protocols with small ranges, for the differential tests
+// of the pipeline against the reference interpreter (Theorem 1). Barriers
+// only appear under uniform control, loops have exact domains, and every
+// access gets a distinct explicit position so that pairs can be compared.
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "protocol/protocol.hpp"
+
+namespace racecert::testkit {
+
+struct RandomProtocolOptions {
+  int max_depth = 3;
+  int max_block = 4;           // statements per block
+  bool global_arrays = true;   // sometimes declare the array global
+  bool thread_unknowns = true; // a per-thread unknown `v` in {0, 1}
+  bool two_dims = true;        // sometimes a 2-dimensional array
+  bool benign_values = true;   // writes with known values
+};
+
+// The bounds both sides of the differential test agree on.
+struct SmallBounds {
+  int max_block_dim = 3;  // blockDim.x in 1..3
+  int max_grid_dim = 2;   // gridDim.x in 1..2
+  int max_param = 2;      // N, M in 0..2
+};
+
+protocol::Kernel random_protocol(std::mt19937& rng, const RandomProtocolOptions& o = {});
+
+// Assumptions restricting the symbolic pipeline to the small bounds.
+std::vector<protocol::Expr> bound_assumptions(const protocol::Kernel& k, const SmallBounds& b);
+
+}  // namespace racecert::testkit

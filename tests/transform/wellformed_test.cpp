@@ -1,0 +1,82 @@
+// Well-formedness: tags, renaming, divergence, the empty-loop case split.
+#include <gtest/gtest.h>
+
+#include "protocol/parser.hpp"
+#include "protocol/printer.hpp"
+#include "transform/wellformed.hpp"
+
+using namespace racecert;
+using namespace racecert::protocol;
+using namespace racecert::transform;
+
+namespace {
+Kernel kernel(const std::string& body) {
+  return parse_protocol("kernel k {\nshared A;\nuniform N;\nlocal v;\n" + body + "\n}\n", "t.map").kernels.at(0);
+}
+}  // namespace
+
+TEST(WellFormed, TagsLoopsAndConditionals) {
+  WellFormed w = make_well_formed(kernel("for i in 0..4 { rd A[i]; } if (N > 0) { sync; } if (tid < 2) { wr A[0]; }"));
+  EXPECT_EQ(print(w), R"(kernel k {
+  shared A;
+  uniform N;
+  local v;
+  forU i in 0..4 {
+    rd A[i];
+  }
+  ifS (N > 0) {
+    sync;
+  }
+  ifU (threadIdx.x < 2) {
+    wr A[0];
+  }
+}
+)");
+  EXPECT_TRUE(w.divergences.empty());
+}
+
+TEST(WellFormed, CaseSplitsSynchronizedLoopsThatMayNotRun) {
+  WellFormed w = make_well_formed(kernel("for x in 0..N { sync; } for y in 0..4 { sync; }"));
+  const Block& b = w.kernel.body;
+  ASSERT_EQ(b.size(), 2u);
+  ASSERT_TRUE(b[0].is<If>());  // 0 < N may be false
+  EXPECT_EQ(to_string(b[0].as<If>().cond), "0 < N");
+  EXPECT_EQ(b[0].as<If>().tag, SyncTag::Sync);
+  EXPECT_TRUE(b[1].is<Loop>());  // 0 < 4: always runs, no split
+}
+
+TEST(WellFormed, RenamesReusedNamesApart) {
+  WellFormed w = make_well_formed(kernel("for i in 0..2 { rd A[i]; } for i in 0..3 { local u; wr A[i + u]; }"));
+  EXPECT_EQ(w.kernel.body[0].as<Loop>().var, "i");
+  const Loop& second = w.kernel.body[1].as<Loop>();
+  EXPECT_EQ(second.var, "i#1");
+  EXPECT_EQ(to_string(second.body[1].as<Access>().index[0]), "i#1 + u");
+  EXPECT_EQ(w.source_name.at("i#1"), "i");
+}
+
+TEST(WellFormed, ClassifiesVariables) {
+  WellFormed w = make_well_formed(kernel(
+      "for x in 0..N { sync; } for y in 0..tid { rd A[y]; } for z in 0..blockIdx.x { sync; } for q in 0..v { rd A[q]; }"));
+  EXPECT_EQ(w.levels.at("x"), Level::Uniform);
+  EXPECT_EQ(w.levels.at("y"), Level::Thread);
+  EXPECT_EQ(w.levels.at("z"), Level::Block);
+  EXPECT_EQ(w.levels.at("q"), Level::Thread);
+  EXPECT_EQ(w.levels.at("threadIdx.x"), Level::Thread);
+  EXPECT_EQ(w.levels.at("N"), Level::Uniform);
+  EXPECT_TRUE(w.divergences.empty());  // blockIdx is the same in a whole block
+}
+
+TEST(WellFormed, BarrierUnderThreadDependentConditionDiverges) {
+  WellFormed w = make_well_formed(kernel("if (tid < N) {\n  sync;\n}"));
+  ASSERT_EQ(w.divergences.size(), 1u);
+  EXPECT_EQ(w.divergences[0].barrier.line, 6);
+  EXPECT_EQ(w.divergences[0].cause.line, 5);
+  EXPECT_NE(w.divergences[0].message.find("depends on the thread"), std::string::npos);
+}
+
+TEST(WellFormed, BarrierInLoopWithThreadDependentBoundsDiverges) {
+  WellFormed w = make_well_formed(kernel("for i in 0..v {\n  rd A[i];\n  sync;\n}"));
+  ASSERT_EQ(w.divergences.size(), 1u);
+  EXPECT_EQ(w.divergences[0].barrier.line, 7);
+  EXPECT_NE(w.divergences[0].message.find("bounds of the loop"), std::string::npos);
+}
