@@ -213,13 +213,14 @@ std::string show_stage(const Kernel& k, Stage s, const CheckOptions& o) {
   if (s == Stage::WellFormed) return print(w);
   std::string out;
   if (!w.divergences.empty()) return print(w);
+  const char* comment = s == Stage::Smt ? "; " : "// ";
   for (const auto& array : k.arrays) {
-    out += "// kernel " + k.name + ", array " + array.name + "\n";
+    out += comment + ("kernel " + k.name + ", array " + array.name + "\n");
     ArrayStages st;
     try {
       st = stages_of(w, array, o);
     } catch (const Error& e) {
-      out += "// " + e.render() + "\n";
+      out += comment + e.render() + "\n";
       continue;
     }
     switch (s) {

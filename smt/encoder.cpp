@@ -205,6 +205,15 @@ z3::expr Encoder::binary(BinOp op, const Expr& ea, const Expr& eb) {
 }
 
 z3::expr Encoder::encode(const Expr& e) {
+  auto it = memo_.find(e.get());
+  if (it != memo_.end()) return it->second;
+  z3::expr r = encode_node(e);
+  memo_.emplace(e.get(), r);
+  keep_alive_.push_back(e);
+  return r;
+}
+
+z3::expr Encoder::encode_node(const Expr& e) {
   switch (e->kind) {
     case ExprNode::Kind::Int: return number(e->value);
     case ExprNode::Kind::Bool: return ctx_.bool_val(e->value != 0);

@@ -70,7 +70,13 @@ class Encoder {
   std::vector<Product> products_;
   std::map<std::pair<unsigned, unsigned>, std::size_t> product_index_;
   std::vector<z3::expr> definitions_;
+  // Protocol expressions are shared trees (guards nest): encode each node
+  // once, or nested loops cost quadratic time.
+  std::map<const protocol::ExprNode*, z3::expr> memo_;
+  std::vector<protocol::Expr> keep_alive_;  // memo keys stay valid
   int fresh_ = 0;
+
+  z3::expr encode_node(const protocol::Expr& e);
 
   // Comparisons and constants in the current domain.
   z3::expr lt(const z3::expr& a, const z3::expr& b) const;

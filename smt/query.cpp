@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "protocol/interpreter.hpp"
+#include "smt/access_groups.hpp"
 #include "smt/encoder.hpp"
 
 namespace racecert::smt {
@@ -27,11 +28,12 @@ int mode_code(AccessMode m) {
 struct Formula {
   std::vector<z3::expr> constraints;
   z3::expr sel1, sel2;
+  std::vector<AccessGroup> slots1, slots2;  // selector value -> group of accesses
   std::vector<z3::expr> idx1;
 };
 
 Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, const QueryOptions& o) {
-  Formula f{{}, ctx.int_const("select@1"), ctx.int_const("select@2"), {}};
+  Formula f{{}, ctx.int_const("select@1"), ctx.int_const("select@2"), {}, {}, {}};
   for (const auto& v : t.vars) enc.variable(v.name);
   for (const auto& a : t.assumptions) f.constraints.push_back(enc.encode(a));
 
@@ -46,21 +48,37 @@ Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, co
   z3::expr has1 = ctx.bool_const("valued@1"), has2 = ctx.bool_const("valued@2");
   z3::expr val1 = enc.variable("value@1"), val2 = enc.variable("value@2");
 
-  // Each thread performs one of its accesses (Example 5).
-  int count[3] = {0, 0, 0};
-  for (const auto& a : t.accesses) {
-    bool first = a.thread == 1;
-    z3::expr sel = first ? f.sel1 : f.sel2;
-    z3::expr picked = sel == ctx.int_val(count[a.thread]++);
+  // Each thread performs one of its accesses (Example 5). The trace is
+  // symmetric in its two threads (both run the same code under the same
+  // assumptions), and a conflict involves a write or an atomic: so thread 1
+  // may be taken to be the one that does not read. That halves the pairs.
+  // Similar accesses are grouped (smt/access_groups.hpp).
+  for (auto& g : group_accesses(t)) {
+    if (g.thread == 1 && g.mode == AccessMode::Read) continue;
+    bool first = g.thread == 1;
+    std::vector<AccessGroup>& slots = first ? f.slots1 : f.slots2;
+    z3::expr picked = (first ? f.sel1 : f.sel2) == ctx.int_val(static_cast<int>(slots.size()));
     std::vector<z3::expr>& idx = first ? f.idx1 : idx2;
-    z3::expr body = enc.encode(a.guard) && (first ? mode1 : mode2) == ctx.int_val(mode_code(a.mode)) &&
-                    (first ? has1 : has2) == ctx.bool_val(a.value != nullptr);
-    for (std::size_t d = 0; d < a.index.size(); ++d) body = body && idx[d] == enc.encode(a.index[d]);
-    if (a.value) body = body && (first ? val1 : val2) == enc.encode(a.value);
+    z3::expr body = enc.encode(g.guard) && (first ? mode1 : mode2) == ctx.int_val(mode_code(g.mode)) &&
+                    (first ? has1 : has2) == ctx.bool_val(g.value != nullptr);
+    for (std::size_t d = 0; d < g.index.size(); ++d) body = body && idx[d] == enc.encode(g.index[d]);
+    if (g.value) body = body && (first ? val1 : val2) == enc.encode(g.value);
+    if (!g.holes.empty()) {
+      // The holes take the literals of one member.
+      z3::expr member = ctx.int_const(("member!" + std::to_string(slots.size()) + (first ? "@1" : "@2")).c_str());
+      body = body && member >= 0 && member < ctx.int_val(static_cast<int>(g.members.size()));
+      for (std::size_t m = 0; m < g.members.size(); ++m) {
+        z3::expr same = ctx.bool_val(true);
+        for (std::size_t h = 0; h < g.holes.size(); ++h)
+          same = same && enc.variable(g.holes[h]) == enc.number(g.values[m][h]);
+        f.constraints.push_back(z3::implies(member == ctx.int_val(static_cast<int>(m)), same));
+      }
+    }
     f.constraints.push_back(z3::implies(picked, body));
+    slots.push_back(std::move(g));
   }
-  f.constraints.push_back(f.sel1 >= 0 && f.sel1 < ctx.int_val(count[1]));
-  f.constraints.push_back(f.sel2 >= 0 && f.sel2 < ctx.int_val(count[2]));
+  f.constraints.push_back(f.sel1 >= 0 && f.sel1 < ctx.int_val(static_cast<int>(f.slots1.size())));
+  f.constraints.push_back(f.sel2 >= 0 && f.sel2 < ctx.int_val(static_cast<int>(f.slots2.size())));
 
   // Same location, conflicting modes (see protocol::conflict).
   for (std::size_t d = 0; d < dims; ++d) f.constraints.push_back(f.idx1[d] == idx2[d]);
@@ -97,15 +115,18 @@ void read_model(const z3::model& m, detail::Encoder& enc, const SymbolicTrace& t
   r.model.clear();
   r.index.clear();
   for (const auto& v : t.vars) r.model.emplace_back(v.name, enc.value(m, enc.variable(v.name)));
-  std::int64_t s1 = m.eval(f.sel1, true).get_numeral_int64();
-  std::int64_t s2 = m.eval(f.sel2, true).get_numeral_int64();
-  int count[3] = {0, 0, 0};
-  for (std::size_t i = 0; i < t.accesses.size(); ++i) {
-    int th = t.accesses[i].thread;
-    int k = count[th]++;
-    if (th == 1 && k == s1) r.first = static_cast<int>(i);
-    if (th == 2 && k == s2) r.second = static_cast<int>(i);
-  }
+  auto chosen = [&](const z3::expr& sel, const std::vector<AccessGroup>& slots, const char* thread) {
+    std::size_t slot = static_cast<std::size_t>(m.eval(sel, true).get_numeral_int64());
+    const AccessGroup& g = slots.at(slot);
+    std::size_t member = 0;
+    if (!g.holes.empty()) {
+      z3::expr v = sel.ctx().int_const(("member!" + std::to_string(slot) + thread).c_str());
+      member = static_cast<std::size_t>(m.eval(v, true).get_numeral_int64());
+    }
+    return g.members.at(member);
+  };
+  r.first = chosen(f.sel1, f.slots1, "@1");
+  r.second = chosen(f.sel2, f.slots2, "@2");
   for (const auto& x : f.idx1) r.index.push_back(enc.value(m, x));
 }
 
