@@ -1,0 +1,206 @@
+// `racecert check` as a user runs it: exit codes, one-line errors, JSON and
+// SARIF output, stage dumps, options.
+#include <gtest/gtest.h>
+
+#include <llvm/Support/JSON.h>
+
+#include "tests/cli/run_racecert.hpp"
+
+using racecert::testkit::run_racecert;
+using racecert::testkit::temp_file;
+
+namespace {
+
+const char* kRacy = R"(kernel racy {
+  shared A;
+  assume blockDim.y == 1 && blockDim.z == 1;
+  wr A[tid];
+  rd A[tid + 1];
+}
+)";
+const char* kDrf = R"(kernel drf {
+  shared A;
+  assume blockDim.y == 1 && blockDim.z == 1;
+  wr A[tid];
+  sync;
+  rd A[tid + 1];
+}
+)";
+
+llvm::json::Value parse_json(const std::string& text) {
+  auto v = llvm::json::parse(text);
+  if (!v) {
+    ADD_FAILURE() << "not JSON: " << llvm::toString(v.takeError()) << "\n" << text;
+    return llvm::json::Value(nullptr);
+  }
+  return std::move(*v);
+}
+
+std::size_t lines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
+
+}  // namespace
+
+TEST(CheckCli, Version) {
+  auto r = run_racecert({"--version"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "racecert 0.1.0\n");
+}
+
+TEST(CheckCli, UsageErrorsExit3) {
+  EXPECT_EQ(run_racecert({}).code, 3);
+  EXPECT_EQ(run_racecert({"frobnicate"}).code, 3);
+  EXPECT_EQ(run_racecert({"check"}).code, 3);
+  std::string f = temp_file(kDrf, ".map");
+  for (auto args : std::vector<std::vector<std::string>>{{"check", f, "--format", "xml"},
+                                                        {"check", f, "--show", "nothing"},
+                                                        {"check", f, "--block-dim", "abc"},
+                                                        {"check", f, "--block-dim", "[1,2,3,4]"},
+                                                        {"check", f, "--grid-dim", "0"},
+                                                        {"check", f, "--no-such-flag"},
+                                                        {"check", f, "--timeout-ms", "0"},
+                                                        {"check", f, "-j", "x"}}) {
+    auto r = run_racecert(args);
+    EXPECT_EQ(r.code, 3) << args[2];
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("racecert check: error: ", 0), 0u) << r.err;
+  }
+}
+
+TEST(CheckCli, VerdictsAndExitCodes) {
+  auto drf = run_racecert({"check", temp_file(kDrf, ".map")});
+  EXPECT_EQ(drf.code, 0) << drf.out << drf.err;
+  EXPECT_NE(drf.out.find("kernel 'drf': drf"), std::string::npos);
+  auto racy = run_racecert({"check", temp_file(kRacy, ".map")});
+  EXPECT_EQ(racy.code, 1);
+  EXPECT_NE(racy.out.find("error: data race on A["), std::string::npos) << racy.out;
+  EXPECT_NE(racy.out.find("witness:"), std::string::npos);
+  auto divergent = run_racecert({"check", temp_file("kernel d { shared A; if (tid < 2) { sync; } }", ".map")});
+  EXPECT_EQ(divergent.code, 1);
+  EXPECT_NE(divergent.out.find("barrier divergence"), std::string::npos);
+  auto unknown = run_racecert(
+      {"check", temp_file("kernel u { shared A; uniform N; for x in 0..N { if (x > 1) { sync; } rd A[x]; } }", ".map")});
+  EXPECT_EQ(unknown.code, 4);
+  EXPECT_NE(unknown.out.find("some iterations only"), std::string::npos);
+  // Any race makes the whole run exit 1; a malformed file wins over both.
+  EXPECT_EQ(run_racecert({"check", temp_file(kDrf, ".map"), temp_file(kRacy, ".map")}).code, 1);
+  EXPECT_EQ(run_racecert({"check", temp_file(kRacy, ".map"), temp_file("kernel", ".map")}).code, 2);
+}
+
+TEST(CheckCli, BadInputIsOneLineWithPositionAndExit2) {
+  auto missing = run_racecert({"check", "/no/such/file.map"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.err, "/no/such/file.map: error: cannot read file\n");
+  std::string empty = temp_file("", ".map");
+  auto e = run_racecert({"check", empty});
+  EXPECT_EQ(e.code, 2);
+  EXPECT_EQ(e.err, empty + ":1:1: error: empty input: expected 'kernel'\n");
+  std::string bad = temp_file("kernel k {\n  shared A;\n  rd A[y];\n}\n", ".map");
+  auto b = run_racecert({"check", bad});
+  EXPECT_EQ(b.code, 2);
+  EXPECT_EQ(b.err, bad + ":3:8: error: unknown variable 'y'\n");
+  auto ext = run_racecert({"check", temp_file("x", ".txt")});
+  EXPECT_EQ(ext.code, 2);
+  EXPECT_NE(ext.err.find("unsupported file type '.txt'"), std::string::npos);
+  // Binary garbage is malformed input, not a crash.
+  auto garbage = run_racecert({"check", temp_file(std::string("kernel k {\0\xff\xfe", 13), ".map")});
+  EXPECT_EQ(garbage.code, 2);
+  EXPECT_EQ(lines(garbage.err), 1u);
+}
+
+TEST(CheckCli, JsonOutput) {
+  std::string path = temp_file(kRacy, ".map");
+  auto r = run_racecert({"check", path, "--format", "json"});
+  ASSERT_EQ(r.code, 1);
+  llvm::json::Value v = parse_json(r.out);
+  auto* kernels = v.getAsObject()->getArray("kernels");
+  ASSERT_TRUE(kernels && kernels->size() == 1);
+  auto* k = (*kernels)[0].getAsObject();
+  EXPECT_EQ(k->getString("name"), "racy");
+  EXPECT_EQ(k->getString("status"), "racy");
+  ASSERT_TRUE(k->getArray("diagnostics"));
+  auto* races = k->getArray("races");
+  ASSERT_TRUE(races && races->size() == 1);
+  auto* race = (*races)[0].getAsObject();
+  EXPECT_EQ(race->getString("array"), "A");
+  auto* index = race->getArray("index");
+  ASSERT_TRUE(index && index->size() == 1);
+  auto* accesses = race->getArray("accesses");
+  ASSERT_TRUE(accesses && accesses->size() == 2);
+  std::set<std::string> modes;
+  for (const auto& a : *accesses) {
+    auto* o = a.getAsObject();
+    modes.insert(o->getString("mode")->str());
+    EXPECT_EQ(o->getString("file"), path);
+    EXPECT_TRUE(o->getInteger("line") == 4 || o->getInteger("line") == 5);
+    EXPECT_EQ(o->getInteger("column"), 3);
+  }
+  EXPECT_EQ(modes, (std::set<std::string>{"rd", "wr"}));
+  auto* witness = race->getObject("witness");
+  ASSERT_TRUE(witness);
+  auto t1 = witness->getInteger("threadIdx.x@1"), t2 = witness->getInteger("threadIdx.x@2");
+  ASSERT_TRUE(t1 && t2);
+  EXPECT_EQ(std::abs(*t1 - *t2), 1);
+  EXPECT_EQ(witness->getInteger("blockDim.x"), 2);
+}
+
+TEST(CheckCli, JsonReportsMalformedFilesToo) {
+  auto r = run_racecert({"check", temp_file("kernel k {", ".map"), "--format", "json"});
+  EXPECT_EQ(r.code, 2);
+  llvm::json::Value v = parse_json(r.out);
+  auto* errors = v.getAsObject()->getArray("errors");
+  ASSERT_TRUE(errors && errors->size() == 1);
+  EXPECT_EQ((*errors)[0].getAsObject()->getInteger("line"), 1);
+}
+
+TEST(CheckCli, SarifOutput) {
+  std::string path = temp_file(kRacy, ".map");
+  auto r = run_racecert({"check", path, "--format", "sarif"});
+  ASSERT_EQ(r.code, 1);
+  llvm::json::Value v = parse_json(r.out);
+  auto* root = v.getAsObject();
+  EXPECT_EQ(root->getString("version"), "2.1.0");
+  auto* run = (*root->getArray("runs"))[0].getAsObject();
+  EXPECT_EQ(run->getObject("tool")->getObject("driver")->getString("name"), "racecert");
+  auto* results = run->getArray("results");
+  ASSERT_TRUE(results && results->size() == 1);
+  auto* res = (*results)[0].getAsObject();
+  EXPECT_EQ(res->getString("ruleId"), "data-race");
+  EXPECT_EQ(res->getString("level"), "error");
+  auto* loc = (*res->getArray("locations"))[0].getAsObject()->getObject("physicalLocation");
+  EXPECT_EQ(loc->getObject("artifactLocation")->getString("uri"), path);
+  EXPECT_TRUE(loc->getObject("region")->getInteger("startLine"));
+  EXPECT_EQ(res->getArray("relatedLocations")->size(), 1u);
+}
+
+TEST(CheckCli, EveryStageCanBeShown) {
+  std::string path = temp_file(R"(kernel k { shared A; uniform N;
+    for r in 0..N { wr A[tid]; sync; rd A[tid + 1]; } })", ".map");
+  std::map<std::string, std::string> expected = {{"wellformed", "forS r in 0..N"},
+                                                 {"aligned", "when (0 < N)"},
+                                                 {"split", "closure 2"},
+                                                 {"traces", "thread 1: threadIdx.x@1"},
+                                                 {"smt", "(assert"}};
+  for (const auto& [stage, text] : expected) {
+    auto r = run_racecert({"check", path, "--show", stage});
+    EXPECT_EQ(r.code, 0) << stage << r.err;
+    EXPECT_NE(r.out.find(text), std::string::npos) << stage << ":\n" << r.out;
+  }
+}
+
+TEST(CheckCli, KernelFilterAndDimensions) {
+  std::string both = temp_file(std::string(kRacy) + kDrf, ".map");
+  EXPECT_EQ(run_racecert({"check", both, "--kernel", "drf"}).code, 0);
+  EXPECT_EQ(run_racecert({"check", both, "--kernel", "racy"}).code, 1);
+  auto none = run_racecert({"check", both, "--kernel", "nope"});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("no kernel named 'nope'"), std::string::npos);
+  // wr A[tid] races in a 2-D block unless the block is 1-D.
+  std::string one_d = temp_file("kernel k { shared A; wr A[tid]; }", ".map");
+  EXPECT_EQ(run_racecert({"check", one_d}).code, 1);
+  EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "256"}).code, 0);
+  EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "[16,16]"}).code, 1);
+  // Benign same-value writes count as races on request.
+  std::string benign = temp_file("kernel k { shared f; wr f[0] = 1; }", ".map");
+  EXPECT_EQ(run_racecert({"check", benign}).code, 0);
+  EXPECT_EQ(run_racecert({"check", benign, "--benign-races"}).code, 1);
+}
