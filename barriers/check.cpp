@@ -138,6 +138,7 @@ class Reporter {
       return std::string(to_string(bcmd.op)) + " " + gen(bcmd.arg, a_.schedule.gens[b.gen].number) + " (" +
              p_.loc_of(bcmd).str() + ")";
     };
+    if (bc.empty()) return "its unit executes no barrier command";
     std::string s = it == bc.begin() ? "before any barrier" : "after " + describe_ref(*(it - 1));
     s += it == bc.end() ? ", after the last barrier" : ", before " + describe_ref(*it);
     return s;
@@ -147,7 +148,8 @@ class Reporter {
     ReportedAccess r;
     r.mode = cmd(a.at).op == Op::Write ? "wr" : "rd";
     r.loc = loc(a.at);
-    r.thread = unit(a.at) + ", thread " + std::to_string(a.thread);
+    r.thread = unit(a.at);
+    if (p_.units[a.at.unit].num_threads > 1) r.thread += ", thread " + std::to_string(a.thread);
     r.detail = context(a.at);
     return r;
   }

@@ -132,6 +132,10 @@ TEST(Report, SparseAndDenseAddresses) {
   EXPECT_EQ(rs.at(0).races[1].array, "y");
   EXPECT_EQ(rs.at(0).races[1].index, (std::vector<std::int64_t>{0}));
   EXPECT_EQ(rs.at(0).races[0].witness[1].second, 32);
+  EXPECT_EQ(rs.at(0).races[0].first.detail, "its unit executes no barrier command");
+  rs = check_text("kernel k { thread 0 { write x } thread 1 { read x } }", "t.bar");
+  EXPECT_EQ(rs.at(0).races.at(0).first.thread, "thread 0");
+  EXPECT_EQ(rs.at(0).races.at(0).second.thread, "thread 1");
 }
 
 // What a front end produces: warps with thread ranges, commands with
