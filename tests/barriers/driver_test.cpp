@@ -4,6 +4,8 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
+#include <regex>
 #include <fstream>
 #include <sys/wait.h>
 
@@ -42,6 +44,19 @@ TEST(Driver, BadInputIsOneLine) {
   Result r = run(path);
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out, path + ":3:19: error: barrier 17 out of range (0..15)\n");
+}
+
+TEST(Driver, EveryInvalidInputIsOneLineWithPosition) {
+  int files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(data("invalid"))) {
+    Result r = run(e.path().string());
+    EXPECT_EQ(r.code, 2) << e.path();
+    std::regex one_line(std::regex_replace(e.path().string(), std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
+                        R"(:\d+:\d+: error: [^\n]+\n)");
+    EXPECT_TRUE(std::regex_match(r.out, one_line)) << r.out;
+    ++files;
+  }
+  EXPECT_GE(files, 20);
 }
 
 }  // namespace
