@@ -131,6 +131,18 @@ TEST(PrintedAlgorithm, ReflexivityIsNeeded) {
   EXPECT_EQ(analyze(p).verdict.outcome, Outcome::RaceFree);
   EXPECT_EQ(check_direct(p).outcome, Outcome::RaceFree);
   EXPECT_EQ(check_brute_force(p)->outcome, Outcome::RaceFree);
+  // The printed algorithm's relation is not reflexive: here generation 1
+  // has a single sync, so R(c1, c1) for c1 = c3 = that sync never holds and
+  // the printed algorithm rejects a well-synchronized program.
+  Program q = testing::parse_one("kernel k { thread 0 { sync 0 2; arrive 0 1 } thread 1 { arrive 0 2 } }");
+  DirectOptions printed;
+  printed.printed_algorithm = true;
+  Verdict old = check_direct(q, printed);
+  EXPECT_EQ(old.outcome, Outcome::NotWellSynchronized);
+  EXPECT_EQ(old.violation->at, (CmdRef{0, 1}));
+  EXPECT_EQ(old.violation->other, (CmdRef{0, 0}));
+  EXPECT_EQ(analyze(q).verdict.outcome, Outcome::RaceFree);
+  EXPECT_EQ(check_brute_force(q)->outcome, Outcome::RaceFree);
   // The same with a 32-thread warp is *not* well-synchronized: its threads
   // are independent, so one may arrive twice before another arrives once.
   Program w = testing::parse_one("kernel k { warp 0 { arrive 0 32; arrive 0 32 } }");
