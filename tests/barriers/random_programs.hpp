@@ -1,0 +1,24 @@
+#pragma once
+// Seeded random programs for the differential test, small enough for the
+// brute-force reference. "Structured" programs are built from barrier events
+// (a set of units registering together with a matching count) with accesses
+// in between, so many are well-synchronized and the race check gets work;
+// "free" programs are arbitrary command sequences, mostly not well-synchronized.
+#include <random>
+
+#include "barriers/program.hpp"
+
+namespace racecert::barriers::testing {
+
+struct RandomShape {
+  bool lockstep = false;
+  bool structured = true;
+  unsigned max_units = 3;
+  unsigned max_lanes = 2;    // threads per unit
+  unsigned max_threads = 4;  // total threads (keeps the brute force small)
+  unsigned max_events = 4;
+};
+
+Program random_program(std::mt19937_64& rng, const RandomShape& shape);
+
+}  // namespace racecert::barriers::testing
