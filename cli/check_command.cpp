@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli/commands.hpp"
+#include "barriers/check.hpp"
 #include "cli/report_render.hpp"
 #include "protocol/parser.hpp"
 #include "smt/checker.hpp"
@@ -78,7 +79,8 @@ Options parse_options(int argc, char** argv) {
 
 std::vector<protocol::Kernel> load(const std::string& path, const Options& o) {
   std::string ext = std::filesystem::path(path).extension().string();
-  if (ext != ".map") throw input_error(SourceLoc{path, 0, 0}, "unsupported file type '" + ext + "' (expected .map)");
+  if (ext != ".map")
+    throw input_error(SourceLoc{path, 0, 0}, "unsupported file type '" + ext + "' (expected .map or .bar)");
   protocol::ProtocolFile f = protocol::parse_protocol_file(path);
   std::vector<protocol::Kernel> out;
   for (auto& k : f.kernels)
@@ -109,15 +111,21 @@ int check_main(int argc, char** argv) {
   }
   CheckOutput out;
   std::vector<protocol::Kernel> kernels;
+  std::vector<KernelReport> barrier_reports;  // named-barrier programs are checked on their own
   for (const auto& f : o.files) {
     try {
+      if (std::filesystem::path(f).extension() == ".bar") {
+        for (auto& r : barriers::check_text_file(f))
+          if (o.kernel.empty() || r.name == o.kernel) barrier_reports.push_back(std::move(r));
+        continue;
+      }
       auto ks = load(f, o);
       kernels.insert(kernels.end(), ks.begin(), ks.end());
     } catch (const Error& e) {
       out.errors.push_back(e);
     }
   }
-  if (out.errors.empty() && kernels.empty() && !o.kernel.empty())
+  if (out.errors.empty() && kernels.empty() && barrier_reports.empty() && !o.kernel.empty())
     out.errors.push_back(input_error(SourceLoc{}, "no kernel named '" + o.kernel + "'"));
 
   if (!o.show.empty()) {
@@ -129,6 +137,7 @@ int check_main(int argc, char** argv) {
   }
 
   out.kernels = smt::check(kernels, o.check);
+  out.kernels.insert(out.kernels.end(), barrier_reports.begin(), barrier_reports.end());
   if (o.format == "json") {
     render_json(out, std::cout);
   } else if (o.format == "sarif") {
