@@ -1,9 +1,9 @@
-#include "protocol/expr.hpp"
+#include "support/expr.hpp"
 
 #include <limits>
 #include <stdexcept>
 
-namespace racecert::protocol {
+namespace racecert::expr {
 
 namespace {
 
@@ -486,4 +486,4 @@ std::string to_string(const Expr& e) {
   return out;
 }
 
-}  // namespace racecert::protocol
+}  // namespace racecert::expr
