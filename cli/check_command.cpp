@@ -4,10 +4,9 @@
 #include <iostream>
 #include <unistd.h>
 
+#include "cli/check_inputs.hpp"
 #include "cli/commands.hpp"
-#include "barriers/check.hpp"
 #include "cli/report_render.hpp"
-#include "protocol/parser.hpp"
 #include "smt/checker.hpp"
 #include "support/exit_codes.hpp"
 
@@ -19,17 +18,22 @@ struct Options {
   std::vector<std::string> files;
   std::string format = "text";
   std::string show;
-  std::string kernel;
+  InputOptions input;
   smt::CheckOptions check;
 };
+
+bool front_end_stage(const std::string& s) { return s == "kernel" || s == "protocol"; }
 
 Options parse_options(int argc, char** argv) {
   cxxopts::Options spec("racecert check", "Prove data-race freedom of GPU kernels or report races.");
   spec.positional_help("FILE...");
   spec.add_options()
       ("format", "output format: text, json or sarif", cxxopts::value<std::string>()->default_value("text"))
-      ("show", "print a pipeline stage instead of checking: wellformed, aligned, split, traces or smt",
+      ("show", "print a stage instead of checking: kernel, protocol, wellformed, aligned, split, traces or smt",
        cxxopts::value<std::string>())
+      ("D,define", "define a macro for CUDA/OpenCL files (NAME or NAME=VALUE)", cxxopts::value<std::vector<std::string>>())
+      ("I,include", "add an include directory for CUDA/OpenCL files", cxxopts::value<std::vector<std::string>>())
+      ("cuda-path", "use this CUDA installation's headers instead of racecert's", cxxopts::value<std::string>())
       ("j,jobs", "parallel solver queries (default: one per core)", cxxopts::value<int>()->default_value("0"))
       ("timeout-ms", "time limit of each solver query", cxxopts::value<unsigned>()->default_value("10000"))
       ("block-dim", "fix blockDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
@@ -59,10 +63,17 @@ Options parse_options(int argc, char** argv) {
   if (r.count("show")) {
     o.show = r["show"].as<std::string>();
     smt::Stage st;
-    if (!smt::parse_stage(o.show, st))
-      throw usage_error("unknown stage '" + o.show + "' (expected wellformed, aligned, split, traces or smt)");
+    if (!front_end_stage(o.show) && !smt::parse_stage(o.show, st))
+      throw usage_error("unknown stage '" + o.show +
+                        "' (expected kernel, protocol, wellformed, aligned, split, traces or smt)");
   }
-  if (r.count("kernel")) o.kernel = r["kernel"].as<std::string>();
+  if (r.count("kernel")) o.input.kernel = r["kernel"].as<std::string>();
+  if (r.count("define")) o.input.defines = r["define"].as<std::vector<std::string>>();
+  if (r.count("include")) o.input.include_dirs = r["include"].as<std::vector<std::string>>();
+  if (r.count("cuda-path")) o.input.cuda_path = r["cuda-path"].as<std::string>();
+  o.input.show = o.show;
+  o.input.block_dim_given = r.count("block-dim") > 0;
+  o.input.grid_dim_given = r.count("grid-dim") > 0;
   o.check.jobs = r["jobs"].as<int>();
   if (o.check.jobs < 0) throw usage_error("--jobs must be positive");
   o.check.query.timeout_ms = r["timeout-ms"].as<unsigned>();
@@ -75,17 +86,6 @@ Options parse_options(int argc, char** argv) {
     o.check.assumptions.insert(o.check.assumptions.end(), more.begin(), more.end());
   }
   return o;
-}
-
-std::vector<protocol::Kernel> load(const std::string& path, const Options& o) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  if (ext != ".map")
-    throw input_error(SourceLoc{path, 0, 0}, "unsupported file type '" + ext + "' (expected .map or .bar)");
-  protocol::ProtocolFile f = protocol::parse_protocol_file(path);
-  std::vector<protocol::Kernel> out;
-  for (auto& k : f.kernels)
-    if (o.kernel.empty() || k.name == o.kernel) out.push_back(std::move(k));
-  return out;
 }
 
 int exit_code(const CheckOutput& out) {
@@ -109,35 +109,27 @@ int check_main(int argc, char** argv) {
     std::cerr << "racecert check: error: " << e.what() << "\n";
     return e.code();
   }
+  Inputs in;
+  for (const auto& f : o.files) load_input(f, o.input, in);
   CheckOutput out;
-  std::vector<protocol::Kernel> kernels;
-  std::vector<KernelReport> barrier_reports;  // named-barrier programs are checked on their own
-  for (const auto& f : o.files) {
-    try {
-      if (std::filesystem::path(f).extension() == ".bar") {
-        for (auto& r : barriers::check_text_file(f))
-          if (o.kernel.empty() || r.name == o.kernel) barrier_reports.push_back(std::move(r));
-        continue;
-      }
-      auto ks = load(f, o);
-      kernels.insert(kernels.end(), ks.begin(), ks.end());
-    } catch (const Error& e) {
-      out.errors.push_back(e);
-    }
-  }
-  if (out.errors.empty() && kernels.empty() && barrier_reports.empty() && !o.kernel.empty())
-    out.errors.push_back(input_error(SourceLoc{}, "no kernel named '" + o.kernel + "'"));
+  out.errors = in.errors;
+  if (out.errors.empty() && in.protocols.empty() && in.decided.empty() && !o.input.kernel.empty())
+    out.errors.push_back(input_error(SourceLoc{}, "no kernel named '" + o.input.kernel + "'"));
 
   if (!o.show.empty()) {
+    std::cout << in.shown;
     smt::Stage st;
-    smt::parse_stage(o.show, st);
-    for (const auto& k : kernels) std::cout << smt::show_stage(k, st, o.check);
+    if (smt::parse_stage(o.show, st))
+      for (const auto& k : in.protocols) std::cout << smt::show_stage(k, st, o.check);
     for (const auto& e : out.errors) std::cerr << e.render() << "\n";
     return out.errors.empty() ? kExitOk : kExitBadInput;
   }
 
-  out.kernels = smt::check(kernels, o.check);
-  out.kernels.insert(out.kernels.end(), barrier_reports.begin(), barrier_reports.end());
+  out.kernels = smt::check(in.protocols, o.check);
+  for (auto& k : out.kernels)
+    for (const auto& [key, note] : in.notes)
+      if (key.first == k.file && key.second == k.name) k.diagnostics.push_back(note);
+  out.kernels.insert(out.kernels.end(), in.decided.begin(), in.decided.end());
   if (o.format == "json") {
     render_json(out, std::cout);
   } else if (o.format == "sarif") {

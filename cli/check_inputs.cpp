@@ -1,0 +1,100 @@
+#include "cli/check_inputs.hpp"
+
+#include <filesystem>
+
+#include "barriers/check.hpp"
+#include "frontend/frontend.hpp"
+#include "frontend/infer.hpp"
+#include "protocol/parser.hpp"
+#include "protocol/printer.hpp"
+
+namespace racecert::cli {
+
+namespace {
+
+std::vector<expr::Expr> dims(const std::string& builtin, const frontend::Dims& d) {
+  std::vector<expr::Expr> out;
+  const char* axes[] = {"x", "y", "z"};
+  for (std::size_t i = 0; i < 3; ++i)
+    out.push_back(expr::binary(expr::BinOp::Eq, expr::var(builtin + "." + axes[i]),
+                               expr::int_lit(i < d.size() ? d[i] : 1)));
+  return out;
+}
+
+KernelReport unknown_report(const std::string& file, const std::string& name, std::vector<Diagnostic> why) {
+  KernelReport r;
+  r.name = name;
+  r.file = file;
+  r.status = KernelStatus::Unknown;
+  r.diagnostics = std::move(why);
+  return r;
+}
+
+void load_kernels(const std::string& path, const InputOptions& o, Inputs& in) {
+  frontend::Options fo{o.defines, o.include_dirs, o.cuda_path};
+  frontend::ParsedFile f = frontend::parse_kernels(path, fo);
+  bool any = false;
+  for (auto& lk : f.kernels) {
+    if (!o.kernel.empty() && lk.kernel.name != o.kernel) continue;
+    any = true;
+    if (o.show == "kernel") in.shown += kir::print(lk.kernel);
+    if (!lk.errors.empty()) {
+      if (lk.malformed) {
+        const Diagnostic& d = lk.errors.front();
+        in.errors.push_back(input_error(d.loc, d.message));
+      }
+      std::vector<Diagnostic> why;
+      for (auto d : lk.errors) {
+        d.message = "the kernel does not compile: " + d.message;
+        why.push_back(d);
+      }
+      in.decided.push_back(unknown_report(path, lk.kernel.name, std::move(why)));
+      continue;
+    }
+    frontend::Inference inf = frontend::infer_protocol(lk.kernel);
+    if (!o.block_dim_given && f.header.block_dim)
+      for (auto& e : dims("blockDim", *f.header.block_dim)) inf.protocol.preconditions.push_back(e);
+    if (!o.grid_dim_given && f.header.grid_dim)
+      for (auto& e : dims("gridDim", *f.header.grid_dim)) inf.protocol.preconditions.push_back(e);
+    if (o.show == "protocol") in.shown += protocol::print(inf.protocol);
+    if (!inf.unsupported.empty()) {
+      std::vector<Diagnostic> why = inf.unsupported;
+      why.insert(why.end(), inf.notes.begin(), inf.notes.end());
+      in.decided.push_back(unknown_report(path, lk.kernel.name, std::move(why)));
+      continue;
+    }
+    for (const auto& n : inf.notes) in.notes.push_back({{path, lk.kernel.name}, n});
+    for (const auto& n : f.notes) in.notes.push_back({{path, lk.kernel.name}, n});
+    inf.protocol.loc.file = path;
+    in.protocols.push_back(std::move(inf.protocol));
+  }
+  if (!any && f.kernels.empty())
+    in.errors.push_back(input_error(SourceLoc{path, 0, 0}, "no kernel in the file"));
+}
+
+}  // namespace
+
+void load_input(const std::string& path, const InputOptions& o, Inputs& in) {
+  try {
+    std::string ext = std::filesystem::path(path).extension().string();
+    if (ext == ".bar") {
+      for (auto& r : barriers::check_text_file(path))
+        if (o.kernel.empty() || r.name == o.kernel) in.decided.push_back(std::move(r));
+    } else if (ext == ".map") {
+      for (auto& k : protocol::parse_protocol_file(path).kernels) {
+        if (!o.kernel.empty() && k.name != o.kernel) continue;
+        if (o.show == "protocol") in.shown += protocol::print(k);
+        in.protocols.push_back(std::move(k));
+      }
+    } else if (frontend::is_kernel_file(path)) {
+      load_kernels(path, o, in);
+    } else {
+      throw input_error(SourceLoc{path, 0, 0},
+                        "unsupported file type '" + ext + "' (expected .cu, .cuh, .cl, .map or .bar)");
+    }
+  } catch (const Error& e) {
+    in.errors.push_back(e);
+  }
+}
+
+}  // namespace racecert::cli

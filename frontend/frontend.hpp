@@ -1,0 +1,42 @@
+#pragma once
+// The CUDA/OpenCL front end: parses a file with Clang (as a library,
+// in-process), finds its kernels and lowers each into the kernel IR, then
+// infers one protocol per array (frontend/infer.hpp).
+#include <string>
+#include <vector>
+
+#include "frontend/gpuverify_header.hpp"
+#include "frontend/kernel_ir.hpp"
+#include "support/diagnostic.hpp"
+#include "support/report.hpp"
+
+namespace racecert::frontend {
+
+struct Options {
+  std::vector<std::string> defines;       // NAME or NAME=VALUE
+  std::vector<std::string> include_dirs;
+  std::string cuda_path;                  // a real CUDA installation, instead of racecert's header
+};
+
+struct LoweredKernel {
+  kir::Kernel kernel;
+  // Clang errors inside the kernel or a function it calls: the kernel cannot
+  // be analysed (status unknown). `malformed` when one is a syntax error.
+  std::vector<Diagnostic> errors;
+  bool malformed = false;
+};
+
+struct ParsedFile {
+  std::string path;
+  HeaderFlags header;                 // GPUVerify flags of the file's first lines
+  std::vector<LoweredKernel> kernels;
+  std::vector<Diagnostic> notes;      // skipped headers, errors outside kernels
+};
+
+// .cu (CUDA) or .cl (OpenCL C). Throws racecert::Error (exit 2) when the file
+// cannot be read, or has errors and no kernel.
+ParsedFile parse_kernels(const std::string& path, const Options& o);
+
+bool is_kernel_file(const std::string& path);  // .cu, .cuh or .cl
+
+}  // namespace racecert::frontend

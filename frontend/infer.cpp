@@ -1,0 +1,511 @@
+#include "frontend/infer.hpp"
+
+#include <set>
+
+#include "frontend/normalize.hpp"
+#include "protocol/loop_domain.hpp"
+
+namespace racecert::frontend {
+
+using namespace racecert::expr;
+namespace P = racecert::protocol;
+
+namespace {
+
+bool is_builtin(const std::string& n) {
+  for (const char* b : {"threadIdx.", "blockIdx.", "blockDim.", "gridDim."})
+    if (n.rfind(b, 0) == 0) return true;
+  return false;
+}
+
+P::VarKind kind_of(Uniformity u) {
+  switch (u) {
+    case Uniformity::Grid: return P::VarKind::Uniform;
+    case Uniformity::Block: return P::VarKind::Block;
+    case Uniformity::Thread: return P::VarKind::Thread;
+  }
+  return P::VarKind::Thread;
+}
+
+// Variables a block may assign (directly or through loads, atomics,
+// barriers that return a value).
+void assigned_in(const kir::Block& b, std::set<std::string>& out) {
+  for (const auto& s : b) {
+    if (s.is<kir::Assign>()) out.insert(s.as<kir::Assign>().var);
+    else if (s.is<kir::Load>() && !s.as<kir::Load>().var.empty()) out.insert(s.as<kir::Load>().var);
+    else if (s.is<kir::Atomic>() && !s.as<kir::Atomic>().var.empty()) out.insert(s.as<kir::Atomic>().var);
+    else if (s.is<kir::Barrier>() && !s.as<kir::Barrier>().var.empty()) out.insert(s.as<kir::Barrier>().var);
+    else if (s.is<kir::If>()) {
+      assigned_in(s.as<kir::If>().then_body, out);
+      assigned_in(s.as<kir::If>().else_body, out);
+    } else if (s.is<kir::Loop>()) {
+      assigned_in(s.as<kir::Loop>().init, out);
+      assigned_in(s.as<kir::Loop>().body, out);
+      assigned_in(s.as<kir::Loop>().update, out);
+    }
+  }
+}
+
+int count_assignments(const kir::Block& b, const std::string& v) {
+  int n = 0;
+  for (const auto& s : b) {
+    if (s.is<kir::Assign>() && s.as<kir::Assign>().var == v) ++n;
+    else if (s.is<kir::Load>() && s.as<kir::Load>().var == v) ++n;
+    else if (s.is<kir::Atomic>() && s.as<kir::Atomic>().var == v) ++n;
+    else if (s.is<kir::If>()) n += count_assignments(s.as<kir::If>().then_body, v) + count_assignments(s.as<kir::If>().else_body, v);
+    else if (s.is<kir::Loop>())
+      n += count_assignments(s.as<kir::Loop>().init, v) + count_assignments(s.as<kir::Loop>().body, v) +
+           count_assignments(s.as<kir::Loop>().update, v);
+  }
+  return n;
+}
+
+// An induction variable: `i REL bound` tested, `i = i OP step` updated
+// once, bound and step invariant.
+struct Induction {
+  std::string var;
+  BinOp cond = BinOp::Lt;
+  Expr bound;
+  P::LoopUpdate update = P::LoopUpdate::Add;
+  Expr step;
+  bool update_in_body = false;  // a while loop: the update is the body's last statement
+};
+
+std::optional<Induction> induction(const kir::Loop& l) {
+  if (!l.cond || l.cond->kind != ExprNode::Kind::Binary || !is_comparison(l.cond->binop)) return std::nullopt;
+  std::set<std::string> assigned;
+  assigned_in(l.body, assigned);
+  assigned_in(l.update, assigned);
+  // Where the update is: the update block, or the last statement of a while body.
+  const kir::Assign* upd = nullptr;
+  bool in_body = false;
+  if (l.update.size() == 1 && l.update[0].is<kir::Assign>()) {
+    upd = &l.update[0].as<kir::Assign>();
+  } else if (l.update.empty() && !l.body.empty() && l.body.back().is<kir::Assign>()) {
+    upd = &l.body.back().as<kir::Assign>();
+    in_body = true;
+  }
+  if (!upd || !upd->value) return std::nullopt;
+  const std::string& i = upd->var;
+  if (count_assignments(l.body, i) + count_assignments(l.update, i) != 1) return std::nullopt;
+  const Expr& v = upd->value;
+  if (v->kind != ExprNode::Kind::Binary) return std::nullopt;
+  Induction ind;
+  ind.var = i;
+  ind.update_in_body = in_body;
+  bool var_left = v->a->kind == ExprNode::Kind::Var && v->a->name == i;
+  bool var_right = v->b->kind == ExprNode::Kind::Var && v->b->name == i;
+  Expr step;
+  switch (v->binop) {
+    case BinOp::Add:
+      if (!var_left && !var_right) return std::nullopt;
+      step = var_left ? v->b : v->a;
+      ind.update = P::LoopUpdate::Add;
+      if (auto c = as_int(step); c && *c < 0) {
+        ind.update = P::LoopUpdate::Sub;
+        step = int_lit(-*c);
+      }
+      break;
+    case BinOp::Sub:
+      if (!var_left) return std::nullopt;
+      step = v->b;
+      ind.update = P::LoopUpdate::Sub;
+      if (auto c = as_int(step); c && *c < 0) {
+        ind.update = P::LoopUpdate::Add;
+        step = int_lit(-*c);
+      }
+      break;
+    case BinOp::Mul:
+      if (!var_left && !var_right) return std::nullopt;
+      step = var_left ? v->b : v->a;
+      ind.update = P::LoopUpdate::Mul;
+      break;
+    case BinOp::Div: if (!var_left) return std::nullopt; step = v->b; ind.update = P::LoopUpdate::Div; break;
+    case BinOp::Shl: if (!var_left) return std::nullopt; step = v->b; ind.update = P::LoopUpdate::Shl; break;
+    case BinOp::Shr: if (!var_left) return std::nullopt; step = v->b; ind.update = P::LoopUpdate::Shr; break;
+    default: return std::nullopt;
+  }
+  if (mentions(step, assigned)) return std::nullopt;
+  ind.step = step;
+  // The condition: i REL bound, or bound REL i.
+  const Expr& c = l.cond;
+  bool left = c->a->kind == ExprNode::Kind::Var && c->a->name == i;
+  bool right = c->b->kind == ExprNode::Kind::Var && c->b->name == i;
+  if (left == right) return std::nullopt;
+  ind.bound = left ? c->b : c->a;
+  if (mentions(ind.bound, assigned)) return std::nullopt;
+  BinOp rel = c->binop;
+  if (right) {
+    switch (rel) {
+      case BinOp::Lt: rel = BinOp::Gt; break;
+      case BinOp::Le: rel = BinOp::Ge; break;
+      case BinOp::Gt: rel = BinOp::Lt; break;
+      case BinOp::Ge: rel = BinOp::Le; break;
+      default: break;
+    }
+  }
+  bool up = ind.update == P::LoopUpdate::Add || ind.update == P::LoopUpdate::Mul || ind.update == P::LoopUpdate::Shl;
+  // i != bound: the loop stops when it reaches the bound (assumed reached).
+  if (rel == BinOp::Ne) rel = up ? BinOp::Lt : BinOp::Gt;
+  bool rel_up = rel == BinOp::Lt || rel == BinOp::Le;
+  bool rel_down = rel == BinOp::Gt || rel == BinOp::Ge;
+  if ((up && !rel_up) || (!up && !rel_down)) return std::nullopt;
+  ind.cond = rel;
+  return ind;
+}
+
+class Inferrer {
+ public:
+  explicit Inferrer(const kir::Kernel& k) : k_(eliminate_jumps(k)), levels_(uniformity(k_)) {}
+
+  Inference run() {
+    P::Kernel& p = out_.protocol;
+    p.name = k_.name;
+    p.loc = k_.loc;
+    for (const auto& b : P::builtin_vars()) names_.insert(b.name);
+    for (const auto& v : k_.parameters) {
+      names_.insert(v.name);
+      p.vars.push_back(P::VarDecl{v.name, P::VarKind::Uniform, v.loc});
+      if (v.type == kir::ScalarType::Unsigned)
+        p.preconditions.push_back(expr::binary(BinOp::Ge, var(v.name), int_lit(0)));
+    }
+    for (const auto& a : k_.arrays) {
+      names_.insert(a.name);
+      if (a.space != kir::Space::Shared && a.space != kir::Space::Global) continue;
+      P::ArrayDecl d;
+      d.name = a.name;
+      d.space = a.space == kir::Space::Shared ? P::MemorySpace::Shared : P::MemorySpace::Global;
+      d.dims = -1;  // set from the first access
+      d.loc = a.loc;
+      p.arrays.push_back(d);
+    }
+    for (const auto& pre : k_.preconditions) {
+      Expr e = translate(pre);
+      if (e) p.preconditions.push_back(e);
+    }
+    sinks_.push_back(&p.body);
+    process(k_.body);
+    sinks_.pop_back();
+    for (auto& a : p.arrays)
+      if (a.dims < 0) a.dims = 1;
+    return std::move(out_);
+  }
+
+ private:
+  kir::Kernel k_;
+  std::map<std::string, Uniformity> levels_;
+  Inference out_;
+  std::map<std::string, Expr> env_;
+  // Values this thread wrote in the current phase: array -> index -> value.
+  std::map<std::string, std::map<std::string, Expr>> writes_;
+  std::vector<P::Block*> sinks_;
+  std::vector<P::Block*> decl_scopes_;  // fresh unknowns of a loop body (innermost last)
+  std::set<std::string> names_;
+  int counter_ = 0;
+
+  void emit(P::Stmt s) { sinks_.back()->push_back(std::move(s)); }
+
+  Uniformity level(const std::string& v) const {
+    auto it = levels_.find(v);
+    return it == levels_.end() ? Uniformity::Thread : it->second;
+  }
+
+  // A fresh unknown, declared where it is fresh: at the top of the
+  // innermost loop body (a new value each iteration) or kernel-wide.
+  Expr fresh(const std::string& base, Uniformity u) {
+    std::string b = base.empty() ? "v" : base;
+    std::string name;
+    do {
+      name = b + "$" + std::to_string(++counter_);
+    } while (names_.count(name));
+    names_.insert(name);
+    if (decl_scopes_.empty()) {
+      out_.protocol.vars.push_back(P::VarDecl{name, kind_of(u), {}});
+    } else {
+      decl_scopes_.back()->push_back(P::Stmt{P::Decl{name, kind_of(u), {}}});
+    }
+    return var(name);
+  }
+
+  Expr translate(const Expr& e) {
+    if (!e) return nullptr;
+    Substitution s;
+    for (const auto& v : free_vars(e)) {
+      if (is_builtin(v) || std::any_of(k_.parameters.begin(), k_.parameters.end(),
+                                       [&](const kir::Variable& p) { return p.name == v; }))
+        continue;
+      auto it = env_.find(v);
+      if (it == env_.end()) it = env_.emplace(v, fresh(v, level(v))).first;
+      s[v] = it->second;
+    }
+    return substitute(e, s);
+  }
+
+  Expr value_or_fresh(const Expr& e, const std::string& var_name) {
+    Expr t = translate(e);
+    return t ? t : fresh(var_name, level(var_name));
+  }
+
+  Expr condition(const Expr& c) {
+    Expr t = translate(c);
+    if (t) return t;
+    return expr::binary(BinOp::Ne, fresh("cond", Uniformity::Thread), int_lit(0));
+  }
+
+  void unsupported(const std::string& what, const SourceLoc& where) {
+    out_.unsupported.push_back(Diagnostic{Diagnostic::Severity::Warning, where, "unsupported: " + what});
+  }
+
+  const P::ArrayDecl* protocol_array(const std::string& name) {
+    for (auto& a : out_.protocol.arrays)
+      if (a.name == name) return &a;
+    return nullptr;
+  }
+
+  // The protocol index of a location (unknown parts become fresh unknowns).
+  std::vector<Expr> index(const kir::Location& at) {
+    std::vector<Expr> idx;
+    for (const auto& i : at.index) idx.push_back(i ? value_or_fresh(i, "index") : fresh("index", Uniformity::Thread));
+    return idx;
+  }
+
+  static std::string key(const std::vector<Expr>& idx) {
+    std::string k;
+    for (const auto& i : idx) k += to_string(i) + "|";
+    return k;
+  }
+
+  bool access(P::AccessMode mode, const kir::Location& at, Expr value, const SourceLoc& where,
+              std::vector<Expr>* out_idx = nullptr) {
+    const kir::Array* a = k_.find_array(at.array);
+    if (!a) {
+      unsupported("access to unknown array '" + at.array + "'", where);
+      return false;
+    }
+    std::vector<Expr> idx = index(at);
+    if (out_idx) *out_idx = idx;
+    if (a->space != kir::Space::Shared && a->space != kir::Space::Global) return false;
+    for (auto& d : out_.protocol.arrays)
+      if (d.name == at.array) {
+        if (d.dims < 0) d.dims = static_cast<int>(idx.size());
+        if (d.dims != static_cast<int>(idx.size())) {
+          unsupported("array '" + at.array + "' accessed with different numbers of indices", where);
+          return false;
+        }
+      }
+    P::Access acc;
+    acc.array = at.array;
+    acc.index = idx;
+    acc.mode = mode;
+    acc.value = value;
+    acc.loc = where;
+    acc.loc_explicit = true;
+    emit(P::Stmt{std::move(acc)});
+    return true;
+  }
+
+  void process(const kir::Block& b) {
+    for (const auto& s : b) statement(s);
+  }
+
+  void statement(const kir::Stmt& s) {
+    if (s.is<kir::Assign>()) {
+      const auto& a = s.as<kir::Assign>();
+      env_[a.var] = value_or_fresh(a.value, a.var);
+    } else if (s.is<kir::Load>()) {
+      load(s.as<kir::Load>());
+    } else if (s.is<kir::Store>()) {
+      store(s.as<kir::Store>());
+    } else if (s.is<kir::Atomic>()) {
+      const auto& a = s.as<kir::Atomic>();
+      for (const auto& o : a.operands) translate(o);
+      access(P::AccessMode::Atomic, a.at, nullptr, a.loc);
+      writes_.erase(a.at.array);
+      if (!a.var.empty()) env_[a.var] = fresh(a.var, Uniformity::Thread);
+    } else if (s.is<kir::Barrier>()) {
+      barrier(s.as<kir::Barrier>());
+    } else if (s.is<kir::Fence>() || s.is<kir::Assert>() || s.is<kir::Assume>()) {
+      // Fences order nothing between threads a barrier does not; in-body
+      // assumptions are dropped (keeping fewer assumptions is safe).
+    } else if (s.is<kir::If>()) {
+      conditional(s.as<kir::If>());
+    } else if (s.is<kir::Loop>()) {
+      loop(s.as<kir::Loop>());
+    } else if (s.is<kir::Unsupported>()) {
+      unsupported(s.as<kir::Unsupported>().what, s.as<kir::Unsupported>().loc);
+    } else {
+      unsupported("unexpected jump", {});
+    }
+  }
+
+  void load(const kir::Load& l) {
+    std::vector<Expr> idx;
+    bool tracked = access(P::AccessMode::Read, l.at, nullptr, l.loc, &idx);
+    if (l.var.empty()) return;
+    // A thread reading a cell it wrote in this phase reads its own value:
+    // another thread writing it there would be a race reported anyway.
+    if (tracked) {
+      auto arr = writes_.find(l.at.array);
+      if (arr != writes_.end()) {
+        auto w = arr->second.find(key(idx));
+        if (w != arr->second.end() && w->second) {
+          env_[l.var] = w->second;
+          return;
+        }
+      }
+    }
+    env_[l.var] = fresh(l.var, Uniformity::Thread);
+  }
+
+  void store(const kir::Store& st) {
+    Expr value = translate(st.value);
+    std::vector<Expr> idx;
+    if (!access(P::AccessMode::Write, st.at, value, st.loc, &idx)) return;
+    auto& arr = writes_[st.at.array];
+    arr.clear();  // another index may alias any earlier one
+    arr[key(idx)] = value;
+  }
+
+  void barrier(const kir::Barrier& b) {
+    bool block_barrier = b.kind == kir::Barrier::Kind::Block || b.kind == kir::Barrier::Kind::Grid;
+    if (b.kind == kir::Barrier::Kind::Named && !b.arrive && b.id && as_int(b.id) && *as_int(b.id) == 0 && !b.count)
+      block_barrier = true;  // bar.sync 0 is __syncthreads
+    if (block_barrier) {
+      P::Sync sync;
+      sync.loc = b.loc;
+      emit(P::Stmt{sync});
+      writes_.clear();
+    } else {
+      out_.notes.push_back(Diagnostic{Diagnostic::Severity::Note, b.loc,
+                                      b.kind == kir::Barrier::Kind::Warp
+                                          ? "warp-level synchronization is not a barrier for the protocol analysis"
+                                          : "named barrier: not a barrier for the protocol analysis"});
+    }
+    if (!b.var.empty()) env_[b.var] = fresh(b.var, Uniformity::Block);
+  }
+
+  void conditional(const kir::If& i) {
+    Expr c = condition(i.cond);
+    auto env_before = env_;
+    auto writes_before = writes_;
+    P::If out;
+    out.cond = c;
+    out.loc = i.loc;
+    sinks_.push_back(&out.then_body);
+    process(i.then_body);
+    sinks_.pop_back();
+    auto env_then = std::move(env_);
+    auto writes_then = std::move(writes_);
+    env_ = env_before;
+    writes_ = writes_before;
+    sinks_.push_back(&out.else_body);
+    process(i.else_body);
+    sinks_.pop_back();
+    // Join: values that differ become conditional values.
+    for (const auto& [v, then_value] : env_then) {
+      auto e = env_.find(v);
+      if (e == env_.end()) {
+        env_[v] = then_value;
+      } else if (!equal(e->second, then_value)) {
+        e->second = ite(c, then_value, e->second);
+      }
+    }
+    std::map<std::string, std::map<std::string, Expr>> kept;
+    for (const auto& [array, cells] : writes_)
+      for (const auto& [k, value] : cells) {
+        auto t = writes_then.find(array);
+        if (t == writes_then.end()) continue;
+        auto w = t->second.find(k);
+        if (w != t->second.end() && value && w->second && equal(value, w->second)) kept[array][k] = value;
+      }
+    writes_ = std::move(kept);
+    if (is_true(c)) {
+      for (auto& st : out.then_body) emit(std::move(st));
+    } else {
+      emit(P::Stmt{std::move(out)});
+    }
+  }
+
+  void loop(const kir::Loop& l) {
+    if (!l.test_first) {
+      // do { body } while (cond): the body once, then a while loop.
+      process(l.body);
+      if (l.cond && is_false(l.cond)) return;  // do { ... } while (0)
+      kir::Loop rest = l;
+      rest.test_first = true;
+      rest.init.clear();
+      return loop(rest);
+    }
+    process(l.init);
+    std::set<std::string> assigned;
+    assigned_in(l.body, assigned);
+    assigned_in(l.update, assigned);
+    std::optional<Induction> ind = induction(l);
+
+    P::Loop out;
+    out.loc = l.loc;
+    out.tag = P::SyncTag::Unknown;
+    if (ind) {
+      Expr init = env_.count(ind->var) ? env_[ind->var] : value_or_fresh(var(ind->var), ind->var);
+      out.var = fresh_name(ind->var);
+      out.init = init;
+      out.cond = ind->cond;
+      out.bound = condition_operand(ind->bound);
+      out.update = ind->update;
+      out.step = condition_operand(ind->step);
+    } else {
+      // A loop racecert cannot count: some number of iterations, as uniform
+      // as its condition.
+      Uniformity u = l.cond ? uniformity_of(l.cond, levels_) : Uniformity::Thread;
+      for (const auto& v : assigned)
+        if (l.cond && mentions(l.cond, v)) u = std::max(u, level(v));
+      out.var = fresh_name("iteration");
+      out.init = int_lit(0);
+      out.cond = BinOp::Lt;
+      out.bound = fresh("trips", u);
+      out.update = P::LoopUpdate::Add;
+      out.step = int_lit(1);
+    }
+    // Values carried from one iteration to the next are unknowns, fresh at
+    // each iteration (uniform ones stay uniform).
+    std::vector<std::string> carried;
+    for (const auto& v : assigned)
+      if (env_.count(v) && (!ind || v != ind->var)) carried.push_back(v);
+    P::Block decls;
+    decl_scopes_.push_back(&decls);
+    writes_.clear();
+    for (const auto& v : carried) env_[v] = fresh(v, level(v));
+    if (ind) env_[ind->var] = var(out.var);
+    names_.insert(out.var);
+    sinks_.push_back(&out.body);
+    if (ind && ind->update_in_body) {
+      process(kir::Block(l.body.begin(), l.body.end() - 1));
+    } else {
+      process(l.body);
+      if (!ind) process(l.update);
+    }
+    sinks_.pop_back();
+    decl_scopes_.pop_back();
+    writes_.clear();
+    out.body.insert(out.body.begin(), decls.begin(), decls.end());
+    emit(P::Stmt{std::move(out)});
+    for (const auto& v : carried) env_[v] = fresh(v, level(v));
+    if (ind) env_[ind->var] = fresh(ind->var, level(ind->var));
+  }
+
+  // Loop bounds and steps are read before the loop (invariant).
+  Expr condition_operand(const Expr& e) { return value_or_fresh(e, "bound"); }
+
+  std::string fresh_name(const std::string& base) {
+    std::string name = base;
+    for (int i = 1; names_.count(name); ++i) name = base + "$" + std::to_string(i);
+    names_.insert(name);
+    return name;
+  }
+};
+
+}  // namespace
+
+Inference infer_protocol(const kir::Kernel& k) { return Inferrer(k).run(); }
+
+}  // namespace racecert::frontend

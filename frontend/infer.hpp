@@ -1,0 +1,28 @@
+#pragma once
+// Protocol inference: from a kernel in the kernel IR to one protocol per
+// array (a protocol::Kernel whose arrays are the kernel's shared and global
+// arrays; smt::check projects it array by array).
+//
+// Values are tracked SSA-style: each kernel variable maps to an expression
+// over the protocol's immutable variables (parameters, builtins, loop
+// variables, fresh unknowns). Only what indices and control flow need is
+// kept; everything else becomes an unknown of the right uniformity.
+#include <vector>
+
+#include "frontend/kernel_ir.hpp"
+#include "protocol/protocol.hpp"
+#include "support/report.hpp"
+
+namespace racecert::frontend {
+
+struct Inference {
+  protocol::Kernel protocol;
+  // Constructs the protocol cannot model soundly: the verdict is `unknown`.
+  std::vector<Diagnostic> unsupported;
+  // Things the user should know (ignored warp barriers, named barriers).
+  std::vector<Diagnostic> notes;
+};
+
+Inference infer_protocol(const kir::Kernel& k);
+
+}  // namespace racecert::frontend

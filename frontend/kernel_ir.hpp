@@ -1,0 +1,166 @@
+#pragma once
+// The kernel IR: one GPU kernel as a structured imperative program, free of
+// Clang types and independent of protocols. The front end lowers Clang's AST
+// into it (calls inlined, pointers resolved to arrays, C types reduced to
+// what matters); protocol inference, the explorer and the named-barrier
+// checker consume it.
+//
+// Integer and boolean values are support/expr.hpp expressions over the
+// kernel's scalar variables and the builtins threadIdx.{x,y,z},
+// blockIdx.{x,y,z}, blockDim.{x,y,z}, gridDim.{x,y,z}. A null expression is a
+// value the front end does not track (floating point, a shuffle result, a
+// call without a body).
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "support/expr.hpp"
+#include "support/source_location.hpp"
+
+namespace racecert::kir {
+
+using expr::Expr;
+
+enum class Space { Global, Shared, Local, Constant };
+enum class ScalarType { Int, Unsigned, Bool, Float, Other };
+enum class MemoryOrder { Relaxed, Acquire, Release, AcqRel, SeqCst };
+enum class Scope { Block, Device, System };
+
+// A scalar variable of the kernel: a parameter or a local.
+struct Variable {
+  std::string name;
+  ScalarType type = ScalarType::Int;
+  SourceLoc loc;
+};
+
+// An array the kernel accesses. Struct fields are arrays of their own
+// ("P.a"), so that P[i].a and P[i+1].b never conflict. A scalar in shared or
+// global memory is an array without dimensions.
+struct Array {
+  std::string name;
+  Space space = Space::Global;
+  std::vector<std::int64_t> sizes;  // per dimension, 0 when unknown (extern, parameters)
+  ScalarType element = ScalarType::Int;
+  bool parameter = false;
+  SourceLoc loc;
+};
+
+// One cell: the array and one index per dimension of the access. The front
+// end linearizes multi-dimensional arrays of known sizes (row-major), so
+// indices out of a row's bounds still name the right cell.
+struct Location {
+  std::string array;
+  std::vector<Expr> index;
+};
+
+struct Stmt;
+using Block = std::vector<Stmt>;
+
+struct Assign {  // var = value (null: an untracked value)
+  std::string var;
+  Expr value;
+  SourceLoc loc;
+};
+struct Load {  // var = *at (var empty when the value is unused)
+  std::string var;
+  Location at;
+  SourceLoc loc;
+};
+struct Store {  // *at = value (null: an untracked value)
+  Location at;
+  Expr value;
+  SourceLoc loc;
+};
+struct Atomic {  // var = atomic op on *at, e.g. "add", "cas", "exch", "load", "store"
+  std::string op;
+  MemoryOrder order = MemoryOrder::Relaxed;
+  Scope scope = Scope::Device;
+  std::string var;
+  Location at;
+  std::vector<Expr> operands;
+  SourceLoc loc;
+};
+struct Fence {
+  Scope scope = Scope::Device;
+  MemoryOrder order = MemoryOrder::SeqCst;
+  SourceLoc loc;
+};
+struct Barrier {
+  enum class Kind { Block, Warp, Grid, Named };
+  Kind kind = Kind::Block;
+  Expr id;        // named barriers: barrier id (0 is __syncthreads)
+  Expr count;     // named barriers: threads taking part, null for all
+  bool arrive = false;  // bar.arrive: register without waiting
+  std::string var;      // __syncthreads_count and co: the (uniform) result
+  SourceLoc loc;
+};
+struct If {
+  Expr cond;  // null: a condition the front end cannot read
+  Block then_body, else_body;
+  SourceLoc loc;
+};
+// for (init; cond; update) body. while loops have no init/update; do loops
+// test after the body.
+struct Loop {
+  Block init;
+  Expr cond;  // null: a condition the front end cannot read
+  Block body;
+  Block update;
+  bool test_first = true;
+  SourceLoc loc;
+};
+struct Break {
+  SourceLoc loc;
+};
+struct Continue {
+  SourceLoc loc;
+};
+struct Return {  // leaves the kernel
+  SourceLoc loc;
+};
+struct Assert {
+  Expr cond;
+  SourceLoc loc;
+};
+struct Assume {  // __assume, or a __requires that is not at the start
+  Expr cond;
+  SourceLoc loc;
+};
+// A construct the front end cannot model soundly (recursion, function
+// pointers, inline assembly...): the kernel's verdict is `unknown`.
+struct Unsupported {
+  std::string what;
+  SourceLoc loc;
+};
+
+struct Stmt {
+  std::variant<Assign, Load, Store, Atomic, Fence, Barrier, If, Loop, Break, Continue, Return, Assert, Assume,
+               Unsupported>
+      node;
+  template <class T> bool is() const { return std::holds_alternative<T>(node); }
+  template <class T> const T& as() const { return std::get<T>(node); }
+  template <class T> T& as() { return std::get<T>(node); }
+};
+
+struct Kernel {
+  std::string name;
+  std::string language;              // "cuda" or "opencl"
+  std::vector<Variable> parameters;  // scalar parameters
+  std::vector<Variable> locals;      // every local scalar, uniquely named
+  std::vector<Array> arrays;
+  std::vector<Expr> preconditions;   // __requires at the start of the kernel
+  Block body;
+  SourceLoc loc;
+
+  const Array* find_array(const std::string& name) const;
+  const Variable* find_variable(const std::string& name) const;
+};
+
+std::string print(const Kernel& k);
+const char* to_string(Space s);
+const char* to_string(ScalarType t);
+const char* to_string(MemoryOrder o);
+const char* to_string(Scope s);
+
+}  // namespace racecert::kir

@@ -1,0 +1,440 @@
+// Lowering of calls: the device API (barriers, atomics, fences, thread
+// coordinates, math), GPUVerify specifications, and inlining of the kernel's
+// own functions (frontend/lowering.hpp).
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ExprCXX.h>
+
+#include "frontend/lowering.hpp"
+
+namespace racecert::frontend::detail {
+
+using namespace clang;
+using namespace racecert::expr;
+
+namespace {
+
+bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+
+// CUDA atomics: atomicAdd, atomicCAS_block, ...
+std::optional<std::pair<std::string, kir::Scope>> cuda_atomic(const std::string& name) {
+  static const std::map<std::string, std::string> ops = {
+      {"atomicAdd", "add"}, {"atomicSub", "sub"}, {"atomicExch", "exch"}, {"atomicMin", "min"},
+      {"atomicMax", "max"}, {"atomicInc", "inc"}, {"atomicDec", "dec"},   {"atomicCAS", "cas"},
+      {"atomicAnd", "and"}, {"atomicOr", "or"},   {"atomicXor", "xor"}};
+  kir::Scope scope = kir::Scope::Device;
+  std::string base = name;
+  if (base.size() > 6 && base.compare(base.size() - 6, 6, "_block") == 0) {
+    scope = kir::Scope::Block;
+    base = base.substr(0, base.size() - 6);
+  } else if (base.size() > 7 && base.compare(base.size() - 7, 7, "_system") == 0) {
+    scope = kir::Scope::System;
+    base = base.substr(0, base.size() - 7);
+  }
+  auto it = ops.find(base);
+  if (it == ops.end()) return std::nullopt;
+  return std::make_pair(it->second, scope);
+}
+
+// OpenCL atomics: atomic_add, atom_inc, atomic_cmpxchg, ...
+std::optional<std::string> opencl_atomic(const std::string& name) {
+  std::string base;
+  if (starts_with(name, "atomic_")) base = name.substr(7);
+  else if (starts_with(name, "atom_")) base = name.substr(5);
+  else return std::nullopt;
+  static const std::map<std::string, std::string> ops = {
+      {"add", "add"}, {"sub", "sub"}, {"xchg", "exch"}, {"inc", "inc"}, {"dec", "dec"}, {"cmpxchg", "cas"},
+      {"min", "min"}, {"max", "max"}, {"and", "and"},   {"or", "or"},   {"xor", "xor"}};
+  auto it = ops.find(base);
+  if (it == ops.end()) return std::nullopt;
+  return it->second;
+}
+
+// cuda::atomic_ref member functions.
+std::optional<std::string> atomic_ref_op(const std::string& name) {
+  static const std::map<std::string, std::string> ops = {
+      {"fetch_add", "add"}, {"fetch_sub", "sub"}, {"fetch_and", "and"}, {"fetch_or", "or"},
+      {"fetch_xor", "xor"}, {"fetch_min", "min"}, {"fetch_max", "max"}, {"exchange", "exch"},
+      {"compare_exchange_strong", "cas"}, {"compare_exchange_weak", "cas"}, {"load", "load"},
+      {"store", "store"}, {"operator+=", "add"}, {"operator-=", "sub"}, {"operator++", "add"},
+      {"operator--", "sub"}, {"operator=", "store"}, {"operator int", "load"}};
+  auto it = ops.find(name);
+  if (it == ops.end()) return std::nullopt;
+  return it->second;
+}
+
+kir::MemoryOrder order_from(const std::string& s) {
+  if (s.find("acq_rel") != std::string::npos) return kir::MemoryOrder::AcqRel;
+  if (s.find("acquire") != std::string::npos || s.find("consume") != std::string::npos) return kir::MemoryOrder::Acquire;
+  if (s.find("release") != std::string::npos) return kir::MemoryOrder::Release;
+  if (s.find("relaxed") != std::string::npos) return kir::MemoryOrder::Relaxed;
+  return kir::MemoryOrder::SeqCst;
+}
+
+kir::Scope scope_from(const std::string& s) {
+  if (s.find("block") != std::string::npos || s.find("work_group") != std::string::npos) return kir::Scope::Block;
+  if (s.find("system") != std::string::npos || s.find("all_svm") != std::string::npos) return kir::Scope::System;
+  return kir::Scope::Device;
+}
+
+// The name of an enumerator argument such as cuda::memory_order_acquire.
+std::string enumerator(const clang::Expr* e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto* r = dyn_cast<DeclRefExpr>(e)) return r->getDecl()->getNameAsString();
+  return "";
+}
+
+bool is_gpuverify_ignored(const std::string& n) {
+  static const std::set<std::string> names = {
+      "__assert", "__global_assert", "__ensures", "__global_ensures", "__invariant", "__global_invariant",
+      "__function_wide_invariant", "__function_wide_global_invariant", "__candidate_invariant",
+      "__candidate_global_invariant", "__read_implies", "__write_implies", "__no_read", "__no_write",
+      "__read", "__write", "__read_offset_bytes", "__write_offset_bytes", "__implies", "__enabled",
+      "__uniform_int", "__uniform_bool", "__distinct_int", "__all_int", "__ptr_base", "__ptr_offset_bytes",
+      "__old_int", "__return_val_int", "__array_snapshot", "__barrier_invariant", "__barrier_invariant_binary"};
+  return names.count(n) > 0;
+}
+
+}  // namespace
+
+Expr Lowerer::call(const CallExpr* c) {
+  const FunctionDecl* f = c->getDirectCallee();
+  std::vector<const clang::Expr*> args(c->arg_begin(), c->arg_end());
+  const clang::Expr* object = nullptr;
+  if (const auto* m = dyn_cast<CXXMemberCallExpr>(c)) object = m->getImplicitObjectArgument();
+  if (const auto* op = dyn_cast<CXXOperatorCallExpr>(c); op && f && isa<CXXMethodDecl>(f) && !args.empty()) {
+    object = args.front();
+    args.erase(args.begin());
+  }
+  if (!f) {
+    unsupported("indirect call (function pointer or virtual call)", c->getBeginLoc());
+    return nullptr;
+  }
+  if (const auto* m = dyn_cast<CXXMethodDecl>(f); m && m->isVirtual()) {
+    unsupported("virtual call", c->getBeginLoc());
+    return nullptr;
+  }
+  std::string name = f->getNameAsString();
+  if (auto r = intrinsic(name, c, args, object)) return *r;
+  const FunctionDecl* def = f->getDefinition();
+  if (def && def->hasBody()) return inline_call(def, c, args, object);
+  // A function without a body: harmless unless it could touch the arrays.
+  for (const clang::Expr* a : args) {
+    if (a->getType()->isPointerType() || a->getType()->isReferenceType()) {
+      std::optional<PointerValue> p = a->getType()->isPointerType() ? pointer(a) : std::nullopt;
+      if (p && !p->array.empty()) {
+        unsupported("call to '" + name + "', which has no body, with a pointer into '" + p->array + "'",
+                    c->getBeginLoc());
+        return nullptr;
+      }
+    } else {
+      effect(a);
+    }
+  }
+  return nullptr;
+}
+
+Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::vector<const clang::Expr*>& args,
+                          const clang::Expr* object) {
+  for (const auto& fr : frames_)
+    if (fr.function == f) {
+      unsupported("recursive call to '" + f->getNameAsString() + "'", c->getBeginLoc());
+      return nullptr;
+    }
+  if (object || isa<CXXMethodDecl>(f)) {
+    for (const clang::Expr* a : args) effect(a);
+    unsupported("call to member function '" + f->getNameAsString() + "'", c->getBeginLoc());
+    return nullptr;
+  }
+  ranges_.push_back(f->getSourceRange());
+  // Arguments are evaluated in the caller's scope.
+  struct Arg {
+    const ParmVarDecl* param;
+    Binding binding;
+  };
+  std::vector<Arg> bound;
+  for (unsigned i = 0; i < f->getNumParams() && i < args.size(); ++i) {
+    const ParmVarDecl* p = f->getParamDecl(i);
+    QualType t = p->getType().getCanonicalType();
+    Binding b;
+    if (t->isPointerType() || t->isArrayType()) {
+      std::optional<PointerValue> v = pointer(args[i]);
+      b.kind = Binding::Kind::Pointer;
+      if (v && !v->array.empty()) {
+        b.array = v->array;
+        b.offset = new_variable(p->getNameAsString() + ".offset", kir::ScalarType::Int, loc(p->getLocation()));
+        emit(kir::Stmt{kir::Assign{b.offset, v->offset, loc(c->getBeginLoc())}});
+      }
+    } else if (t->isReferenceType()) {
+      LValue l = lvalue(args[i]);
+      if (l.kind == LValue::Kind::Variable) {
+        b = Binding{Binding::Kind::Scalar, l.var, "", "", {}};
+      } else if (l.kind == LValue::Kind::Memory) {
+        b = Binding{Binding::Kind::Location, "", "", "", l.at};
+      } else {
+        unsupported("reference argument racecert cannot resolve", args[i]->getBeginLoc());
+        return nullptr;
+      }
+    } else {
+      Expr v = t->isRecordType() ? (effect(args[i]), nullptr) : rvalue(args[i]);
+      std::string name = new_variable(p->getNameAsString(), scalar_type(t), loc(p->getLocation()));
+      emit(kir::Stmt{kir::Assign{name, v, loc(c->getBeginLoc())}});
+      b = Binding{Binding::Kind::Scalar, name, "", "", {}};
+    }
+    bound.push_back(Arg{p, b});
+  }
+  for (std::size_t i = f->getNumParams(); i < args.size(); ++i) effect(args[i]);
+
+  std::string result;
+  QualType rt = f->getReturnType().getCanonicalType();
+  if (!rt->isVoidType()) result = temporary(scalar_type(rt));
+  // Early returns leave the function: its body runs in a one-shot loop that
+  // `return` breaks out of. A return as the last statement needs none.
+  bool early_return = false;
+  if (const auto* body = dyn_cast_or_null<CompoundStmt>(f->getBody())) {
+    std::function<bool(const Stmt*, bool)> has_return = [&](const Stmt* s, bool last) -> bool {
+      if (!s) return false;
+      if (isa<ReturnStmt>(s)) return !last;
+      if (isa<LambdaExpr>(s)) return false;
+      for (const Stmt* child : s->children())
+        if (has_return(child, false)) return true;
+      return false;
+    };
+    auto it = body->body_begin();
+    for (std::size_t i = 0; i < body->size(); ++i, ++it)
+      early_return = early_return || has_return(*it, i + 1 == body->size());
+  }
+  scopes_.emplace_back();
+  for (auto& a : bound) bind(a.param, a.binding);
+  frames_.push_back(Frame{f, result, loop_depth_, early_return});
+  if (early_return) {
+    kir::Loop once;
+    once.test_first = false;
+    once.cond = bool_lit(false);
+    once.loc = loc(c->getBeginLoc());
+    once.body = collect([&] { stmt(f->getBody()); });
+    emit(kir::Stmt{std::move(once)});
+  } else {
+    stmt(f->getBody());
+  }
+  frames_.pop_back();
+  scopes_.pop_back();
+  return result.empty() ? nullptr : var(result);
+}
+
+Expr Lowerer::atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder order, const CallExpr* c,
+                     const clang::Expr* address, const std::vector<const clang::Expr*>& operands) {
+  kir::Atomic a;
+  a.op = op;
+  a.scope = scope;
+  a.order = order;
+  a.loc = loc(c->getBeginLoc());
+  if (address) {
+    std::optional<PointerValue> p = pointer(address);
+    if (!p || p->array.empty()) {
+      unsupported("atomic on an address racecert cannot resolve", c->getBeginLoc());
+      return nullptr;
+    }
+    a.at = kir::Location{p->array, {p->offset}};
+  }
+  for (const clang::Expr* o : operands) a.operands.push_back(o->getType()->isIntegralOrEnumerationType() ? rvalue(o) : (effect(o), nullptr));
+  if (!c->getType()->isVoidType()) a.var = temporary(scalar_type(c->getType()));
+  std::string result = a.var;
+  emit(kir::Stmt{std::move(a)});
+  return result.empty() ? nullptr : var(result);
+}
+
+std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* c,
+                                       const std::vector<const clang::Expr*>& args, const clang::Expr* object) {
+  auto barrier = [&](kir::Barrier::Kind kind) {
+    kir::Barrier b;
+    b.kind = kind;
+    b.loc = loc(c->getBeginLoc());
+    emit(kir::Stmt{std::move(b)});
+    return Expr{};
+  };
+  auto fence = [&](kir::Scope s) {
+    emit(kir::Stmt{kir::Fence{s, kir::MemoryOrder::SeqCst, loc(c->getBeginLoc())}});
+    return Expr{};
+  };
+  auto effects = [&] {
+    for (const clang::Expr* a : args) effect(a);
+  };
+
+  // ---- barriers and fences
+  if (name == "__syncthreads" || name == "barrier" || name == "work_group_barrier") {
+    if (lang_ == Language::OpenCL) effects();
+    return barrier(kir::Barrier::Kind::Block);
+  }
+  if (name == "__syncthreads_count" || name == "__syncthreads_and" || name == "__syncthreads_or") {
+    effects();
+    kir::Barrier b;
+    b.kind = kir::Barrier::Kind::Block;
+    b.var = temporary(kir::ScalarType::Int);
+    b.loc = loc(c->getBeginLoc());
+    std::string v = b.var;
+    emit(kir::Stmt{std::move(b)});
+    return var(v);
+  }
+  if (name == "__syncwarp") {
+    effects();
+    return barrier(kir::Barrier::Kind::Warp);
+  }
+  if (name == "sync" && object) {
+    std::string type = object->getType().getCanonicalType().getAsString();
+    if (type.find("grid_group") != std::string::npos) return barrier(kir::Barrier::Kind::Grid);
+    if (type.find("thread_block_tile") != std::string::npos || type.find("coalesced") != std::string::npos)
+      return barrier(kir::Barrier::Kind::Warp);
+    return barrier(kir::Barrier::Kind::Block);
+  }
+  if (name == "sync" && !object && args.size() == 1) {  // cooperative_groups::sync(g)
+    std::string type = args[0]->getType().getCanonicalType().getAsString();
+    return barrier(type.find("grid_group") != std::string::npos ? kir::Barrier::Kind::Grid : kir::Barrier::Kind::Block);
+  }
+  if (name == "__threadfence") return fence(kir::Scope::Device);
+  if (name == "__threadfence_block") return fence(kir::Scope::Block);
+  if (name == "__threadfence_system") return fence(kir::Scope::System);
+  if (name == "mem_fence" || name == "read_mem_fence" || name == "write_mem_fence" || name == "atomic_work_item_fence") {
+    effects();
+    return fence(kir::Scope::Block);
+  }
+
+  // ---- atomics
+  if (lang_ == Language::Cuda) {
+    if (auto a = cuda_atomic(name); a && !args.empty())
+      return atomic(a->first, a->second, kir::MemoryOrder::Relaxed, c, args[0],
+                    std::vector<const clang::Expr*>(args.begin() + 1, args.end()));
+  } else if (auto op = opencl_atomic(name); op && !args.empty()) {
+    return atomic(*op, kir::Scope::Device, kir::MemoryOrder::Relaxed, c, args[0],
+                  std::vector<const clang::Expr*>(args.begin() + 1, args.end()));
+  }
+  if (object) {
+    std::string type = object->getType().getCanonicalType().getAsString();
+    if (type.find("atomic_ref") != std::string::npos) {
+      if (auto op = atomic_ref_op(name)) {
+        kir::MemoryOrder order = kir::MemoryOrder::SeqCst;
+        std::vector<const clang::Expr*> operands;
+        for (const clang::Expr* a : args) {
+          std::string e = enumerator(a);
+          if (e.find("memory_order") != std::string::npos) order = order_from(e);
+          else operands.push_back(a);
+        }
+        LValue l = lvalue(object);
+        if (l.kind != LValue::Kind::Memory) {
+          unsupported("atomic_ref racecert cannot resolve", c->getBeginLoc());
+          return Expr{};
+        }
+        kir::Atomic at;
+        at.op = *op;
+        at.order = order;
+        at.scope = scope_from(type);
+        at.at = l.at;
+        at.loc = loc(c->getBeginLoc());
+        for (const clang::Expr* o : operands) at.operands.push_back(rvalue(o));
+        if (!c->getType()->isVoidType()) at.var = temporary(scalar_type(c->getType()));
+        std::string v = at.var;
+        emit(kir::Stmt{std::move(at)});
+        return v.empty() ? Expr{} : var(v);
+      }
+    }
+  }
+
+  // ---- thread coordinates (OpenCL)
+  if (lang_ == Language::OpenCL) {
+    Expr e = opencl_builtin(name, args);
+    if (e) return e;
+  }
+
+  // ---- integer helpers that indices use
+  if ((name == "min" || name == "max" || name == "umin" || name == "umax" || name == "imin" || name == "imax") &&
+      args.size() == 2 && c->getType()->isIntegralOrEnumerationType()) {
+    Expr a = rvalue(args[0]), b = rvalue(args[1]);
+    if (!a || !b) return Expr{};
+    return expr::binary(name.find("min") != std::string::npos ? BinOp::Min : BinOp::Max, to_int(a), to_int(b));
+  }
+  if ((name == "abs" || name == "llabs" || name == "labs") && args.size() == 1 && c->getType()->isIntegralOrEnumerationType()) {
+    Expr a = rvalue(args[0]);
+    return a ? expr::binary(BinOp::Max, a, expr::unary(UnOp::Neg, a)) : Expr{};
+  }
+  if ((name == "__mul24" || name == "__umul24" || name == "mul24") && args.size() == 2) {
+    Expr a = rvalue(args[0]), b = rvalue(args[1]);
+    return a && b ? a * b : Expr{};
+  }
+  if (name == "__ldg" && args.size() == 1) {
+    std::optional<PointerValue> p = pointer(args[0]);
+    if (!p || p->array.empty()) {
+      unsupported("__ldg of an address racecert cannot resolve", c->getBeginLoc());
+      return Expr{};
+    }
+    return read(LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""}, c->getType(),
+                c->getBeginLoc());
+  }
+
+  // ---- GPUVerify specifications
+  if (name == "__requires" || name == "__global_requires" || name == "__assume") {
+    if (args.size() == 1) emit(kir::Stmt{kir::Assume{condition(args[0]), loc(c->getBeginLoc())}});
+    return Expr{};
+  }
+  if (is_gpuverify_ignored(name)) return Expr{};
+  if (name == "__assert_fail" || name == "__assert_rtn" || name == "__builtin_trap") {
+    emit(kir::Stmt{kir::Assert{bool_lit(false), loc(c->getBeginLoc())}});
+    return Expr{};
+  }
+
+  // ---- random numbers: the state lives in memory the call updates
+  if (starts_with(name, "curand")) {
+    for (const clang::Expr* a : args) {
+      if (a->getType()->isPointerType()) {
+        std::optional<PointerValue> p = pointer(a);
+        if (p && !p->array.empty()) {
+          kir::Location at{p->array, {p->offset}};
+          if (name != "curand_init") emit(kir::Stmt{kir::Load{"", at, loc(c->getBeginLoc())}});
+          emit(kir::Stmt{kir::Store{at, nullptr, loc(c->getBeginLoc())}});
+        }
+      } else {
+        effect(a);
+      }
+    }
+    return Expr{};
+  }
+
+  // ---- memory functions that would touch arrays in bulk
+  if (name == "memcpy" || name == "memset" || name == "memmove") {
+    for (const clang::Expr* a : args) {
+      if (a->getType()->isPointerType()) {
+        std::optional<PointerValue> p = pointer(a);
+        if (p && !p->array.empty()) {
+          unsupported("'" + name + "' on array '" + p->array + "'", c->getBeginLoc());
+          return Expr{};
+        }
+      } else {
+        effect(a);
+      }
+    }
+    return Expr{};
+  }
+  return std::nullopt;
+}
+
+Expr Lowerer::opencl_builtin(const std::string& name, const std::vector<const clang::Expr*>& args) {
+  static const std::map<std::string, const char*> simple = {{"get_local_id", "threadIdx"},
+                                                            {"get_group_id", "blockIdx"},
+                                                            {"get_local_size", "blockDim"},
+                                                            {"get_enqueued_local_size", "blockDim"},
+                                                            {"get_num_groups", "gridDim"}};
+  bool global_id = name == "get_global_id", global_size = name == "get_global_size";
+  auto it = simple.find(name);
+  if (it == simple.end() && !global_id && !global_size && name != "get_global_offset") return nullptr;
+  if (args.size() != 1) return nullptr;
+  auto d = constant(args[0]);
+  if (!d || *d < 0 || *d > 2) {
+    unsupported("'" + name + "' with a dimension that is not a constant 0, 1 or 2", args[0]->getBeginLoc());
+    return nullptr;
+  }
+  std::string axis = *d == 0 ? ".x" : *d == 1 ? ".y" : ".z";
+  if (name == "get_global_offset") return int_lit(0);  // kernels are launched without offsets
+  if (global_id) return var("blockIdx" + axis) * var("blockDim" + axis) + var("threadIdx" + axis);
+  if (global_size) return var("gridDim" + axis) * var("blockDim" + axis);
+  return var(std::string(it->second) + axis);
+}
+
+}  // namespace racecert::frontend::detail

@@ -1,0 +1,622 @@
+// Lowering of expressions, lvalues and pointers (frontend/lowering.hpp).
+#include <clang/AST/Attr.h>
+#include <clang/AST/ExprCXX.h>
+
+#include "frontend/lowering.hpp"
+
+namespace racecert::frontend::detail {
+
+using namespace clang;
+using namespace racecert::expr;
+
+namespace {
+
+const clang::Expr* strip(const clang::Expr* e) {
+  while (true) {
+    e = e->IgnoreParens();
+    if (const auto* c = dyn_cast<ExprWithCleanups>(e)) e = c->getSubExpr();
+    else if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) e = m->getSubExpr();
+    else if (const auto* b = dyn_cast<CXXBindTemporaryExpr>(e)) e = b->getSubExpr();
+    else if (const auto* k = dyn_cast<ConstantExpr>(e)) e = k->getSubExpr();
+    else return e;
+  }
+}
+
+bool is_builtin_coordinate(const std::string& n) {
+  return n == "threadIdx" || n == "blockIdx" || n == "blockDim" || n == "gridDim";
+}
+
+}  // namespace
+
+std::optional<std::int64_t> Lowerer::constant(const clang::Expr* e) const {
+  if (e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
+  if (!e->getType()->isIntegralOrEnumerationType()) return std::nullopt;
+  clang::Expr::EvalResult r;
+  if (!e->EvaluateAsInt(r, ctx_, clang::Expr::SE_NoSideEffects)) return std::nullopt;
+  return r.Val.getInt().getExtValue();
+}
+
+Expr Lowerer::to_bool(Expr e) const {
+  if (!e) return nullptr;
+  return is_bool(e) ? e : expr::binary(BinOp::Ne, e, int_lit(0));
+}
+
+Expr Lowerer::to_int(Expr e) const {
+  if (!e) return nullptr;
+  return is_bool(e) ? ite(e, int_lit(1), int_lit(0)) : e;
+}
+
+Expr Lowerer::builtin_member(const MemberExpr* m) const {
+  const auto* base = dyn_cast<DeclRefExpr>(strip(m->getBase())->IgnoreImpCasts());
+  if (!base) return nullptr;
+  std::string b = base->getDecl()->getNameAsString();
+  if (!is_builtin_coordinate(b)) return nullptr;
+  std::string f = m->getMemberDecl()->getNameAsString();
+  if (f != "x" && f != "y" && f != "z") return nullptr;
+  return var(b + "." + f);
+}
+
+// ------------------------------------------------------------------ rvalues
+
+Expr Lowerer::condition(const clang::Expr* e) {
+  if (e->getType()->isPointerType()) {
+    effect(e);
+    return nullptr;
+  }
+  return to_bool(rvalue(e));
+}
+
+void Lowerer::effect(const clang::Expr* e) {
+  e = strip(e);
+  if (const auto* c = dyn_cast<CastExpr>(e)) return effect(c->getSubExpr());
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+    if (b->getOpcode() == BO_Comma) {
+      effect(b->getLHS());
+      return effect(b->getRHS());
+    }
+  }
+  if (e->getType()->isPointerType() && !isa<CallExpr>(e) && !isa<BinaryOperator>(e) && !isa<UnaryOperator>(e)) {
+    pointer(e);
+    return;
+  }
+  rvalue(e);
+}
+
+Expr Lowerer::rvalue(const clang::Expr* e) {
+  e = strip(e);
+  if (auto c = constant(e)) return int_lit(*c);
+  // threadIdx.x and co (read through an lvalue-to-rvalue conversion).
+  if (const auto* m = dyn_cast<MemberExpr>(strip(e->IgnoreImpCasts())))
+    if (Expr b = builtin_member(m)) return b;
+  if (isa<CXXBoolLiteralExpr>(e)) return bool_lit(cast<CXXBoolLiteralExpr>(e)->getValue());
+  switch (e->getStmtClass()) {
+    case Stmt::FloatingLiteralClass:
+    case Stmt::StringLiteralClass:
+    case Stmt::CXXNullPtrLiteralExprClass:
+    case Stmt::GNUNullExprClass:
+      return nullptr;
+    case Stmt::DeclRefExprClass: {
+      const ValueDecl* d = cast<DeclRefExpr>(e)->getDecl();
+      if (const Binding* b = lookup(d)) {
+        if (b->kind == Binding::Kind::Scalar) return var(b->name);
+        if (b->kind == Binding::Kind::Location) {
+          LValue l{LValue::Kind::Memory, "", b->location, ""};
+          return read(l, e->getType(), e->getBeginLoc());
+        }
+        return nullptr;  // a pointer used as a number
+      }
+      if (const auto* p = dyn_cast<NonTypeTemplateParmDecl>(d)) {
+        // An uninstantiated template: its parameters are uniform unknowns.
+        std::string n = p->getNameAsString();
+        if (!k_.find_variable(n)) k_.parameters.push_back(kir::Variable{n, scalar_type(p->getType()), loc(p->getLocation())});
+        return var(n);
+      }
+      if (const auto* v = dyn_cast<VarDecl>(d)) {
+        if (v->hasGlobalStorage() && !v->getType()->isArrayType()) {
+          // A scalar in device memory (or a host global without a constant value).
+          LValue l = lvalue(e);
+          if (l.kind == LValue::Kind::Memory) return read(l, e->getType(), e->getBeginLoc());
+        }
+      }
+      return nullptr;
+    }
+    case Stmt::MemberExprClass: {
+      const auto* m = cast<MemberExpr>(e);
+      if (Expr b = builtin_member(m)) return b;
+      LValue l = member(m);
+      return read(l, e->getType(), e->getBeginLoc());
+    }
+    case Stmt::ArraySubscriptExprClass:
+      return read(lvalue(e), e->getType(), e->getBeginLoc());
+    case Stmt::ImplicitCastExprClass:
+    case Stmt::CStyleCastExprClass:
+    case Stmt::CXXStaticCastExprClass:
+    case Stmt::CXXFunctionalCastExprClass:
+    case Stmt::CXXConstCastExprClass:
+    case Stmt::CXXReinterpretCastExprClass: {
+      const auto* c = cast<CastExpr>(e);
+      const clang::Expr* sub = c->getSubExpr();
+      switch (c->getCastKind()) {
+        case CK_LValueToRValue:
+          if (sub->getType()->isPointerType()) {
+            pointer(sub);
+            return nullptr;
+          }
+          return read(lvalue(sub), e->getType(), e->getBeginLoc());
+        case CK_IntegralCast:
+        case CK_NoOp:
+        case CK_UserDefinedConversion:
+        case CK_ConstructorConversion:
+          return rvalue(sub);
+        case CK_IntegralToBoolean:
+          return to_bool(rvalue(sub));
+        case CK_BooleanToSignedIntegral:
+        case CK_IntegralToPointer:
+          rvalue(sub);
+          return nullptr;
+        case CK_PointerToBoolean:
+        case CK_PointerToIntegral:
+        case CK_ArrayToPointerDecay:
+        case CK_BitCast:
+          pointer(sub);
+          return nullptr;
+        default:
+          effect(sub);
+          return e->getType()->isBooleanType() && c->getCastKind() == CK_FloatingToBoolean ? nullptr : nullptr;
+      }
+    }
+    case Stmt::BinaryOperatorClass:
+    case Stmt::CompoundAssignOperatorClass:
+      return binary(cast<BinaryOperator>(e));
+    case Stmt::UnaryOperatorClass:
+      return unary(cast<UnaryOperator>(e));
+    case Stmt::ConditionalOperatorClass: {
+      const auto* c = cast<ConditionalOperator>(e);
+      Expr cond = condition(c->getCond());
+      std::string tmp = temporary(scalar_type(e->getType()));
+      kir::If i;
+      i.cond = cond;
+      i.loc = loc(e->getBeginLoc());
+      i.then_body = collect([&] { emit(kir::Stmt{kir::Assign{tmp, rvalue(c->getTrueExpr()), {}}}); });
+      i.else_body = collect([&] { emit(kir::Stmt{kir::Assign{tmp, rvalue(c->getFalseExpr()), {}}}); });
+      emit(kir::Stmt{std::move(i)});
+      return var(tmp);
+    }
+    case Stmt::CallExprClass:
+    case Stmt::CXXMemberCallExprClass:
+    case Stmt::CXXOperatorCallExprClass:
+      return call(cast<CallExpr>(e));
+    case Stmt::CXXConstructExprClass:
+    case Stmt::CXXTemporaryObjectExprClass:
+      for (const clang::Expr* a : cast<CXXConstructExpr>(e)->arguments()) effect(a);
+      return nullptr;
+    case Stmt::InitListExprClass:
+      for (const clang::Expr* a : cast<InitListExpr>(e)->inits()) effect(a);
+      return nullptr;
+    case Stmt::CXXDefaultArgExprClass:
+      return rvalue(cast<CXXDefaultArgExpr>(e)->getExpr());
+    case Stmt::UnaryExprOrTypeTraitExprClass:
+    case Stmt::CXXNoexceptExprClass:
+    case Stmt::TypeTraitExprClass:
+      return nullptr;
+    case Stmt::LambdaExprClass:
+      unsupported("lambda", e->getBeginLoc());
+      return nullptr;
+    case Stmt::StmtExprClass:
+      unsupported("statement expression", e->getBeginLoc());
+      return nullptr;
+    default:
+      if (e->isTypeDependent() || e->isValueDependent()) {
+        unsupported(std::string("template-dependent expression '") + e->getStmtClassName() + "'", e->getBeginLoc());
+        return nullptr;
+      }
+      for (const Stmt* child : e->children())
+        if (const auto* ce = dyn_cast_or_null<clang::Expr>(child)) effect(ce);
+      return nullptr;
+  }
+}
+
+Expr Lowerer::binary(const BinaryOperator* b) {
+  BinaryOperatorKind op = b->getOpcode();
+  if (b->isAssignmentOp()) {
+    const clang::Expr* lhs = b->getLHS();
+    if (lhs->getType()->isPointerType()) {
+      // p = q or p += k on a pointer variable.
+      const auto* ref = dyn_cast<DeclRefExpr>(strip(lhs));
+      const Binding* binding = ref ? lookup(ref->getDecl()) : nullptr;
+      if (!binding || binding->kind != Binding::Kind::Pointer) {
+        unsupported("assignment to a pointer racecert cannot resolve", b->getBeginLoc());
+        return nullptr;
+      }
+      std::optional<PointerValue> value = pointer(b);
+      if (!value || value->array.empty() || value->array != binding->array || binding->array.empty()) {
+        unsupported("pointer that may point into different arrays", b->getBeginLoc());
+        return nullptr;
+      }
+      emit(kir::Stmt{kir::Assign{binding->offset, value->offset, loc(b->getBeginLoc())}});
+      return nullptr;
+    }
+    Expr rhs = rvalue(b->getRHS());
+    LValue target = lvalue(lhs);
+    Expr value = rhs;
+    if (op != BO_Assign) {
+      Expr current = read(target, lhs->getType(), b->getBeginLoc());
+      BinOp bop = BinOp::Add;
+      switch (op) {
+        case BO_AddAssign: bop = BinOp::Add; break;
+        case BO_SubAssign: bop = BinOp::Sub; break;
+        case BO_MulAssign: bop = BinOp::Mul; break;
+        case BO_DivAssign: bop = BinOp::Div; break;
+        case BO_RemAssign: bop = BinOp::Mod; break;
+        case BO_ShlAssign: bop = BinOp::Shl; break;
+        case BO_ShrAssign: bop = BinOp::Shr; break;
+        case BO_AndAssign: bop = BinOp::BitAnd; break;
+        case BO_OrAssign: bop = BinOp::BitOr; break;
+        case BO_XorAssign: bop = BinOp::BitXor; break;
+        default: break;
+      }
+      bool integral = lhs->getType()->isIntegralOrEnumerationType() && b->getRHS()->getType()->isIntegralOrEnumerationType();
+      value = integral && current && rhs ? expr::binary(bop, to_int(current), to_int(rhs)) : nullptr;
+    }
+    if (lhs->getType()->isBooleanType()) value = to_bool(value);
+    assign(target, value, b->getBeginLoc());
+    return value;
+  }
+  switch (op) {
+    case BO_Comma:
+      effect(b->getLHS());
+      return rvalue(b->getRHS());
+    case BO_LAnd:
+    case BO_LOr: {
+      Expr l = condition(b->getLHS());
+      Expr r;
+      kir::Block rhs_code = collect([&] { r = condition(b->getRHS()); });
+      if (rhs_code.empty()) {
+        if (!l || !r) return nullptr;
+        return op == BO_LAnd ? conj(l, r) : disj(l, r);
+      }
+      // The right operand reads memory: only when the left one does not decide.
+      std::string tmp = temporary(kir::ScalarType::Bool);
+      kir::If i;
+      i.cond = op == BO_LAnd ? l : (l ? neg(l) : nullptr);
+      i.loc = loc(b->getBeginLoc());
+      i.then_body = std::move(rhs_code);
+      i.then_body.push_back(kir::Stmt{kir::Assign{tmp, r, {}}});
+      i.else_body.push_back(kir::Stmt{kir::Assign{tmp, bool_lit(op == BO_LOr), {}}});
+      emit(kir::Stmt{std::move(i)});
+      return var(tmp);
+    }
+    default:
+      break;
+  }
+  const clang::Expr* lhs = b->getLHS();
+  const clang::Expr* rhs = b->getRHS();
+  if (lhs->getType()->isPointerType() || rhs->getType()->isPointerType()) {
+    std::optional<PointerValue> p = lhs->getType()->isPointerType() ? pointer(lhs) : std::nullopt;
+    std::optional<PointerValue> q = rhs->getType()->isPointerType() ? pointer(rhs) : std::nullopt;
+    if (op == BO_Sub && p && q && !p->array.empty() && p->array == q->array && p->offset && q->offset)
+      return p->offset - q->offset;  // elements between two pointers into one array
+    if (!p) rvalue(lhs);
+    if (!q) rvalue(rhs);
+    return nullptr;
+  }
+  Expr l = rvalue(lhs), r = rvalue(rhs);
+  bool integral = lhs->getType()->isIntegralOrEnumerationType() && rhs->getType()->isIntegralOrEnumerationType();
+  if (!l || !r || !integral) return nullptr;
+  l = to_int(l);
+  r = to_int(r);
+  switch (op) {
+    case BO_Add: return expr::binary(BinOp::Add, l, r);
+    case BO_Sub: return expr::binary(BinOp::Sub, l, r);
+    case BO_Mul: return expr::binary(BinOp::Mul, l, r);
+    case BO_Div: return expr::binary(BinOp::Div, l, r);
+    case BO_Rem: return expr::binary(BinOp::Mod, l, r);
+    case BO_Shl: return expr::binary(BinOp::Shl, l, r);
+    case BO_Shr: return expr::binary(BinOp::Shr, l, r);
+    case BO_And: return expr::binary(BinOp::BitAnd, l, r);
+    case BO_Or: return expr::binary(BinOp::BitOr, l, r);
+    case BO_Xor: return expr::binary(BinOp::BitXor, l, r);
+    case BO_EQ: return expr::binary(BinOp::Eq, l, r);
+    case BO_NE: return expr::binary(BinOp::Ne, l, r);
+    case BO_LT: return expr::binary(BinOp::Lt, l, r);
+    case BO_LE: return expr::binary(BinOp::Le, l, r);
+    case BO_GT: return expr::binary(BinOp::Gt, l, r);
+    case BO_GE: return expr::binary(BinOp::Ge, l, r);
+    default: return nullptr;
+  }
+}
+
+Expr Lowerer::unary(const UnaryOperator* u) {
+  const clang::Expr* sub = u->getSubExpr();
+  switch (u->getOpcode()) {
+    case UO_PreInc: return increment(sub, true, true, u->getBeginLoc());
+    case UO_PreDec: return increment(sub, false, true, u->getBeginLoc());
+    case UO_PostInc: return increment(sub, true, false, u->getBeginLoc());
+    case UO_PostDec: return increment(sub, false, false, u->getBeginLoc());
+    case UO_AddrOf:
+      pointer(u);
+      return nullptr;
+    case UO_Deref:
+      return read(lvalue(u), u->getType(), u->getBeginLoc());
+    case UO_Plus:
+      return rvalue(sub);
+    case UO_Minus: {
+      Expr v = rvalue(sub);
+      return v && sub->getType()->isIntegralOrEnumerationType() ? expr::unary(UnOp::Neg, to_int(v)) : nullptr;
+    }
+    case UO_Not: {
+      Expr v = rvalue(sub);
+      return v && sub->getType()->isIntegralOrEnumerationType() ? expr::unary(UnOp::BitNot, to_int(v)) : nullptr;
+    }
+    case UO_LNot: {
+      Expr v = condition(sub);
+      return v ? neg(v) : nullptr;
+    }
+    default:
+      return rvalue(sub);
+  }
+}
+
+Expr Lowerer::increment(const clang::Expr* target, bool up, bool prefix, clang::SourceLocation where) {
+  if (target->getType()->isPointerType()) {
+    const auto* ref = dyn_cast<DeclRefExpr>(strip(target));
+    const Binding* b = ref ? lookup(ref->getDecl()) : nullptr;
+    if (!b || b->kind != Binding::Kind::Pointer || b->array.empty()) {
+      unsupported("increment of a pointer racecert cannot resolve", where);
+      return nullptr;
+    }
+    std::int64_t step = element_count(target->getType()->getPointeeType());
+    emit(kir::Stmt{kir::Assign{b->offset, var(b->offset) + int_lit(up ? step : -step), loc(where)}});
+    return nullptr;
+  }
+  LValue l = lvalue(target);
+  Expr old = read(l, target->getType(), where);
+  bool integral = target->getType()->isIntegralOrEnumerationType();
+  Expr updated = old && integral ? expr::binary(up ? BinOp::Add : BinOp::Sub, to_int(old), int_lit(1)) : nullptr;
+  if (!prefix && old && l.kind == LValue::Kind::Variable) {
+    // x++ yields the old value: keep it before x changes.
+    std::string tmp = temporary(scalar_type(target->getType()));
+    emit(kir::Stmt{kir::Assign{tmp, old, loc(where)}});
+    old = var(tmp);
+  }
+  assign(l, updated, where);
+  return prefix ? updated : old;
+}
+
+// ------------------------------------------------------------- locations
+
+LValue Lowerer::member(const MemberExpr* m) {
+  const auto* field = dyn_cast<FieldDecl>(m->getMemberDecl());
+  if (!field) return LValue{LValue::Kind::Unknown, "", {}, "member function"};
+  const clang::Expr* base = m->getBase();
+  if (m->isArrow()) {
+    std::optional<PointerValue> p = pointer(base);
+    if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "pointer to a struct"};
+    return LValue{LValue::Kind::Memory, "", kir::Location{field_array(p->array, field), {p->offset}}, ""};
+  }
+  LValue b = lvalue(base);
+  if (b.kind == LValue::Kind::Variable) {
+    std::string name = b.var + "." + field->getNameAsString();
+    if (!k_.find_variable(name)) {
+      bool param = std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == b.var; });
+      (param ? k_.parameters : k_.locals).push_back(kir::Variable{name, scalar_type(field->getType()), {}});
+    }
+    return LValue{LValue::Kind::Variable, name, {}, ""};
+  }
+  if (b.kind == LValue::Kind::Memory) {
+    b.at.array = field_array(b.at.array, field);
+    return b;
+  }
+  return b;
+}
+
+LValue Lowerer::lvalue(const clang::Expr* e) {
+  e = strip(e);
+  if (const auto* c = dyn_cast<ImplicitCastExpr>(e)) {
+    if (c->getCastKind() == CK_NoOp || c->getCastKind() == CK_LValueToRValue || c->getCastKind() == CK_UncheckedDerivedToBase)
+      return lvalue(c->getSubExpr());
+  }
+  if (const auto* r = dyn_cast<DeclRefExpr>(e)) {
+    const ValueDecl* d = r->getDecl();
+    auto known = arrays_.find(d);
+    if (known != arrays_.end()) {
+      kir::Location at{known->second, {}};
+      if (d->getType()->isArrayType()) at.index.push_back(int_lit(0));
+      return LValue{LValue::Kind::Memory, "", at, ""};
+    }
+    if (const Binding* b = lookup(d)) {
+      if (b->kind == Binding::Kind::Scalar) return LValue{LValue::Kind::Variable, b->name, {}, ""};
+      if (b->kind == Binding::Kind::Location) return LValue{LValue::Kind::Memory, "", b->location, ""};
+      return LValue{LValue::Kind::Unknown, "", {}, "pointer variable"};
+    }
+    if (const auto* v = dyn_cast<VarDecl>(d)) {
+      if (v->hasGlobalStorage() || v->hasAttr<CUDASharedAttr>() || v->isStaticLocal()) {
+        std::string a = array_for(v);
+        kir::Location at{a, {}};
+        if (v->getType()->isArrayType()) at.index.push_back(int_lit(0));
+        return LValue{LValue::Kind::Memory, "", at, ""};
+      }
+    }
+    return LValue{LValue::Kind::Unknown, "", {}, "'" + d->getNameAsString() + "'"};
+  }
+  if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) {
+    std::optional<PointerValue> p = pointer(s->getBase());
+    Expr i = rvalue(s->getIdx());
+    if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "array base"};
+    std::int64_t count = element_count(s->getType());
+    Expr offset = p->offset && i ? p->offset + to_int(i) * int_lit(count) : nullptr;
+    return LValue{LValue::Kind::Memory, "", kir::Location{p->array, {offset}}, ""};
+  }
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+    if (u->getOpcode() == UO_Deref) {
+      std::optional<PointerValue> p = pointer(u->getSubExpr());
+      if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "dereferenced pointer"};
+      return LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""};
+    }
+    if (u->getOpcode() == UO_PreInc || u->getOpcode() == UO_PreDec) {
+      increment(u->getSubExpr(), u->getOpcode() == UO_PreInc, true, u->getBeginLoc());
+      return lvalue(u->getSubExpr());
+    }
+  }
+  if (const auto* m = dyn_cast<MemberExpr>(e)) return member(m);
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+    if (b->getOpcode() == BO_Comma) {
+      effect(b->getLHS());
+      return lvalue(b->getRHS());
+    }
+    if (b->isAssignmentOp()) {
+      binary(b);
+      return lvalue(b->getLHS());
+    }
+  }
+  if (const auto* op = dyn_cast<CXXOperatorCallExpr>(e)) {
+    rvalue(op);
+    return LValue{LValue::Kind::Ignored, "", {}, ""};
+  }
+  if (isa<CallExpr>(e)) {
+    rvalue(e);
+    return LValue{LValue::Kind::Unknown, "", {}, "reference returned by a call"};
+  }
+  return LValue{LValue::Kind::Unknown, "", {}, std::string("'") + e->getStmtClassName() + "'"};
+}
+
+Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation where) {
+  switch (source.kind) {
+    case LValue::Kind::Variable:
+      return var(source.var);
+    case LValue::Kind::Memory: {
+      const kir::Array* a = k_.find_array(source.at.array);
+      kir::ScalarType t = scalar_type(type);
+      std::string tmp = temporary(t);
+      emit(kir::Stmt{kir::Load{tmp, source.at, loc(where)}});
+      (void)a;
+      return t == kir::ScalarType::Int || t == kir::ScalarType::Unsigned || t == kir::ScalarType::Bool ? var(tmp) : nullptr;
+    }
+    case LValue::Kind::Ignored:
+      return nullptr;
+    case LValue::Kind::Unknown:
+      unsupported("read of " + source.why + " that racecert cannot resolve to an array", where);
+      return nullptr;
+  }
+  return nullptr;
+}
+
+void Lowerer::assign(const LValue& target, Expr value, clang::SourceLocation where) {
+  switch (target.kind) {
+    case LValue::Kind::Variable:
+      emit(kir::Stmt{kir::Assign{target.var, value, loc(where)}});
+      return;
+    case LValue::Kind::Memory:
+      emit(kir::Stmt{kir::Store{target.at, value, loc(where)}});
+      return;
+    case LValue::Kind::Ignored:
+      return;
+    case LValue::Kind::Unknown:
+      unsupported("write to " + target.why + " that racecert cannot resolve to an array", where);
+      return;
+  }
+}
+
+std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
+  e = strip(e);
+  if (const auto* c = dyn_cast<CastExpr>(e)) {
+    const clang::Expr* sub = c->getSubExpr();
+    switch (c->getCastKind()) {
+      case CK_ArrayToPointerDecay: {
+        LValue l = lvalue(sub);
+        if (l.kind == LValue::Kind::Memory && l.at.index.size() <= 1) {
+          Expr offset = l.at.index.empty() ? int_lit(0) : l.at.index[0];
+          return PointerValue{l.at.array, offset};
+        }
+        return PointerValue{};
+      }
+      case CK_NoOp:
+      case CK_LValueToRValue:
+      case CK_AddressSpaceConversion:
+        return pointer(sub);
+      case CK_BitCast: {
+        QualType from = sub->getType(), to = e->getType();
+        if (from->isPointerType() && to->isPointerType()) {
+          QualType a = from->getPointeeType(), b = to->getPointeeType();
+          if (!a->isIncompleteType() && !b->isIncompleteType() && !a->isVoidType() && !b->isVoidType() &&
+              ctx_.getTypeSize(a) == ctx_.getTypeSize(b))
+            return pointer(sub);
+          if (a->isVoidType() || b->isVoidType()) return pointer(sub);
+        }
+        unsupported("pointer cast that changes the element size", e->getBeginLoc());
+        return PointerValue{};
+      }
+      case CK_NullToPointer:
+        return PointerValue{};
+      default:
+        effect(sub);
+        return PointerValue{};
+    }
+  }
+  if (const auto* r = dyn_cast<DeclRefExpr>(e)) {
+    const ValueDecl* d = r->getDecl();
+    if (const Binding* b = lookup(d)) {
+      if (b->kind == Binding::Kind::Pointer) return pointer_of(*b);
+      if (b->kind == Binding::Kind::Location && b->location.index.size() <= 1)
+        return PointerValue{b->location.array, b->location.index.empty() ? int_lit(0) : b->location.index[0]};
+      return PointerValue{};
+    }
+    if (const auto* v = dyn_cast<VarDecl>(d)) {
+      if (v->getType()->isArrayType() || v->hasGlobalStorage()) return PointerValue{array_for(v), int_lit(0)};
+    }
+    return PointerValue{};
+  }
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+    if (u->getOpcode() == UO_AddrOf) {
+      LValue l = lvalue(u->getSubExpr());
+      if (l.kind == LValue::Kind::Memory && l.at.index.size() <= 1)
+        return PointerValue{l.at.array, l.at.index.empty() ? int_lit(0) : l.at.index[0]};
+      return PointerValue{};
+    }
+    if (u->isIncrementDecrementOp()) {
+      bool up = u->isIncrementOp();
+      std::optional<PointerValue> before = pointer(u->getSubExpr());
+      increment(u->getSubExpr(), up, u->isPrefix(), u->getBeginLoc());
+      if (u->isPrefix()) return pointer(u->getSubExpr());
+      return before;
+    }
+  }
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+    if (b->getOpcode() == BO_Add || b->getOpcode() == BO_Sub) {
+      const clang::Expr* ptr = b->getLHS()->getType()->isPointerType() ? b->getLHS() : b->getRHS();
+      const clang::Expr* n = ptr == b->getLHS() ? b->getRHS() : b->getLHS();
+      std::optional<PointerValue> p = pointer(ptr);
+      Expr k = rvalue(n);
+      if (!p || p->array.empty()) return PointerValue{};
+      std::int64_t step = element_count(ptr->getType()->getPointeeType());
+      Expr delta = k ? to_int(k) * int_lit(step) : nullptr;
+      if (!delta || !p->offset) return PointerValue{p->array, nullptr};
+      return PointerValue{p->array, b->getOpcode() == BO_Add ? p->offset + delta : p->offset - delta};
+    }
+    if (b->isAssignmentOp()) {
+      // The value of `p = q` or `p += k` is the new p.
+      binary(b);
+      return pointer(b->getLHS());
+    }
+    if (b->getOpcode() == BO_Comma) {
+      effect(b->getLHS());
+      return pointer(b->getRHS());
+    }
+  }
+  if (const auto* c = dyn_cast<ConditionalOperator>(e)) {
+    Expr cond = condition(c->getCond());
+    std::optional<PointerValue> t = pointer(c->getTrueExpr()), f = pointer(c->getFalseExpr());
+    if (t && f && !t->array.empty() && t->array == f->array && cond && t->offset && f->offset)
+      return PointerValue{t->array, ite(cond, t->offset, f->offset)};
+    unsupported("conditional pointer that may point into different arrays", e->getBeginLoc());
+    return PointerValue{};
+  }
+  if (isa<CallExpr>(e)) {
+    rvalue(e);
+    unsupported("pointer returned by a call", e->getBeginLoc());
+    return PointerValue{};
+  }
+  return PointerValue{};
+}
+
+}  // namespace racecert::frontend::detail

@@ -1,0 +1,545 @@
+// Lowering of declarations and statements (frontend/lowering.hpp).
+#include <clang/AST/Attr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/StmtCXX.h>
+#include <clang/Basic/SourceManager.h>
+
+#include "frontend/lowering.hpp"
+
+namespace racecert::frontend::detail {
+
+using namespace clang;
+using namespace racecert::expr;
+
+Lowerer::Lowerer(ASTContext& ctx, Language lang) : ctx_(ctx), sm_(ctx.getSourceManager()), lang_(lang) {}
+
+// ------------------------------------------------------------------ helpers
+
+SourceLoc Lowerer::loc(clang::SourceLocation l) const {
+  if (l.isInvalid()) return {};
+  PresumedLoc p = sm_.getPresumedLoc(sm_.getExpansionLoc(l));
+  if (p.isInvalid()) return {};
+  return SourceLoc{p.getFilename(), static_cast<int>(p.getLine()), static_cast<int>(p.getColumn())};
+}
+
+void Lowerer::emit(kir::Stmt s) { sinks_.back()->push_back(std::move(s)); }
+
+kir::Block Lowerer::collect(const std::function<void()>& body) {
+  kir::Block b;
+  sinks_.push_back(&b);
+  scopes_.emplace_back();
+  body();
+  scopes_.pop_back();
+  sinks_.pop_back();
+  return b;
+}
+
+std::string Lowerer::new_variable(const std::string& base, kir::ScalarType t, SourceLoc where) {
+  std::string name = base.empty() ? "tmp" : base;
+  auto taken = [&](const std::string& n) { return k_.find_variable(n) || k_.find_array(n); };
+  for (int i = 1; taken(name); ++i) name = base + "#" + std::to_string(i);
+  k_.locals.push_back(kir::Variable{name, t, std::move(where)});
+  return name;
+}
+
+std::string Lowerer::temporary(kir::ScalarType t) {
+  return new_variable("tmp" + std::to_string(fresh_++), t, {});
+}
+
+const Lowerer::Binding* Lowerer::lookup(const ValueDecl* d) const {
+  for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+    auto f = it->find(d);
+    if (f != it->end()) return &f->second;
+  }
+  return nullptr;
+}
+
+void Lowerer::bind(const ValueDecl* d, Binding b) { scopes_.back()[d] = std::move(b); }
+
+void Lowerer::unsupported(const std::string& what, clang::SourceLocation where) {
+  emit(kir::Stmt{kir::Unsupported{what, loc(where)}});
+}
+
+kir::ScalarType Lowerer::scalar_type(QualType t) const {
+  t = t.getCanonicalType().getNonReferenceType();
+  if (t->isBooleanType()) return kir::ScalarType::Bool;
+  if (t->isUnsignedIntegerOrEnumerationType()) return kir::ScalarType::Unsigned;
+  if (t->isIntegralOrEnumerationType()) return kir::ScalarType::Int;
+  if (t->isRealFloatingType()) return kir::ScalarType::Float;
+  return kir::ScalarType::Other;
+}
+
+std::int64_t Lowerer::element_count(QualType t) const {
+  t = t.getCanonicalType();
+  if (const auto* a = ctx_.getAsConstantArrayType(t)) {
+    std::int64_t inner = element_count(a->getElementType());
+    return inner * static_cast<std::int64_t>(a->getSize().getZExtValue());
+  }
+  return 1;
+}
+
+std::string Lowerer::field_array(const std::string& base, const FieldDecl* f) {
+  std::string name = base + "." + f->getNameAsString();
+  if (!k_.find_array(name)) {
+    const kir::Array* b = k_.find_array(base);
+    kir::Array a = b ? *b : kir::Array{};
+    a.name = name;
+    a.element = scalar_type(f->getType());
+    a.loc = loc(f->getLocation());
+    k_.arrays.push_back(std::move(a));
+  }
+  return name;
+}
+
+// An array in shared, global or constant memory, created on first use.
+std::string Lowerer::array_for(const VarDecl* d) {
+  auto it = arrays_.find(d);
+  if (it != arrays_.end()) return it->second;
+  kir::Array a;
+  a.name = d->getNameAsString();
+  for (int i = 1; k_.find_array(a.name) || k_.find_variable(a.name); ++i) a.name = d->getNameAsString() + "#" + std::to_string(i);
+  if (d->hasAttr<CUDASharedAttr>() || d->getType().getAddressSpace() == LangAS::opencl_local) {
+    a.space = kir::Space::Shared;
+  } else if (d->hasAttr<CUDAConstantAttr>() || d->getType().getAddressSpace() == LangAS::opencl_constant) {
+    a.space = kir::Space::Constant;
+  } else if (d->hasAttr<CUDADeviceAttr>() || d->hasGlobalStorage()) {
+    a.space = kir::Space::Global;
+  } else {
+    a.space = kir::Space::Local;
+  }
+  QualType t = d->getType().getCanonicalType();
+  while (const auto* at = ctx_.getAsArrayType(t)) {
+    if (const auto* c = dyn_cast<ConstantArrayType>(at)) a.sizes.push_back(static_cast<std::int64_t>(c->getSize().getZExtValue()));
+    else a.sizes.push_back(0);
+    t = at->getElementType().getCanonicalType();
+  }
+  a.element = scalar_type(t);
+  a.loc = loc(d->getLocation());
+  arrays_[d] = a.name;
+  k_.arrays.push_back(a);
+  return a.name;
+}
+
+PointerValue Lowerer::pointer_of(const Binding& b) const {
+  if (b.array.empty()) return PointerValue{};
+  return PointerValue{b.array, var(b.offset)};
+}
+
+void Lowerer::bind_pointer(const ValueDecl* d, const std::optional<PointerValue>& value, clang::SourceLocation where) {
+  Binding b;
+  b.kind = Binding::Kind::Pointer;
+  if (value && !value->array.empty()) {
+    b.array = value->array;
+    b.offset = new_variable(d->getNameAsString() + ".offset", kir::ScalarType::Int, loc(where));
+    emit(kir::Stmt{kir::Assign{b.offset, value->offset, loc(where)}});
+  }
+  bind(d, std::move(b));
+}
+
+// ------------------------------------------------------------------ kernel
+
+void Lowerer::declare_parameter(const ParmVarDecl* p) {
+  QualType t = p->getType().getCanonicalType();
+  std::string name = p->getNameAsString();
+  if (name.empty()) name = "param" + std::to_string(p->getFunctionScopeIndex());
+  if (t->isPointerType() || t->isArrayType()) {
+    QualType pointee = t->isPointerType() ? t->getPointeeType() : ctx_.getAsArrayType(t)->getElementType();
+    kir::Array a;
+    a.name = name;
+    a.parameter = true;
+    a.sizes = {0};
+    a.element = scalar_type(pointee);
+    LangAS as = pointee.getAddressSpace();
+    a.space = as == LangAS::opencl_local ? kir::Space::Shared
+              : as == LangAS::opencl_constant || pointee.isConstQualified() ? kir::Space::Constant
+                                                                             : kir::Space::Global;
+    if (pointee.isConstQualified() && lang_ == Language::Cuda) a.space = kir::Space::Global;  // const only promises no writes
+    a.loc = loc(p->getLocation());
+    k_.arrays.push_back(a);
+    bind_pointer(p, PointerValue{name, int_lit(0)}, p->getLocation());
+    return;
+  }
+  k_.parameters.push_back(kir::Variable{name, scalar_type(t), loc(p->getLocation())});
+  bind(p, Binding{Binding::Kind::Scalar, name, "", "", {}});
+}
+
+kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name) {
+  k_ = kir::Kernel{};
+  k_.name = name;
+  k_.language = lang_ == Language::Cuda ? "cuda" : "opencl";
+  k_.loc = loc(f->getLocation());
+  ranges_.push_back(f->getSourceRange());
+  scopes_.emplace_back();
+  frames_.push_back(Frame{f, "", 0, false});
+  k_.body = collect([&] {
+    for (const ParmVarDecl* p : f->parameters()) declare_parameter(p);
+    if (f->getBody()) stmt(f->getBody());
+  });
+  frames_.pop_back();
+  scopes_.pop_back();
+  // A __requires over parameters and dimensions holds all along: a precondition.
+  auto is_input = [&](const std::string& v) {
+    for (const char* b : {"threadIdx.", "blockIdx.", "blockDim.", "gridDim."})
+      if (v.rfind(b, 0) == 0) return true;
+    return std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == v; });
+  };
+  kir::Block body;
+  for (auto& s : k_.body) {
+    if (s.is<kir::Assume>() && s.as<kir::Assume>().cond) {
+      auto vars = free_vars(s.as<kir::Assume>().cond);
+      if (std::all_of(vars.begin(), vars.end(), is_input)) {
+        k_.preconditions.push_back(s.as<kir::Assume>().cond);
+        continue;
+      }
+    }
+    body.push_back(std::move(s));
+  }
+  k_.body = std::move(body);
+  return std::move(k_);
+}
+
+// -------------------------------------------------------------- statements
+
+void Lowerer::stmt(const Stmt* s) {
+  if (!s) return;
+  if (const auto* e = dyn_cast<clang::Expr>(s)) return effect(e);
+  switch (s->getStmtClass()) {
+    case Stmt::CompoundStmtClass:
+      return compound(cast<CompoundStmt>(s));
+    case Stmt::DeclStmtClass:
+      for (const Decl* d : cast<DeclStmt>(s)->decls())
+        if (const auto* v = dyn_cast<VarDecl>(d)) declaration(v);
+      return;
+    case Stmt::IfStmtClass: return if_stmt(cast<IfStmt>(s));
+    case Stmt::ForStmtClass: return for_stmt(cast<ForStmt>(s));
+    case Stmt::WhileStmtClass: return while_stmt(cast<WhileStmt>(s));
+    case Stmt::DoStmtClass: return do_stmt(cast<DoStmt>(s));
+    case Stmt::SwitchStmtClass: return switch_stmt(cast<SwitchStmt>(s));
+    case Stmt::BreakStmtClass: return emit(kir::Stmt{kir::Break{loc(s->getBeginLoc())}});
+    case Stmt::ContinueStmtClass: return emit(kir::Stmt{kir::Continue{loc(s->getBeginLoc())}});
+    case Stmt::ReturnStmtClass: return return_stmt(cast<ReturnStmt>(s));
+    case Stmt::NullStmtClass: return;
+    case Stmt::AttributedStmtClass: return stmt(cast<AttributedStmt>(s)->getSubStmt());
+    case Stmt::GCCAsmStmtClass:
+    case Stmt::MSAsmStmtClass: return asm_stmt(cast<AsmStmt>(s));
+    case Stmt::CXXForRangeStmtClass: return unsupported("range-based for loop", s->getBeginLoc());
+    case Stmt::GotoStmtClass:
+    case Stmt::IndirectGotoStmtClass:
+    case Stmt::LabelStmtClass: return unsupported("goto", s->getBeginLoc());
+    case Stmt::CXXTryStmtClass: return unsupported("exception handling", s->getBeginLoc());
+    default:
+      return unsupported(std::string("statement '") + s->getStmtClassName() + "'", s->getBeginLoc());
+  }
+}
+
+void Lowerer::compound(const CompoundStmt* s) {
+  scopes_.emplace_back();
+  for (const Stmt* c : s->body()) stmt(c);
+  scopes_.pop_back();
+}
+
+void Lowerer::declaration(const VarDecl* d) {
+  QualType t = d->getType().getCanonicalType();
+  bool shared = d->hasAttr<CUDASharedAttr>() || t.getAddressSpace() == LangAS::opencl_local;
+  if (shared || (d->isStaticLocal() && d->hasAttr<CUDADeviceAttr>())) {
+    array_for(d);  // lives as long as the block: no initialization per thread
+    return;
+  }
+  if (t->isArrayType()) {
+    array_for(d);  // a thread's private array
+    return;
+  }
+  if (t->isReferenceType()) {
+    const clang::Expr* init = d->getInit();
+    LValue target = init ? lvalue(init) : LValue{};
+    if (target.kind == LValue::Kind::Variable) {
+      bind(d, Binding{Binding::Kind::Scalar, target.var, "", "", {}});
+    } else if (target.kind == LValue::Kind::Memory) {
+      bind(d, Binding{Binding::Kind::Location, "", "", "", target.at});
+    } else {
+      unsupported("reference to something racecert cannot resolve", d->getLocation());
+    }
+    return;
+  }
+  if (t->isPointerType()) {
+    bind_pointer(d, d->getInit() ? pointer(d->getInit()) : std::nullopt, d->getLocation());
+    return;
+  }
+  if (t->isRecordType()) {
+    // A struct in registers: one variable per field, created on use.
+    std::string name = new_variable(d->getNameAsString(), kir::ScalarType::Other, loc(d->getLocation()));
+    bind(d, Binding{Binding::Kind::Scalar, name, "", "", {}});
+    const clang::Expr* init = d->getInit();
+    if (!init) return;
+    // cuda::atomic_ref<T> r(A[i]) and copies of an element: remember the cell.
+    const clang::Expr* inner = init->IgnoreImplicit();
+    if (const auto* ctor = dyn_cast<CXXConstructExpr>(inner)) {
+      if (ctor->getNumArgs() == 1 && ctor->getArg(0)->isGLValue()) {
+        LValue src = lvalue(ctor->getArg(0));
+        if (src.kind == LValue::Kind::Memory) {
+          std::string type = t.getAsString();
+          if (type.find("atomic_ref") != std::string::npos) {
+            bind(d, Binding{Binding::Kind::Location, "", "", "", src.at});
+            return;
+          }
+          // A struct copied out of memory reads every field.
+          if (const auto* rd = t->getAsRecordDecl())
+            for (const FieldDecl* fd : rd->fields()) {
+              kir::Location at = src.at;
+              at.array = field_array(src.at.array, fd);
+              std::string field_var = name + "." + fd->getNameAsString();
+              if (!k_.find_variable(field_var)) k_.locals.push_back(kir::Variable{field_var, scalar_type(fd->getType()), {}});
+              emit(kir::Stmt{kir::Load{field_var, at, loc(init->getBeginLoc())}});
+            }
+          return;
+        }
+      }
+      for (const clang::Expr* a : ctor->arguments()) effect(a);
+      return;
+    }
+    effect(init);
+    return;
+  }
+  std::string name = new_variable(d->getNameAsString(), scalar_type(t), loc(d->getLocation()));
+  bind(d, Binding{Binding::Kind::Scalar, name, "", "", {}});
+  if (const clang::Expr* init = d->getInit()) {
+    Expr v = rvalue(init);
+    emit(kir::Stmt{kir::Assign{name, v, loc(d->getLocation())}});
+  }
+}
+
+void Lowerer::if_stmt(const IfStmt* s) {
+  scopes_.emplace_back();
+  if (s->getInit()) stmt(s->getInit());
+  if (const VarDecl* v = s->getConditionVariable()) declaration(v);
+  Expr c = condition(s->getCond());
+  kir::If i;
+  i.cond = c;
+  i.loc = loc(s->getBeginLoc());
+  i.then_body = collect([&] { stmt(s->getThen()); });
+  if (s->getElse()) i.else_body = collect([&] { stmt(s->getElse()); });
+  emit(kir::Stmt{std::move(i)});
+  scopes_.pop_back();
+}
+
+namespace {
+
+// The statements that evaluating a loop condition emits (loads) must run
+// before each test: they go at the start of the body and after the loop.
+struct ConditionCode {
+  Expr cond;
+  kir::Block code;
+};
+
+}  // namespace
+
+void Lowerer::for_stmt(const ForStmt* s) {
+  scopes_.emplace_back();
+  kir::Loop l;
+  l.loc = loc(s->getBeginLoc());
+  // The init runs once before the loop; its declarations stay in this scope.
+  stmt(s->getInit());
+  if (const VarDecl* v = s->getConditionVariable()) declaration(v);
+  kir::Block cond_code;
+  Expr cond;
+  if (s->getCond()) {
+    cond_code = collect([&] { cond = condition(s->getCond()); });
+  } else {
+    cond = bool_lit(true);
+  }
+  l.cond = cond_code.empty() ? cond : nullptr;
+  ++loop_depth_;
+  l.body = collect([&] {
+    for (auto& st : cond_code) emit(st);
+    if (!cond_code.empty()) {
+      kir::If exit;
+      exit.cond = cond ? neg(cond) : nullptr;
+      exit.then_body.push_back(kir::Stmt{kir::Break{l.loc}});
+      emit(kir::Stmt{std::move(exit)});
+    }
+    stmt(s->getBody());
+  });
+  l.update = collect([&] { if (s->getInc()) effect(s->getInc()); });
+  --loop_depth_;
+  emit(kir::Stmt{std::move(l)});
+  scopes_.pop_back();
+}
+
+void Lowerer::while_stmt(const WhileStmt* s) {
+  scopes_.emplace_back();
+  if (const VarDecl* v = s->getConditionVariable()) declaration(v);
+  kir::Loop l;
+  l.loc = loc(s->getBeginLoc());
+  Expr cond;
+  kir::Block cond_code = collect([&] { cond = condition(s->getCond()); });
+  l.cond = cond_code.empty() ? cond : nullptr;
+  ++loop_depth_;
+  l.body = collect([&] {
+    for (auto& st : cond_code) emit(st);
+    if (!cond_code.empty()) {
+      kir::If exit;
+      exit.cond = cond ? neg(cond) : nullptr;
+      exit.then_body.push_back(kir::Stmt{kir::Break{l.loc}});
+      emit(kir::Stmt{std::move(exit)});
+    }
+    stmt(s->getBody());
+  });
+  --loop_depth_;
+  emit(kir::Stmt{std::move(l)});
+  scopes_.pop_back();
+}
+
+void Lowerer::do_stmt(const DoStmt* s) {
+  kir::Loop l;
+  l.loc = loc(s->getBeginLoc());
+  l.test_first = false;
+  ++loop_depth_;
+  Expr cond;
+  kir::Block cond_code;
+  l.body = collect([&] {
+    stmt(s->getBody());
+    cond_code = collect([&] { cond = condition(s->getCond()); });
+  });
+  if (!cond_code.empty()) {
+    // do { body } while (load-dependent cond): test at the end of the body.
+    for (auto& st : cond_code) l.body.push_back(st);
+    kir::If exit;
+    exit.cond = cond ? neg(cond) : nullptr;
+    exit.then_body.push_back(kir::Stmt{kir::Break{l.loc}});
+    l.body.push_back(kir::Stmt{std::move(exit)});
+    cond = bool_lit(true);
+  }
+  l.cond = cond;
+  --loop_depth_;
+  emit(kir::Stmt{std::move(l)});
+}
+
+void Lowerer::switch_stmt(const SwitchStmt* s) {
+  // switch (v) { case a: case b: ... break; default: ... } without
+  // fall-through between non-empty cases becomes an if-else chain.
+  const auto* body = dyn_cast<CompoundStmt>(s->getBody());
+  if (!body) return unsupported("switch without a block", s->getBeginLoc());
+  Expr v = rvalue(s->getCond());
+  struct Case {
+    std::vector<Expr> labels;
+    bool is_default = false;
+    std::vector<const Stmt*> stmts;
+    bool ends_with_break = false;
+  };
+  std::vector<Case> cases;
+  for (const Stmt* c : body->body()) {
+    const Stmt* cur = c;
+    bool labeled = false;
+    while (true) {
+      if (const auto* cs = dyn_cast<CaseStmt>(cur)) {
+        if (!labeled && (cases.empty() || !cases.back().stmts.empty())) cases.emplace_back();
+        labeled = true;
+        auto value = constant(cs->getLHS());
+        if (!value || cs->getRHS()) return unsupported("switch with a non-constant case", cs->getBeginLoc());
+        cases.back().labels.push_back(int_lit(*value));
+        cur = cs->getSubStmt();
+      } else if (const auto* ds = dyn_cast<DefaultStmt>(cur)) {
+        if (!labeled && (cases.empty() || !cases.back().stmts.empty())) cases.emplace_back();
+        labeled = true;
+        cases.back().is_default = true;
+        cur = ds->getSubStmt();
+      } else {
+        break;
+      }
+    }
+    if (cases.empty()) continue;  // unreachable code before the first label
+    if (isa<BreakStmt>(cur)) {
+      cases.back().ends_with_break = true;
+      continue;
+    }
+    if (cases.back().ends_with_break) return unsupported("switch case code after a break", cur->getBeginLoc());
+    cases.back().stmts.push_back(cur);
+  }
+  for (std::size_t i = 0; i + 1 < cases.size(); ++i)
+    if (!cases[i].ends_with_break && !cases[i].stmts.empty())
+      return unsupported("switch with fall-through", s->getBeginLoc());
+  // Build the chain from the last case backwards; default last.
+  kir::Block chain;
+  const Case* fallback = nullptr;
+  for (const auto& c : cases)
+    if (c.is_default) fallback = &c;
+  if (fallback) chain = collect([&] { for (const Stmt* st : fallback->stmts) stmt(st); });
+  for (auto it = cases.rbegin(); it != cases.rend(); ++it) {
+    if (it->is_default && it->labels.empty()) continue;
+    kir::If i;
+    std::vector<Expr> tests;
+    for (const auto& l : it->labels) tests.push_back(v ? expr::binary(BinOp::Eq, v, l) : nullptr);
+    bool known = v != nullptr;
+    i.cond = known ? disj(tests) : nullptr;
+    i.loc = loc(s->getBeginLoc());
+    i.then_body = collect([&] { for (const Stmt* st : it->stmts) stmt(st); });
+    i.else_body = std::move(chain);
+    chain = kir::Block{kir::Stmt{std::move(i)}};
+  }
+  for (auto& st : chain) emit(std::move(st));
+}
+
+void Lowerer::return_stmt(const ReturnStmt* s) {
+  Frame& f = frames_.back();
+  if (frames_.size() == 1) {
+    if (s->getRetValue()) effect(s->getRetValue());
+    return emit(kir::Stmt{kir::Return{loc(s->getBeginLoc())}});
+  }
+  if (s->getRetValue()) {
+    if (!f.result.empty()) {
+      Expr v = rvalue(s->getRetValue());
+      emit(kir::Stmt{kir::Assign{f.result, v, loc(s->getBeginLoc())}});
+    } else {
+      effect(s->getRetValue());
+    }
+  }
+  if (loop_depth_ > f.loop_depth) return unsupported("return inside a loop of an inlined function", s->getBeginLoc());
+  if (f.wrapped) emit(kir::Stmt{kir::Break{loc(s->getBeginLoc())}});
+}
+
+void Lowerer::asm_stmt(const AsmStmt* s) {
+  // Named barriers from inline PTX: bar.sync / bar.arrive / barrier.sync.
+  std::string text = s->generateAsmString(ctx_);
+  auto trim = [](std::string x) {
+    while (!x.empty() && std::isspace(static_cast<unsigned char>(x.front()))) x.erase(x.begin());
+    while (!x.empty() && (std::isspace(static_cast<unsigned char>(x.back())) || x.back() == ';')) x.pop_back();
+    return x;
+  };
+  text = trim(text);
+  bool arrive = text.rfind("bar.arrive", 0) == 0 || text.rfind("barrier.arrive", 0) == 0;
+  bool sync = text.rfind("bar.sync", 0) == 0 || text.rfind("barrier.sync", 0) == 0 || text.rfind("bar.cta.sync", 0) == 0;
+  if (!arrive && !sync) return unsupported("inline assembly '" + text + "'", s->getBeginLoc());
+  std::string operands = text.substr(text.find_first_of(" \t") == std::string::npos ? text.size() : text.find_first_of(" \t"));
+  std::vector<Expr> values;
+  std::size_t start = 0;
+  while (start < operands.size()) {
+    std::size_t comma = operands.find(',', start);
+    std::string op = trim(operands.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    start = comma == std::string::npos ? operands.size() : comma + 1;
+    if (op.empty()) continue;
+    if (op[0] == '$' || op[0] == '%') {
+      // An input operand: "r"(expr).
+      std::string digits = op.substr(1);
+      if (digits.empty() || !std::all_of(digits.begin(), digits.end(), ::isdigit))
+        return unsupported("inline assembly operand '" + op + "'", s->getBeginLoc());
+      unsigned n = static_cast<unsigned>(std::stoul(digits));
+      unsigned outputs = s->getNumOutputs();
+      if (n < outputs || n - outputs >= s->getNumInputs())
+        return unsupported("inline assembly operand '" + op + "'", s->getBeginLoc());
+      values.push_back(rvalue(s->getInputExpr(n - outputs)));
+    } else if (std::all_of(op.begin(), op.end(), ::isdigit)) {
+      values.push_back(int_lit(std::stoll(op)));
+    } else {
+      return unsupported("inline assembly operand '" + op + "'", s->getBeginLoc());
+    }
+  }
+  kir::Barrier b;
+  b.kind = kir::Barrier::Kind::Named;
+  b.arrive = arrive;
+  b.id = values.empty() ? int_lit(0) : values[0];
+  if (values.size() > 1) b.count = values[1];
+  b.loc = loc(s->getBeginLoc());
+  emit(kir::Stmt{std::move(b)});
+}
+
+}  // namespace racecert::frontend::detail

@@ -1,0 +1,138 @@
+#pragma once
+// Internal: lowering of Clang's AST into the kernel IR. One Lowerer per
+// kernel; calls to device functions are inlined, pointers are resolved to
+// (array, offset) pairs, C types are reduced to what the analysis needs.
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+
+#include "frontend/kernel_ir.hpp"
+
+namespace racecert::frontend::detail {
+
+// Our expressions; Clang's are always written clang::Expr.
+using Expr = racecert::expr::Expr;
+
+enum class Language { Cuda, OpenCL };
+
+// Where a pointer points: an element of an array (linear offset, in
+// elements of the array) or nothing the front end can name.
+struct PointerValue {
+  std::string array;
+  Expr offset;  // null: unknown offset
+};
+
+// The lvalue of an assignment or an address-of.
+struct LValue {
+  enum class Kind { Variable, Memory, Ignored, Unknown };
+  Kind kind = Kind::Unknown;
+  std::string var;      // Variable
+  kir::Location at;     // Memory
+  std::string why;      // Unknown: what could not be resolved
+};
+
+class Lowerer {
+ public:
+  Lowerer(clang::ASTContext& ctx, Language lang);
+
+  kir::Kernel lower(const clang::FunctionDecl* kernel, const std::string& name);
+  // Source ranges of the kernel and of every function inlined into it, so
+  // that Clang errors can be attributed to the kernels they affect.
+  const std::vector<clang::SourceRange>& ranges() const { return ranges_; }
+
+ private:
+  clang::ASTContext& ctx_;
+  clang::SourceManager& sm_;
+  Language lang_;
+  kir::Kernel k_;
+  std::vector<clang::SourceRange> ranges_;
+
+  // What a declaration stands for in the current scope.
+  struct Binding {
+    enum class Kind { Scalar, Pointer, Location };
+    Kind kind = Kind::Scalar;
+    std::string name;          // Scalar: variable
+    std::string array;         // Pointer: the array it points into ("" when unknown)
+    std::string offset;        // Pointer: the variable holding its offset
+    kir::Location location;    // Location: a reference bound to a memory cell
+  };
+  std::vector<std::map<const clang::ValueDecl*, Binding>> scopes_;
+  std::map<const clang::ValueDecl*, std::string> arrays_;  // arrays declared anywhere (shared, device globals)
+  std::vector<kir::Block*> sinks_;
+  int loop_depth_ = 0;  // loops of the current function, for returns in inlined functions
+  struct Frame {
+    const clang::FunctionDecl* function;
+    std::string result;      // variable receiving the return value
+    int loop_depth = 0;      // loop_depth_ when the function was entered
+    bool wrapped = false;    // its body runs in a one-shot loop that `return` breaks out of
+  };
+  std::vector<Frame> frames_;
+  int fresh_ = 0;
+
+  // ----- helpers (lower_stmt.cpp)
+  SourceLoc loc(clang::SourceLocation l) const;
+  void emit(kir::Stmt s);
+  kir::Block collect(const std::function<void()>& body);
+  std::string new_variable(const std::string& base, kir::ScalarType t, SourceLoc where);
+  std::string temporary(kir::ScalarType t);
+  const Binding* lookup(const clang::ValueDecl* d) const;
+  void bind(const clang::ValueDecl* d, Binding b);
+  void unsupported(const std::string& what, clang::SourceLocation where);
+  std::string array_for(const clang::VarDecl* d);
+  kir::ScalarType scalar_type(clang::QualType t) const;
+  void declare_parameter(const clang::ParmVarDecl* p);
+  // Binds a pointer-typed declaration to where `value` points.
+  void bind_pointer(const clang::ValueDecl* d, const std::optional<PointerValue>& value, clang::SourceLocation where);
+  PointerValue pointer_of(const Binding& b) const;
+  std::int64_t element_count(clang::QualType t) const;  // scalars in one element of type t
+  std::string field_array(const std::string& base, const clang::FieldDecl* f);
+
+  // ----- statements (lower_stmt.cpp)
+  void stmt(const clang::Stmt* s);
+  void compound(const clang::CompoundStmt* s);
+  void declaration(const clang::VarDecl* d);
+  void if_stmt(const clang::IfStmt* s);
+  void for_stmt(const clang::ForStmt* s);
+  void while_stmt(const clang::WhileStmt* s);
+  void do_stmt(const clang::DoStmt* s);
+  void switch_stmt(const clang::SwitchStmt* s);
+  void return_stmt(const clang::ReturnStmt* s);
+  void asm_stmt(const clang::AsmStmt* s);
+
+  // ----- expressions (lower_expr.cpp)
+  Expr rvalue(const clang::Expr* e);         // integer/bool value (loads emitted), null if untracked
+  Expr condition(const clang::Expr* e);      // as a boolean
+  void effect(const clang::Expr* e);         // evaluated for its side effects
+  LValue lvalue(const clang::Expr* e);
+  std::optional<PointerValue> pointer(const clang::Expr* e);
+  void assign(const LValue& target, Expr value, clang::SourceLocation where);
+  Expr read(const LValue& source, clang::QualType type, clang::SourceLocation where);
+  Expr binary(const clang::BinaryOperator* b);
+  Expr unary(const clang::UnaryOperator* u);
+  Expr increment(const clang::Expr* target, bool up, bool prefix, clang::SourceLocation where);
+  LValue member(const clang::MemberExpr* m);
+  std::optional<std::int64_t> constant(const clang::Expr* e) const;
+  Expr builtin_member(const clang::MemberExpr* m) const;  // threadIdx.x and co
+  Expr to_bool(Expr e) const;
+  Expr to_int(Expr e) const;
+
+  // ----- calls (lower_call.cpp)
+  Expr call(const clang::CallExpr* c);
+  Expr inline_call(const clang::FunctionDecl* f, const clang::CallExpr* c,
+                   const std::vector<const clang::Expr*>& args, const clang::Expr* object);
+  std::optional<Expr> intrinsic(const std::string& name, const clang::CallExpr* c,
+                                const std::vector<const clang::Expr*>& args, const clang::Expr* object);
+  Expr atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder order, const clang::CallExpr* c,
+              const clang::Expr* address, const std::vector<const clang::Expr*>& operands);
+  Expr opencl_builtin(const std::string& name, const std::vector<const clang::Expr*>& args);
+};
+
+}  // namespace racecert::frontend::detail

@@ -1,0 +1,240 @@
+// Runs Clang in-process on a CUDA or OpenCL file, finds its kernels and
+// lowers them (frontend/frontend.hpp).
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/DiagnosticIDs.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "frontend/frontend.hpp"
+#include "frontend/lowering.hpp"
+
+namespace racecert::frontend {
+
+namespace {
+
+using detail::Language;
+
+struct ClangError {
+  clang::SourceLocation where;
+  SourceLoc at;  // `where` as a file position, kept after the parse
+  std::string message;
+  bool syntax = false;
+};
+
+// Keeps Clang's errors (with their locations, to attribute them to kernels).
+class ErrorCollector : public clang::DiagnosticConsumer {
+ public:
+  std::vector<ClangError> errors;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error) return;
+    llvm::SmallString<256> text;
+    info.FormatDiagnostic(text);
+    unsigned category = clang::DiagnosticIDs::getCategoryNumberForDiag(info.getID());
+    bool syntax = clang::DiagnosticIDs::getCategoryNameFromID(category) == llvm::StringRef("Parse Issue");
+    SourceLoc at;
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      clang::PresumedLoc p = info.getSourceManager().getPresumedLoc(info.getSourceManager().getExpansionLoc(info.getLocation()));
+      if (p.isValid()) at = SourceLoc{p.getFilename(), static_cast<int>(p.getLine()), static_cast<int>(p.getColumn())};
+    }
+    errors.push_back(ClangError{info.getLocation(), at, std::string(text), syntax});
+  }
+};
+
+// A missing header (thrust, a project header not on the include path) is
+// skipped instead of stopping the parse: kernels that do not need it still
+// get analysed.
+class SkipMissingIncludes : public clang::PPCallbacks {
+ public:
+  explicit SkipMissingIncludes(std::vector<std::string>& missing) : missing_(missing) {}
+  bool FileNotFound(llvm::StringRef name) override {
+    missing_.push_back(name.str());
+    return true;
+  }
+
+ private:
+  std::vector<std::string>& missing_;
+};
+
+class KernelFinder : public clang::ASTConsumer {
+ public:
+  KernelFinder(ParsedFile& out, Language lang, ErrorCollector& errors) : out_(out), lang_(lang), errors_(errors) {}
+
+  void HandleTranslationUnit(clang::ASTContext& ctx) override {
+    std::vector<std::pair<const clang::FunctionDecl*, std::string>> kernels;
+    collect(ctx.getTranslationUnitDecl(), kernels);
+    std::vector<bool> attributed(errors_.errors.size(), false);
+    const clang::SourceManager& sm = ctx.getSourceManager();
+    for (const auto& [f, name] : kernels) {
+      detail::Lowerer lowerer(ctx, lang_);
+      LoweredKernel k;
+      k.kernel = lowerer.lower(f, name);
+      for (std::size_t i = 0; i < errors_.errors.size(); ++i) {
+        clang::SourceLocation at = sm.getExpansionLoc(errors_.errors[i].where);
+        for (const auto& r : lowerer.ranges()) {
+          if (at.isValid() && sm.isPointWithin(at, sm.getExpansionLoc(r.getBegin()), sm.getExpansionLoc(r.getEnd()))) {
+            k.errors.push_back(Diagnostic{Diagnostic::Severity::Error, location(sm, at), errors_.errors[i].message});
+            k.malformed = k.malformed || errors_.errors[i].syntax;
+            attributed[i] = true;
+            break;
+          }
+        }
+      }
+      out_.kernels.push_back(std::move(k));
+    }
+    for (std::size_t i = 0; i < errors_.errors.size(); ++i) {
+      if (attributed[i]) continue;
+      // Errors in code no kernel uses (host code, system headers) do not
+      // matter to the analysis; keep the first few as notes.
+      if (out_.notes.size() < 3)
+        out_.notes.push_back(Diagnostic{Diagnostic::Severity::Note, location(sm, errors_.errors[i].where),
+                                        "outside the kernels, ignored: " + errors_.errors[i].message});
+    }
+  }
+
+ private:
+  ParsedFile& out_;
+  Language lang_;
+  ErrorCollector& errors_;
+
+  static SourceLoc location(const clang::SourceManager& sm, clang::SourceLocation l) {
+    if (l.isInvalid()) return {};
+    clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(l));
+    if (p.isInvalid()) return {};
+    return SourceLoc{p.getFilename(), static_cast<int>(p.getLine()), static_cast<int>(p.getColumn())};
+  }
+
+  bool is_kernel(const clang::FunctionDecl* f) const {
+    return f->hasAttr<clang::CUDAGlobalAttr>() || f->hasAttr<clang::OpenCLKernelAttr>();
+  }
+
+  static std::string template_name(const clang::FunctionDecl* f) {
+    std::string name = f->getNameAsString();
+    if (const auto* args = f->getTemplateSpecializationArgs()) {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      clang::printTemplateArgumentList(os, args->asArray(), f->getASTContext().getPrintingPolicy());
+      name += os.str();
+    }
+    return name;
+  }
+
+  void collect(const clang::DeclContext* dc, std::vector<std::pair<const clang::FunctionDecl*, std::string>>& out) {
+    for (const clang::Decl* d : dc->decls()) {
+      if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(d)) {
+        collect(ns, out);
+      } else if (const auto* ls = llvm::dyn_cast<clang::LinkageSpecDecl>(d)) {
+        collect(ls, out);
+      } else if (const auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
+        const clang::FunctionDecl* pattern = t->getTemplatedDecl();
+        if (!is_kernel(pattern) || !pattern->doesThisDeclarationHaveABody()) continue;
+        bool any = false;
+        for (const clang::FunctionDecl* s : t->specializations()) {
+          if (!s->hasBody() || !s->getBody()) continue;
+          out.emplace_back(s, template_name(s));
+          any = true;
+        }
+        // No instantiation: the template itself, its parameters unknown.
+        if (!any) out.emplace_back(pattern, pattern->getNameAsString());
+      } else if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+        if (is_kernel(f) && f->doesThisDeclarationHaveABody() && !f->isTemplateInstantiation())
+          out.emplace_back(f, f->getNameAsString());
+      }
+    }
+  }
+};
+
+class KernelAction : public clang::ASTFrontendAction {
+ public:
+  KernelAction(ParsedFile& out, Language lang, ErrorCollector& errors) : out_(out), lang_(lang), errors_(errors) {}
+
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissingIncludes>(missing_));
+    return std::make_unique<KernelFinder>(out_, lang_, errors_);
+  }
+
+  void EndSourceFileAction() override {
+    for (const auto& m : missing_)
+      out_.notes.push_back(Diagnostic{Diagnostic::Severity::Note, SourceLoc{out_.path, 0, 0},
+                                      "header '" + m + "' not found; skipped"});
+  }
+
+ private:
+  ParsedFile& out_;
+  Language lang_;
+  ErrorCollector& errors_;
+  std::vector<std::string> missing_;
+};
+
+std::string include_dir() {
+  if (const char* env = std::getenv("RACECERT_INCLUDE_DIR")) return env;
+  return RACECERT_INCLUDE_DIR;
+}
+
+std::vector<std::string> clang_arguments(const std::string& path, Language lang, const Options& o,
+                                         const HeaderFlags& h) {
+  std::string res = RACECERT_CLANG_RESOURCE_DIR;
+  std::vector<std::string> args = {"clang", "-fsyntax-only", "-ferror-limit=0", "-w", "-fno-caret-diagnostics",
+                                   "-resource-dir", res};
+  if (lang == Language::OpenCL) {
+    args.insert(args.end(), {"-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-include",
+                             include_dir() + "/racecert_opencl.h"});
+  } else if (!o.cuda_path.empty()) {
+    args.insert(args.end(), {"-x", "cuda", "--cuda-device-only", "--cuda-path=" + o.cuda_path,
+                             "--cuda-gpu-arch=sm_70", "-Wno-unknown-cuda-version", "-std=c++17", "-include",
+                             include_dir() + "/racecert_specs.h"});
+  } else {
+    // Device mode without a CUDA installation: racecert's own declarations
+    // (racecert_cuda.h) and header shadows, and none of Clang's CUDA
+    // wrappers of the C++ library (they assume the CUDA SDK).
+    args.insert(args.end(), {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "-nobuiltininc",
+                             "-isystem", res + "/include", "--cuda-gpu-arch=sm_70", "-Wno-unknown-cuda-version",
+                             "-std=c++17", "-I", include_dir(), "-include", "racecert_cuda.h"});
+  }
+  for (const auto& d : h.defines) args.push_back("-D" + d);
+  for (const auto& d : o.defines) args.push_back("-D" + d);
+  for (const auto& i : o.include_dirs) args.push_back("-I" + i);
+  args.push_back("-I" + std::filesystem::path(path).parent_path().string());
+  args.push_back(path);
+  return args;
+}
+
+}  // namespace
+
+bool is_kernel_file(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  return ext == ".cu" || ext == ".cuh" || ext == ".cl";
+}
+
+ParsedFile parse_kernels(const std::string& path, const Options& o) {
+  std::string text = read_file(path);
+  ParsedFile out;
+  out.path = path;
+  out.header = parse_header(text);
+  Language lang = std::filesystem::path(path).extension() == ".cl" ? Language::OpenCL : Language::Cuda;
+  ErrorCollector errors;
+  auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions());
+  clang::tooling::ToolInvocation invocation(clang_arguments(path, lang, o, out.header),
+                                            std::make_unique<KernelAction>(out, lang, errors), files.get());
+  invocation.setDiagnosticConsumer(&errors);
+  bool ok = invocation.run();
+  if (out.kernels.empty() && (!errors.errors.empty() || !ok)) {
+    // Nothing to analyse and the compiler complained: malformed input.
+    if (errors.errors.empty()) throw input_error(SourceLoc{path, 0, 0}, "the compiler could not parse the file");
+    const ClangError& first = errors.errors.front();
+    throw input_error(first.at.known() ? first.at : SourceLoc{path, 0, 0}, first.message);
+  }
+  return out;
+}
+
+}  // namespace racecert::frontend
