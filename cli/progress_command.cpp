@@ -12,10 +12,13 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "progress/cuda_emitter.hpp"
 #include "progress/dot.hpp"
 #include "progress/oracle.hpp"
 #include "progress/parser.hpp"
 #include "progress/report.hpp"
+#include "progress/synth.hpp"
+#include "progress/synth_output.hpp"
 #include "support/diagnostic.hpp"
 #include "support/exit_codes.hpp"
 
@@ -119,7 +122,7 @@ int check(int argc, char** argv) {
 }
 
 int synth(int argc, char** argv);
-int emit_cuda(int argc, char** argv);
+int emit_cuda_command(int argc, char** argv);
 
 }  // namespace
 
@@ -138,7 +141,7 @@ int progress_main(int argc, char** argv) {
   try {
     if (sub == "check") return check(argc - 1, argv + 1);
     if (sub == "synth") return synth(argc - 1, argv + 1);
-    if (sub == "emit-cuda") return emit_cuda(argc - 1, argv + 1);
+    if (sub == "emit-cuda") return emit_cuda_command(argc - 1, argv + 1);
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << program << ": error: " << e.what() << "\n";
     return kExitUsage;
@@ -151,8 +154,60 @@ int progress_main(int argc, char** argv) {
 }
 
 namespace {
-int synth(int, char**) { throw usage_error("synth: not yet"); }
-int emit_cuda(int, char**) { throw usage_error("emit-cuda: not yet"); }
+
+int synth(int argc, char** argv) {
+  cxxopts::Options opts(argv[0], "Synthesizes every progress litmus test within the bounds and classifies it.");
+  opts.add_options()("threads", "number of threads (exact)", cxxopts::value<unsigned>())(
+      "instructions", "total number of instructions (exact, at least one per thread)", cxxopts::value<unsigned>())(
+      "locations", "memory locations (at most)", cxxopts::value<unsigned>()->default_value("2"))(
+      "values", "values 0..V-1", cxxopts::value<unsigned>()->default_value("2"))(
+      "out", "write the tests (both forms), index.tsv and summary.json to DIR", cxxopts::value<std::string>())(
+      "jobs", "worker threads (default: one per core)", cxxopts::value<int>()->default_value("0"))(
+      "max-states", "drop tests whose LTS has more states (the paper's caps)", cxxopts::value<std::size_t>())(
+      "max-actions", "drop tests whose LTS has more actions", cxxopts::value<std::size_t>())(
+      "no-nops", "exclude instructions that neither store nor branch")(
+      "max-candidates", "refuse bounds with more candidate programs than this",
+      cxxopts::value<std::uint64_t>()->default_value("200000000000"))(
+      "format", "text|json summary on stdout", cxxopts::value<std::string>()->default_value("text"));
+  cxxopts::ParseResult r;
+  if (!parse_options(opts, argc, argv, r)) return kExitOk;
+  if (!r.count("threads") || !r.count("instructions")) throw usage_error("--threads and --instructions are required");
+  const std::string format = r["format"].as<std::string>();
+  if (format != "text" && format != "json") throw usage_error("--format must be text or json");
+  SynthBounds b{r["threads"].as<unsigned>(), r["instructions"].as<unsigned>(), r["locations"].as<unsigned>(),
+                r["values"].as<unsigned>()};
+  SynthOptions o;
+  o.jobs = r["jobs"].as<int>();
+  if (r.count("max-states")) o.max_states = r["max-states"].as<std::size_t>();
+  if (r.count("max-actions")) o.max_actions = r["max-actions"].as<std::size_t>();
+  o.allow_nops = r.count("no-nops") == 0;
+  o.max_candidates = r["max-candidates"].as<std::uint64_t>();
+  const SynthResult result = synthesize(b, o);
+  if (r.count("out")) write_synth_output(result, r["out"].as<std::string>());
+  std::cout << (format == "json" ? synth_summary_json(result) : synth_summary_text(result));
+  return kExitOk;
+}
+
+int emit_cuda_command(int argc, char** argv) {
+  cxxopts::Options opts(argv[0], "Writes a CUDA program that runs a progress litmus test on a GPU.");
+  opts.add_options()("file", "test in AXB or test-suite form", cxxopts::value<std::string>())(
+      "mapping", "plain|round-robin|chunked", cxxopts::value<std::string>())(
+      "out", "write to FILE instead of stdout", cxxopts::value<std::string>());
+  opts.parse_positional({"file"});
+  opts.positional_help("FILE");
+  cxxopts::ParseResult r;
+  if (!parse_options(opts, argc, argv, r)) return kExitOk;
+  if (!r.count("file")) throw usage_error("missing FILE");
+  if (!r.count("mapping")) throw usage_error("--mapping is required (plain, round-robin or chunked)");
+  const auto mapping = mapping_from_name(r["mapping"].as<std::string>());
+  if (!mapping) throw usage_error("--mapping must be plain, round-robin or chunked");
+  const std::string file = r["file"].as<std::string>();
+  const std::string cuda = emit_cuda(load_program(file), *mapping, file);
+  if (r.count("out")) write_text_file(r["out"].as<std::string>(), cuda);
+  else std::cout << cuda;
+  return kExitOk;
+}
+
 }  // namespace
 
 }  // namespace racecert::cli
