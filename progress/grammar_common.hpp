@@ -1,5 +1,6 @@
 #pragma once
 // Internal: lexical pieces shared by the two X3 grammars.
+#include <boost/range/iterator_range.hpp>
 #include <boost/spirit/home/x3.hpp>
 #include <functional>
 #include <string>
@@ -18,11 +19,33 @@ template <class Ctx>
 ProgramBuilder& builder(Ctx& ctx) {
   return x3::get<builder_tag>(ctx).get();
 }
-// Byte offset of the current match.
+using Range = boost::iterator_range<It>;
+
+// Byte offset of where a raw[] match starts. (X3's _where cannot be used:
+// in Boost 1.74 it spans the input after the match, not the match.)
 template <class Ctx>
-std::size_t offset(Ctx& ctx) {
-  return static_cast<std::size_t>(x3::_where(ctx).begin() - x3::get<begin_tag>(ctx));
+std::size_t offset_of(Ctx& ctx, const Range& r) {
+  return static_cast<std::size_t>(r.begin() - x3::get<begin_tag>(ctx));
 }
+
+// A decimal number matched as raw digits, so that its position is exact and
+// overflow is reported as such; values beyond 64 bits saturate.
+struct Number {
+  std::uint64_t value = 0;
+  std::size_t pos = 0;
+};
+template <class Ctx>
+Number number_of(Ctx& ctx) {
+  const Range& r = x3::_attr(ctx);
+  Number n{0, offset_of(ctx, r)};
+  for (char c : r) {
+    const std::uint64_t d = static_cast<std::uint64_t>(c - '0');
+    n.value = n.value > (~std::uint64_t{0} - d) / 10 ? ~std::uint64_t{0} : n.value * 10 + d;
+  }
+  return n;
+}
+
+inline const auto digits = x3::raw[x3::lexeme[+x3::digit >> !(x3::alpha | x3::char_('_'))]];
 
 // A keyword is not the prefix of a longer identifier.
 inline auto kw(const char* word) {
@@ -46,7 +69,7 @@ Program run_grammar(const Grammar& grammar, const std::string& text, const std::
     bool ok = x3::phrase_parse(first, last, g, skipper);
     if (!ok || first != last) b.fail(static_cast<std::size_t>(first - begin), "unexpected input");
   } catch (const x3::expectation_failure<It>& e) {
-    b.fail(static_cast<std::size_t>(e.where() - begin), "expected " + e.which());
+    b.fail(skip_blank(text, static_cast<std::size_t>(e.where() - begin)), "expected " + e.which());
   }
   return b.finish();
 }

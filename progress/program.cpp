@@ -14,6 +14,18 @@ ThreadSet Program::all_threads() const {
 
 Program normalized(const Program& p) {
   Program out = p;
+  // Used locations keep their relative order; unused ones disappear.
+  std::vector<std::uint32_t> renumber;
+  for (const auto& t : out.threads)
+    for (const auto& i : t.code) {
+      if (renumber.size() <= i.loc) renumber.resize(i.loc + 1, 0);
+      renumber[i.loc] = 1;
+    }
+  std::uint32_t next = 0;
+  for (auto& r : renumber) r = r ? next++ : 0;
+  for (auto& t : out.threads)
+    for (auto& i : t.code) i.loc = renumber[i.loc];
+  out.locations.clear();
   for (auto& t : out.threads) {
     for (std::uint32_t pc = 0; pc < t.code.size(); ++pc) {
       Instr& i = t.code[pc];
@@ -22,7 +34,6 @@ Program normalized(const Program& p) {
     }
   }
   name_locations_by_index(out);
-  for (std::size_t i = 0; i < out.locations.size(); ++i) out.locations[i] = std::to_string(i);
   return out;
 }
 

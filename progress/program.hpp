@@ -55,8 +55,8 @@ struct Program {
 
 // The program with irrelevant fields zeroed (the comparison value of a
 // non-branching instruction, the written value of a non-exchanging one) and
-// locations named by their index; two programs behave identically iff their
-// normal forms are equal.
+// the used locations renumbered 0.. in order and named by their index; two
+// programs with equal normal forms behave identically.
 Program normalized(const Program& p);
 
 // Ensures that every location has a name: numeric names "0".."L-1" for

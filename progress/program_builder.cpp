@@ -1,8 +1,26 @@
 #include "progress/program_builder.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace racecert::progress::detail {
+
+std::size_t skip_blank(const std::string& t, std::size_t i) {
+  while (i < t.size()) {
+    if (std::isspace(static_cast<unsigned char>(t[i]))) {
+      ++i;
+    } else if (t.compare(i, 2, "//") == 0) {
+      while (i < t.size() && t[i] != '\n') ++i;
+    } else if (t.compare(i, 2, "/*") == 0) {
+      const auto end = t.find("*/", i + 2);
+      if (end == std::string::npos) return i;
+      i = end + 2;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
 
 SourceLoc locate(const std::string& text, const std::string& file, std::size_t offset) {
   SourceLoc loc{file, 1, 1};

@@ -14,6 +14,10 @@
 
 namespace racecert::progress::detail {
 
+// The offset of the first character at or after `offset` that is neither
+// blank nor inside a comment (an unterminated /* is not skipped).
+std::size_t skip_blank(const std::string& text, std::size_t offset);
+
 // 1-based line/column of a byte offset.
 SourceLoc locate(const std::string& text, const std::string& file, std::size_t offset);
 
