@@ -18,6 +18,7 @@ std::vector<WitnessStep> all_fair_edges_cycle(const StateGraph& g, const std::ve
   auto inside = [&](std::uint32_t s, const StepEdge& e) {
     return sccs.comp[s] == c && sccs.comp[e.target] == c && is_fair(fair, s, e);
   };
+  PathFinder paths(g, fair);
   std::vector<ThreadSet> taken(g.size(), 0);
   auto pending = [&](std::uint32_t s) {
     if (sccs.comp[s] != c) return false;
@@ -32,7 +33,7 @@ std::vector<WitnessStep> all_fair_edges_cycle(const StateGraph& g, const std::ve
   };
   std::uint32_t cur = r;
   for (;;) {
-    auto path = path_within(g, fair, cur, pending, inside);
+    auto path = paths.find(cur, pending, inside);
     if (!path) break;  // every fair edge of c is taken
     for (const auto& st : *path) take(st);
     if (!path->empty()) cur = path->back().to;
@@ -44,7 +45,7 @@ std::vector<WitnessStep> all_fair_edges_cycle(const StateGraph& g, const std::ve
       }
     }
   }
-  auto back = path_within(g, fair, cur, [&](std::uint32_t s) { return s == r; }, inside);
+  auto back = paths.find(cur, [&](std::uint32_t s) { return s == r; }, inside);
   for (const auto& st : *back) take(st);
   return cycle;
 }

@@ -19,6 +19,7 @@ std::vector<WitnessStep> covering_cycle(const StateGraph& g, const std::vector<T
         need = ThreadSet{1} << e.thread;
         break;
       }
+  PathFinder paths(g, fair);
   std::vector<WitnessStep> cycle;
   std::uint32_t cur = r;
   ThreadSet done = 0;
@@ -28,7 +29,7 @@ std::vector<WitnessStep> covering_cycle(const StateGraph& g, const std::vector<T
         if (internal(s, e) && ((need & ~done) >> e.thread & 1u)) return true;
       return false;
     };
-    auto path = path_within(g, fair, cur, has_step_needed, internal);
+    auto path = paths.find(cur, has_step_needed, internal);
     for (const auto& st : *path) done |= ThreadSet{1} << st.thread;
     cycle.insert(cycle.end(), path->begin(), path->end());
     cur = path->empty() ? cur : path->back().to;
@@ -41,7 +42,7 @@ std::vector<WitnessStep> covering_cycle(const StateGraph& g, const std::vector<T
       }
     }
   }
-  auto back = path_within(g, fair, cur, [&](std::uint32_t s) { return s == r; }, internal);
+  auto back = paths.find(cur, [&](std::uint32_t s) { return s == r; }, internal);
   cycle.insert(cycle.end(), back->begin(), back->end());
   return cycle;
 }

@@ -30,12 +30,24 @@ WitnessStep make_step(const StateGraph& g, const std::vector<ThreadSet>& fair, s
 // The shortest path from the initial state to `target` (BFS tree).
 std::vector<WitnessStep> prefix_to(const StateGraph& g, const std::vector<ThreadSet>& fair, std::uint32_t target);
 
-// A shortest path from `from` to the first state satisfying `goal`, using
-// only edges accepted by `allowed` (whose targets stay in the region).
-// Returns nullopt when none exists.
-std::optional<std::vector<WitnessStep>> path_within(
-    const StateGraph& g, const std::vector<ThreadSet>& fair, std::uint32_t from,
-    const std::function<bool(std::uint32_t)>& goal,
-    const std::function<bool(std::uint32_t, const StepEdge&)>& allowed);
+// Shortest paths inside a region of the graph, for building cycles. Reuses
+// its bookkeeping across searches (generation stamps), so a search costs only
+// the states it visits, not the size of the graph.
+class PathFinder {
+ public:
+  PathFinder(const StateGraph& g, const std::vector<ThreadSet>& fair);
+  // A shortest path from `from` to the first state satisfying `goal`, using
+  // only edges accepted by `allowed`; nullopt when there is none.
+  std::optional<std::vector<WitnessStep>> find(std::uint32_t from, const std::function<bool(std::uint32_t)>& goal,
+                                               const std::function<bool(std::uint32_t, const StepEdge&)>& allowed);
+
+ private:
+  const StateGraph& g_;
+  const std::vector<ThreadSet>& fair_;
+  std::vector<std::uint32_t> stamp_, slot_;  // per state: search generation, index into order_
+  std::vector<std::uint32_t> order_;
+  std::vector<std::pair<std::uint32_t, StepEdge>> via_;
+  std::uint32_t generation_ = 0;
+};
 
 }  // namespace racecert::progress
