@@ -21,7 +21,9 @@ inline Program random_program(std::mt19937& rng, const RandomShape& shape = {}) 
   const int threads = pick(1, shape.max_threads), locs = pick(1, shape.max_locations);
   for (int t = 0; t < threads; ++t) {
     Thread th;
-    const int len = pick(t == 0 ? 1 : 0, shape.max_length);
+    // Any thread may be empty (terminated from the start), thread 0 included:
+    // that is where folding Terminate into the last step matters most (HSA).
+    const int len = pick(0, shape.max_length);
     for (int pc = 0; pc < len; ++pc) {
       Instr i;
       i.loc = static_cast<std::uint32_t>(pick(0, locs - 1));
@@ -34,6 +36,7 @@ inline Program random_program(std::mt19937& rng, const RandomShape& shape = {}) 
     }
     p.threads.push_back(th);
   }
+  if (p.instruction_count() == 0) p.threads[0].code.push_back(Instr{0, 0, 0, true, 1});
   name_locations_by_index(p);
   while (p.locations.size() < static_cast<std::size_t>(locs)) p.locations.push_back(std::to_string(p.locations.size()));
   return p;
