@@ -69,9 +69,44 @@ struct Induction {
   P::LoopUpdate update = P::LoopUpdate::Add;
   Expr step;
   bool update_in_body = false;  // a while loop: the update is the body's last statement
+  Expr guard;                   // the rest of the condition (break flags), tested each iteration
 };
 
+std::optional<Induction> induction_on(const kir::Loop& l);
+
+// Splits `a && b && ...` into its conjuncts.
+void conjuncts(const Expr& e, std::vector<Expr>& out) {
+  if (e->kind == ExprNode::Kind::Binary && e->binop == BinOp::And) {
+    conjuncts(e->a, out);
+    conjuncts(e->b, out);
+  } else {
+    out.push_back(e);
+  }
+}
+
 std::optional<Induction> induction(const kir::Loop& l) {
+  if (!l.cond) return std::nullopt;
+  // A loop that may break tests `!broke && i < n`: the comparison is the
+  // induction test, the rest guards each iteration.
+  std::vector<Expr> parts;
+  conjuncts(l.cond, parts);
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const Expr& c = parts[k];
+    if (c->kind != ExprNode::Kind::Binary || !is_comparison(c->binop)) continue;
+    kir::Loop single = l;
+    single.cond = c;
+    if (auto ind = induction_on(single)) {
+      std::vector<Expr> rest;
+      for (std::size_t j = 0; j < parts.size(); ++j)
+        if (j != k) rest.push_back(parts[j]);
+      ind->guard = rest.empty() ? nullptr : conj(rest);
+      return ind;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Induction> induction_on(const kir::Loop& l) {
   if (!l.cond || l.cond->kind != ExprNode::Kind::Binary || !is_comparison(l.cond->binop)) return std::nullopt;
   std::set<std::string> assigned;
   assigned_in(l.body, assigned);
@@ -79,8 +114,13 @@ std::optional<Induction> induction(const kir::Loop& l) {
   // Where the update is: the update block, or the last statement of a while body.
   const kir::Assign* upd = nullptr;
   bool in_body = false;
-  if (l.update.size() == 1 && l.update[0].is<kir::Assign>()) {
-    upd = &l.update[0].as<kir::Assign>();
+  // A loop that breaks updates under `!broke` (eliminate_jumps): when that
+  // fails the loop is over anyway, so the update is still the induction step.
+  const kir::Block* update = &l.update;
+  if (l.update.size() == 1 && l.update[0].is<kir::If>() && l.update[0].as<kir::If>().else_body.empty())
+    update = &l.update[0].as<kir::If>().then_body;
+  if (update->size() == 1 && (*update)[0].is<kir::Assign>()) {
+    upd = &(*update)[0].as<kir::Assign>();
   } else if (l.update.empty() && !l.body.empty() && l.body.back().is<kir::Assign>()) {
     upd = &l.body.back().as<kir::Assign>();
     in_body = true;
@@ -478,11 +518,20 @@ class Inferrer {
     if (ind) env_[ind->var] = var(out.var);
     names_.insert(out.var);
     sinks_.push_back(&out.body);
+    P::If guarded;  // iterations run while the rest of the condition holds
+    if (ind && ind->guard) {
+      guarded.cond = condition(ind->guard);
+      sinks_.push_back(&guarded.then_body);
+    }
     if (ind && ind->update_in_body) {
       process(kir::Block(l.body.begin(), l.body.end() - 1));
     } else {
       process(l.body);
       if (!ind) process(l.update);
+    }
+    if (ind && ind->guard) {
+      sinks_.pop_back();
+      emit(P::Stmt{std::move(guarded)});
     }
     sinks_.pop_back();
     decl_scopes_.pop_back();

@@ -115,6 +115,15 @@ Expr Lowerer::call(const CallExpr* c) {
   }
   std::string name = f->getNameAsString();
   if (auto r = intrinsic(name, c, args, object)) return *r;
+  // Struct assignment (the implicit copy or move): field by field.
+  if (const auto* m = dyn_cast<CXXMethodDecl>(f);
+      m && object && args.size() == 1 && (m->isCopyAssignmentOperator() || m->isMoveAssignmentOperator()) &&
+      !m->isUserProvided()) {
+    const clang::Expr* src = args[0];
+    LValue from = src->isGLValue() ? lvalue(src) : (effect(src), LValue{});
+    copy_record(lvalue(object), from, object->getType(), c->getBeginLoc());
+    return nullptr;
+  }
   const FunctionDecl* def = f->getDefinition();
   if (def && def->hasBody()) return inline_call(def, c, args, object);
   // A function without a body: harmless unless it could touch the arrays.
@@ -140,10 +149,22 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
       unsupported("recursive call to '" + f->getNameAsString() + "'", c->getBeginLoc());
       return nullptr;
     }
-  if (object || isa<CXXMethodDecl>(f)) {
-    for (const clang::Expr* a : args) effect(a);
-    unsupported("call to member function '" + f->getNameAsString() + "'", c->getBeginLoc());
-    return nullptr;
+  // A member function runs on its object: `this` is the object's lvalue.
+  std::optional<LValue> self;
+  if (isa<CXXMethodDecl>(f) && !cast<CXXMethodDecl>(f)->isStatic()) {
+    if (!object) {
+      if (this_stack_.empty()) {
+        unsupported("call to member function '" + f->getNameAsString() + "' without an object", c->getBeginLoc());
+        return nullptr;
+      }
+      self = this_stack_.back();
+    } else if (object->getType()->isPointerType()) {
+      std::optional<PointerValue> p = pointer(object);
+      if (p && !p->array.empty()) self = LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""};
+      else self = LValue{LValue::Kind::Unknown, "", {}, "object of a member call"};
+    } else {
+      self = lvalue(object);
+    }
   }
   ranges_.push_back(f->getSourceRange());
   // Arguments are evaluated in the caller's scope.
@@ -177,7 +198,7 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
     } else {
       Expr v = t->isRecordType() ? (effect(args[i]), nullptr) : rvalue(args[i]);
       std::string name = new_variable(p->getNameAsString(), scalar_type(t), loc(p->getLocation()));
-      emit(kir::Stmt{kir::Assign{name, v, loc(c->getBeginLoc())}});
+      emit(kir::Stmt{kir::Assign{name, to_int(v), loc(c->getBeginLoc())}});
       b = Binding{Binding::Kind::Scalar, name, "", "", {}};
     }
     bound.push_back(Arg{p, b});
@@ -206,6 +227,7 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
   scopes_.emplace_back();
   for (auto& a : bound) bind(a.param, a.binding);
   frames_.push_back(Frame{f, result, loop_depth_, early_return});
+  if (self) this_stack_.push_back(*self);
   if (early_return) {
     kir::Loop once;
     once.test_first = false;
@@ -216,6 +238,7 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
   } else {
     stmt(f->getBody());
   }
+  if (self) this_stack_.pop_back();
   frames_.pop_back();
   scopes_.pop_back();
   return result.empty() ? nullptr : var(result);

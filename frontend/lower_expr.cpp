@@ -68,6 +68,11 @@ Expr Lowerer::condition(const clang::Expr* e) {
 
 void Lowerer::effect(const clang::Expr* e) {
   e = strip(e);
+  // x++ as a statement: the old value is not needed.
+  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->isIncrementDecrementOp()) {
+    increment(u->getSubExpr(), u->isIncrementOp(), true, u->getBeginLoc());
+    return;
+  }
   if (const auto* c = dyn_cast<CastExpr>(e)) return effect(c->getSubExpr());
   if (const auto* b = dyn_cast<BinaryOperator>(e)) {
     if (b->getOpcode() == BO_Comma) {
@@ -142,6 +147,8 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
             pointer(sub);
             return nullptr;
           }
+          // c ? a : b as an lvalue: read whichever is chosen.
+          if (isa<ConditionalOperator>(strip(sub))) return rvalue(strip(sub));
           return read(lvalue(sub), e->getType(), e->getBeginLoc());
         case CK_IntegralCast:
         case CK_NoOp:
@@ -177,8 +184,8 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
       kir::If i;
       i.cond = cond;
       i.loc = loc(e->getBeginLoc());
-      i.then_body = collect([&] { emit(kir::Stmt{kir::Assign{tmp, rvalue(c->getTrueExpr()), {}}}); });
-      i.else_body = collect([&] { emit(kir::Stmt{kir::Assign{tmp, rvalue(c->getFalseExpr()), {}}}); });
+      i.then_body = collect([&] { emit(kir::Stmt{kir::Assign{tmp, to_int(rvalue(c->getTrueExpr())), {}}}); });
+      i.else_body = collect([&] { emit(kir::Stmt{kir::Assign{tmp, to_int(rvalue(c->getFalseExpr())), {}}}); });
       emit(kir::Stmt{std::move(i)});
       return var(tmp);
     }
@@ -228,7 +235,17 @@ Expr Lowerer::binary(const BinaryOperator* b) {
         unsupported("assignment to a pointer racecert cannot resolve", b->getBeginLoc());
         return nullptr;
       }
-      std::optional<PointerValue> value = pointer(b);
+      std::optional<PointerValue> value;
+      if (op == BO_Assign) {
+        value = pointer(b->getRHS());
+      } else if (op == BO_AddAssign || op == BO_SubAssign) {
+        std::optional<PointerValue> cur = pointer(lhs);
+        Expr k = rvalue(b->getRHS());
+        std::int64_t step = element_count(lhs->getType()->getPointeeType());
+        if (cur && k && cur->offset)
+          value = PointerValue{cur->array, op == BO_AddAssign ? cur->offset + to_int(k) * int_lit(step)
+                                                              : cur->offset - to_int(k) * int_lit(step)};
+      }
       if (!value || value->array.empty() || value->array != binding->array || binding->array.empty()) {
         unsupported("pointer that may point into different arrays", b->getBeginLoc());
         return nullptr;
@@ -281,10 +298,10 @@ Expr Lowerer::binary(const BinaryOperator* b) {
       i.cond = op == BO_LAnd ? l : (l ? neg(l) : nullptr);
       i.loc = loc(b->getBeginLoc());
       i.then_body = std::move(rhs_code);
-      i.then_body.push_back(kir::Stmt{kir::Assign{tmp, r, {}}});
-      i.else_body.push_back(kir::Stmt{kir::Assign{tmp, bool_lit(op == BO_LOr), {}}});
+      i.then_body.push_back(kir::Stmt{kir::Assign{tmp, to_int(r), {}}});
+      i.else_body.push_back(kir::Stmt{kir::Assign{tmp, int_lit(op == BO_LOr ? 1 : 0), {}}});
       emit(kir::Stmt{std::move(i)});
-      return var(tmp);
+      return expr::binary(BinOp::Ne, var(tmp), int_lit(0));
     }
     default:
       break;
@@ -376,7 +393,7 @@ Expr Lowerer::increment(const clang::Expr* target, bool up, bool prefix, clang::
   if (!prefix && old && l.kind == LValue::Kind::Variable) {
     // x++ yields the old value: keep it before x changes.
     std::string tmp = temporary(scalar_type(target->getType()));
-    emit(kir::Stmt{kir::Assign{tmp, old, loc(where)}});
+    emit(kir::Stmt{kir::Assign{tmp, to_int(old), loc(where)}});
     old = var(tmp);
   }
   assign(l, updated, where);
@@ -385,16 +402,7 @@ Expr Lowerer::increment(const clang::Expr* target, bool up, bool prefix, clang::
 
 // ------------------------------------------------------------- locations
 
-LValue Lowerer::member(const MemberExpr* m) {
-  const auto* field = dyn_cast<FieldDecl>(m->getMemberDecl());
-  if (!field) return LValue{LValue::Kind::Unknown, "", {}, "member function"};
-  const clang::Expr* base = m->getBase();
-  if (m->isArrow()) {
-    std::optional<PointerValue> p = pointer(base);
-    if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "pointer to a struct"};
-    return LValue{LValue::Kind::Memory, "", kir::Location{field_array(p->array, field), {p->offset}}, ""};
-  }
-  LValue b = lvalue(base);
+LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
   if (b.kind == LValue::Kind::Variable) {
     std::string name = b.var + "." + field->getNameAsString();
     if (!k_.find_variable(name)) {
@@ -404,10 +412,44 @@ LValue Lowerer::member(const MemberExpr* m) {
     return LValue{LValue::Kind::Variable, name, {}, ""};
   }
   if (b.kind == LValue::Kind::Memory) {
-    b.at.array = field_array(b.at.array, field);
-    return b;
+    LValue out = b;
+    out.at.array = field_array(b.at.array, field);
+    return out;
   }
   return b;
+}
+
+void Lowerer::copy_record(const LValue& dst, const LValue& src, QualType type, clang::SourceLocation where) {
+  const RecordDecl* rd = type.getCanonicalType()->getAsRecordDecl();
+  if (!rd) return;
+  for (const FieldDecl* f : rd->fields()) {
+    LValue d = field_of(dst, f);
+    LValue s = src.kind == LValue::Kind::Unknown ? src : field_of(src, f);
+    if (f->getType()->isRecordType()) {
+      copy_record(d, s, f->getType(), where);
+    } else if (f->getType()->isArrayType()) {
+      if (d.kind == LValue::Kind::Memory) unsupported("copy of a struct with an array member", where);
+    } else {
+      Expr v = s.kind == LValue::Kind::Unknown ? nullptr : read(s, f->getType(), where);
+      assign(d, v, where);
+    }
+  }
+}
+
+LValue Lowerer::member(const MemberExpr* m) {
+  const auto* field = dyn_cast<FieldDecl>(m->getMemberDecl());
+  if (!field) return LValue{LValue::Kind::Unknown, "", {}, "member function"};
+  const clang::Expr* base = m->getBase();
+  if (isa<CXXThisExpr>(strip(base)->IgnoreImpCasts())) {
+    if (this_stack_.empty()) return LValue{LValue::Kind::Unknown, "", {}, "'this'"};
+    return field_of(this_stack_.back(), field);
+  }
+  if (m->isArrow()) {
+    std::optional<PointerValue> p = pointer(base);
+    if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "pointer to a struct"};
+    return LValue{LValue::Kind::Memory, "", kir::Location{field_array(p->array, field), {p->offset}}, ""};
+  }
+  return field_of(lvalue(base), field);
 }
 
 LValue Lowerer::lvalue(const clang::Expr* e) {
@@ -502,12 +544,13 @@ Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation wh
 }
 
 void Lowerer::assign(const LValue& target, Expr value, clang::SourceLocation where) {
+  // Variables and memory cells hold integers: a boolean is stored as 0 or 1.
   switch (target.kind) {
     case LValue::Kind::Variable:
-      emit(kir::Stmt{kir::Assign{target.var, value, loc(where)}});
+      emit(kir::Stmt{kir::Assign{target.var, to_int(value), loc(where)}});
       return;
     case LValue::Kind::Memory:
-      emit(kir::Stmt{kir::Store{target.at, value, loc(where)}});
+      emit(kir::Stmt{kir::Store{target.at, to_int(value), loc(where)}});
       return;
     case LValue::Kind::Ignored:
       return;

@@ -271,31 +271,31 @@ void Lowerer::declaration(const VarDecl* d) {
     bind(d, Binding{Binding::Kind::Scalar, name, "", "", {}});
     const clang::Expr* init = d->getInit();
     if (!init) return;
-    // cuda::atomic_ref<T> r(A[i]) and copies of an element: remember the cell.
+    // cuda::atomic_ref<T> r(A[i]): the variable names the cell.
     const clang::Expr* inner = init->IgnoreImplicit();
     if (const auto* ctor = dyn_cast<CXXConstructExpr>(inner)) {
-      if (ctor->getNumArgs() == 1 && ctor->getArg(0)->isGLValue()) {
+      if (ctor->getNumArgs() == 1 && ctor->getArg(0)->isGLValue() &&
+          t.getAsString().find("atomic_ref") != std::string::npos) {
         LValue src = lvalue(ctor->getArg(0));
         if (src.kind == LValue::Kind::Memory) {
-          std::string type = t.getAsString();
-          if (type.find("atomic_ref") != std::string::npos) {
-            bind(d, Binding{Binding::Kind::Location, "", "", "", src.at});
-            return;
-          }
-          // A struct copied out of memory reads every field.
-          if (const auto* rd = t->getAsRecordDecl())
-            for (const FieldDecl* fd : rd->fields()) {
-              kir::Location at = src.at;
-              at.array = field_array(src.at.array, fd);
-              std::string field_var = name + "." + fd->getNameAsString();
-              if (!k_.find_variable(field_var)) k_.locals.push_back(kir::Variable{field_var, scalar_type(fd->getType()), {}});
-              emit(kir::Stmt{kir::Load{field_var, at, loc(init->getBeginLoc())}});
-            }
+          bind(d, Binding{Binding::Kind::Location, "", "", "", src.at});
           return;
         }
       }
+      // A copy of another struct: field by field.
+      if (ctor->getNumArgs() == 1 && ctor->getArg(0)->isGLValue() && ctor->getConstructor()->isCopyOrMoveConstructor()) {
+        copy_record(LValue{LValue::Kind::Variable, name, {}, ""}, lvalue(ctor->getArg(0)), t, d->getLocation());
+        return;
+      }
       for (const clang::Expr* a : ctor->arguments()) effect(a);
       return;
+    }
+    if (init->isGLValue() || isa<ImplicitCastExpr>(init)) {
+      const clang::Expr* src = init->IgnoreImpCasts();
+      if (src->isGLValue()) {
+        copy_record(LValue{LValue::Kind::Variable, name, {}, ""}, lvalue(src), t, d->getLocation());
+        return;
+      }
     }
     effect(init);
     return;
@@ -304,7 +304,7 @@ void Lowerer::declaration(const VarDecl* d) {
   bind(d, Binding{Binding::Kind::Scalar, name, "", "", {}});
   if (const clang::Expr* init = d->getInit()) {
     Expr v = rvalue(init);
-    emit(kir::Stmt{kir::Assign{name, v, loc(d->getLocation())}});
+    emit(kir::Stmt{kir::Assign{name, to_int(v), loc(d->getLocation())}});
   }
 }
 
@@ -488,7 +488,7 @@ void Lowerer::return_stmt(const ReturnStmt* s) {
   if (s->getRetValue()) {
     if (!f.result.empty()) {
       Expr v = rvalue(s->getRetValue());
-      emit(kir::Stmt{kir::Assign{f.result, v, loc(s->getBeginLoc())}});
+      emit(kir::Stmt{kir::Assign{f.result, to_int(v), loc(s->getBeginLoc())}});
     } else {
       effect(s->getRetValue());
     }

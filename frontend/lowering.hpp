@@ -75,6 +75,7 @@ class Lowerer {
     bool wrapped = false;    // its body runs in a one-shot loop that `return` breaks out of
   };
   std::vector<Frame> frames_;
+  std::vector<LValue> this_stack_;  // the object of each inlined member function
   int fresh_ = 0;
 
   // ----- helpers (lower_stmt.cpp)
@@ -119,6 +120,10 @@ class Lowerer {
   Expr unary(const clang::UnaryOperator* u);
   Expr increment(const clang::Expr* target, bool up, bool prefix, clang::SourceLocation where);
   LValue member(const clang::MemberExpr* m);
+  LValue field_of(const LValue& base, const clang::FieldDecl* f);
+  // Copies a struct field by field (assignment, initialization); `src` may
+  // be Unknown for a struct value that is not in memory (a call result).
+  void copy_record(const LValue& dst, const LValue& src, clang::QualType type, clang::SourceLocation where);
   std::optional<std::int64_t> constant(const clang::Expr* e) const;
   Expr builtin_member(const clang::MemberExpr* m) const;  // threadIdx.x and co
   Expr to_bool(Expr e) const;

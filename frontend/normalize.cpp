@@ -35,15 +35,17 @@ class JumpEliminator {
     k_.locals.push_back(kir::Variable{name, kir::ScalarType::Bool, {}});
     return name;
   }
-  static kir::Stmt assign(const std::string& v, bool value) { return kir::Stmt{kir::Assign{v, bool_lit(value), {}}}; }
+  // Variables hold integers: flags are 0 or 1.
+  static kir::Stmt assign(const std::string& v, bool value) { return kir::Stmt{kir::Assign{v, int_lit(value ? 1 : 0), {}}}; }
+  static Expr set(const std::string& v) { return binary(BinOp::Ne, var(v), int_lit(0)); }
 
   // The condition under which execution continues normally after a jump
   // of the given kinds may have happened.
   Expr still_running(unsigned jumps, const LoopFlags* loop) const {
     std::vector<Expr> stopped;
-    if ((jumps & kReturn) && !return_flag_.empty()) stopped.push_back(var(return_flag_));
-    if ((jumps & kBreak) && loop) stopped.push_back(var(loop->brk));
-    if ((jumps & kContinue) && loop) stopped.push_back(var(loop->cont));
+    if ((jumps & kReturn) && !return_flag_.empty()) stopped.push_back(set(return_flag_));
+    if ((jumps & kBreak) && loop) stopped.push_back(set(loop->brk));
+    if ((jumps & kContinue) && loop) stopped.push_back(set(loop->cont));
     return neg(disj(stopped));
   }
 
@@ -115,7 +117,7 @@ class JumpEliminator {
     if (breaks) {
       // A break (or a return) ends the loop: the condition also tests it,
       // and the update does not run after it.
-      Expr keep_going = neg(disj(var(flags.brk), (jb & kReturn) ? var(return_flag_) : bool_lit(false)));
+      Expr keep_going = neg(disj(set(flags.brk), (jb & kReturn) ? set(return_flag_) : bool_lit(false)));
       out.cond = out.cond ? conj(keep_going, out.cond) : nullptr;
       if (!out.update.empty()) {
         kir::If guard;

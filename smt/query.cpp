@@ -145,7 +145,8 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
   p.set("timeout", std::max(1u, o.timeout_ms / 10));
   s.set(p);
   z3::model best = s.get_model();
-  std::int64_t lo = 0, hi = best.eval(total, true).get_numeral_int64();
+  std::int64_t lo = 0, hi = 0;
+  if (!best.eval(total, true).is_numeral_i64(hi)) return read_model(best, enc, t, f, r);  // huge values: keep them
   for (int step = 0; lo < hi && step < 64; ++step) {
     std::int64_t mid = lo + (hi - lo) / 2;
     s.push();
@@ -154,9 +155,10 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
     bool stop = c == z3::unknown;
     if (c == z3::sat) {
       z3::model m = s.get_model();
-      if (enc.model_is_exact(m)) {
+      std::int64_t value = 0;
+      if (enc.model_is_exact(m) && m.eval(total, true).is_numeral_i64(value)) {
         best = m;
-        hi = best.eval(total, true).get_numeral_int64();
+        hi = value;
       } else {
         stop = true;
       }
@@ -215,9 +217,45 @@ bool needs_bitvectors(const SymbolicTrace& t, std::string* why) {
   return false;
 }
 
-QueryResult solve(const SymbolicTrace& t, const QueryOptions& o) {
+namespace {
+
+void equalities(const protocol::Expr& e, protocol::Substitution& out) {
+  using protocol::BinOp;
+  using protocol::ExprNode;
+  if (e->kind != ExprNode::Kind::Binary) return;
+  if (e->binop == BinOp::And) {
+    equalities(e->a, out);
+    equalities(e->b, out);
+  } else if (e->binop == BinOp::Eq) {
+    if (e->a->kind == ExprNode::Kind::Var && e->b->kind == ExprNode::Kind::Int) out.emplace(e->a->name, e->b);
+    if (e->b->kind == ExprNode::Kind::Var && e->a->kind == ExprNode::Kind::Int) out.emplace(e->b->name, e->a);
+  }
+}
+
+// Variables the assumptions fix to a constant (blockDim.x == 64, a
+// parameter required to be 64) are replaced by it everywhere: products with
+// them become linear, and the bit-vector/nonlinear fallbacks are rarely needed.
+SymbolicTrace propagate_constants(const SymbolicTrace& t) {
+  protocol::Substitution fixed;
+  for (const auto& a : t.assumptions) equalities(a, fixed);
+  if (fixed.empty()) return t;
+  SymbolicTrace out = t;
+  for (auto& a : out.assumptions) a = protocol::substitute(a, fixed);
+  for (const auto& [v, c] : fixed) out.assumptions.push_back(protocol::binary(protocol::BinOp::Eq, protocol::var(v), c));
+  for (auto& a : out.accesses) {
+    a.guard = protocol::substitute(a.guard, fixed);
+    for (auto& i : a.index) i = protocol::substitute(i, fixed);
+    if (a.value) a.value = protocol::substitute(a.value, fixed);
+  }
+  return out;
+}
+
+}  // namespace
+
+QueryResult solve(const SymbolicTrace& given, const QueryOptions& o) {
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
+  SymbolicTrace t = propagate_constants(given);
   QueryResult r;
   r.status = QueryStatus::Unknown;
   r.bitvectors = needs_bitvectors(t, &r.logic_reason);
