@@ -141,13 +141,16 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
   for (const TraceVar* v : minimization_order(t)) {
     total = total + ctx.int_val(v->thread == 0 ? 4 : 1) * enc.magnitude(enc.variable(v->name));
   }
+  // A small witness is a convenience: the whole search gets a fixed budget.
+  using Clock = std::chrono::steady_clock;
+  auto deadline = Clock::now() + std::chrono::milliseconds(std::min(500u, o.timeout_ms / 4));
   z3::params p(ctx);
-  p.set("timeout", std::max(1u, o.timeout_ms / 10));
+  p.set("timeout", std::max(1u, std::min(100u, o.timeout_ms / 10)));
   s.set(p);
   z3::model best = s.get_model();
   std::int64_t lo = 0, hi = 0;
   if (!best.eval(total, true).is_numeral_i64(hi)) return read_model(best, enc, t, f, r);  // huge values: keep them
-  for (int step = 0; lo < hi && step < 64; ++step) {
+  for (int step = 0; lo < hi && step < 64 && Clock::now() < deadline; ++step) {
     std::int64_t mid = lo + (hi - lo) / 2;
     s.push();
     s.add(total <= ctx.int_val(mid));
