@@ -395,23 +395,8 @@ BOOST_SPIRIT_DEFINE(end_of_test)
 
 const auto litmus_file = header > init_block > thread_row > *instr_row > quantifier > disj[set_condition] > end_of_test;
 
-[[noreturn]] void syntax_error(const ParseState& st, const x3::expectation_failure<It>& e) {
-  std::string which = e.which();
-  auto off = static_cast<std::size_t>(e.where() - st.begin);
-  std::string found = "end of input";
-  if (off < st.text->size()) {
-    std::size_t end = off;
-    while (end < st.text->size() && end - off < 16 && !std::isspace(static_cast<unsigned char>((*st.text)[end]))) ++end;
-    found = "'" + st.text->substr(off, std::max<std::size_t>(end - off, 1)) + "'";
-  }
-  if (which.size() == 1 || which == "'PTX'") which = "'" + which + "'";
-  throw input_error(locate(*st.text, *st.file, off), "expected " + which + ", found " + found);
-}
-
-}  // namespace
-
-SourceLoc locate(const std::string& text, const std::string& filename, std::size_t offset) {
-  // Actions see the position before the skipper ran: skip blanks and comments.
+// The first offset at or after `offset` that is not blank or in a comment.
+std::size_t skip_blank(const std::string& text, std::size_t offset) {
   std::size_t i = std::min(offset, text.size());
   while (i < text.size()) {
     if (std::isspace(static_cast<unsigned char>(text[i]))) {
@@ -426,6 +411,27 @@ SourceLoc locate(const std::string& text, const std::string& filename, std::size
       break;
     }
   }
+  return i;
+}
+
+[[noreturn]] void syntax_error(const ParseState& st, const x3::expectation_failure<It>& e) {
+  std::string which = e.which();
+  auto off = skip_blank(*st.text, static_cast<std::size_t>(e.where() - st.begin));
+  std::string found = "end of input";
+  if (off < st.text->size()) {
+    std::size_t end = off;
+    while (end < st.text->size() && end - off < 16 && !std::isspace(static_cast<unsigned char>((*st.text)[end]))) ++end;
+    found = "'" + st.text->substr(off, std::max<std::size_t>(end - off, 1)) + "'";
+  }
+  if (which.size() == 1 || which == "'PTX'") which = "'" + which + "'";
+  throw input_error(locate(*st.text, *st.file, off), "expected " + which + ", found " + found);
+}
+
+}  // namespace
+
+SourceLoc locate(const std::string& text, const std::string& filename, std::size_t offset) {
+  // Actions see the position before the skipper ran.
+  std::size_t i = skip_blank(text, offset);
   if (i >= text.size()) i = std::min(offset, text.size());
   int line = 1, col = 1;
   for (std::size_t k = 0; k < i; ++k) {
