@@ -44,6 +44,7 @@ struct Instruction {
 // One thread's slot in an instruction row: labels, then an optional instruction.
 struct Cell {
   std::vector<std::string> labels;
+  std::vector<SourceLoc> label_where;
   std::optional<Instruction> instr;
 };
 

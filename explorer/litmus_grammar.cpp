@@ -2,6 +2,7 @@
 // the parse state; meaning (orders, scopes, labels, names) is checked later
 // by litmus_lower.cpp, which can point at the offending instruction.
 #include <boost/spirit/home/x3.hpp>
+#include <charconv>
 #include <functional>
 #include <limits>
 
@@ -23,7 +24,7 @@ struct ParseState {
   Cell cell;
   std::vector<Cell> row;
   std::size_t row_start = 0;
-  int thread_ref = 0;  // last `Pn:` seen
+  std::size_t instr_pos = 0;  // where the instruction being parsed starts
   SourceLoc loc(It at) const { return locate(*text, *file, static_cast<std::size_t>(at - begin)); }
 };
 struct state_tag;
@@ -31,6 +32,27 @@ template <class Ctx>
 ParseState& state(Ctx& ctx) {
   return x3::get<state_tag>(ctx).get();
 }
+
+// Yields the offset of the next token (after skipping blanks and comments).
+// Actions cannot use _where() for this: X3 hands them the input *after* the
+// match.
+struct position_parser : x3::parser<position_parser> {
+  using attribute_type = std::size_t;
+  static bool const has_attribute = true;
+  template <class Iterator, class Context, class RContext, class Attribute>
+  bool parse(Iterator& first, Iterator const& last, Context const& ctx, RContext&, Attribute& attr) const {
+    x3::skip_over(first, last, ctx);
+    x3::traits::move_to(static_cast<std::size_t>(first - x3::get<state_tag>(ctx).get().begin), attr);
+    return true;
+  }
+};
+const position_parser pos{};
+template <class Ctx>
+SourceLoc loc_at(Ctx& ctx, std::size_t offset) {
+  auto& st = state(ctx);
+  return locate(*st.text, *st.file, offset);
+}
+using boost::fusion::at_c;
 
 // ------------------------------------------------------------------ lexemes
 
@@ -45,37 +67,41 @@ x3::rule<struct ident_tag, std::string> const ident = "identifier";
 const auto ident_def = x3::lexeme[(x3::alpha | x3::char_('_')) >> *(x3::alnum | x3::char_('_'))];
 
 x3::rule<struct int_tag, std::int64_t> const integer = "integer";
-const auto dec = x3::uint_parser<std::uint64_t, 10>();
-const auto hex = x3::uint_parser<std::uint64_t, 16>();
-auto make_int(bool negative) {
-  return [negative](auto& ctx) {
-    std::uint64_t v = _attr(ctx);
+// Digits are collected as text and converted here, so that an overlong
+// literal is reported as such instead of failing the whole entry.
+auto make_int(bool negative, int base) {
+  return [negative, base](auto& ctx) {
+    const std::string& digits = at_c<1>(_attr(ctx));
+    std::uint64_t v = 0;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
     std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + (negative ? 1 : 0);
-    if (v > limit) throw input_error(state(ctx).loc(_where(ctx).begin()), "integer literal out of range");
+    if (ec != std::errc() || end != digits.data() + digits.size() || v > limit)
+      throw input_error(loc_at(ctx, at_c<0>(_attr(ctx))), "integer literal out of range");
     _val(ctx) = negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v);
   };
 }
-const auto hex_digits = (x3::lit("0x") | "0X") >> hex;
-const auto integer_def = x3::lexeme['-' >> hex_digits >> word_end][make_int(true)] |
-                         x3::lexeme['-' >> dec >> word_end][make_int(true)] |
-                         x3::lexeme[hex_digits >> word_end][make_int(false)] |
-                         x3::lexeme[dec >> word_end][make_int(false)];
+const auto hex_digits = (x3::lit("0x") | "0X") >> +x3::xdigit;
+const auto dec_digits = +x3::digit;
+const auto integer_def = (pos >> x3::lexeme['-' >> hex_digits >> word_end])[make_int(true, 16)] |
+                         (pos >> x3::lexeme['-' >> dec_digits >> word_end])[make_int(true, 10)] |
+                         (pos >> x3::lexeme[hex_digits >> word_end])[make_int(false, 16)] |
+                         (pos >> x3::lexeme[dec_digits >> word_end])[make_int(false, 10)];
 
 x3::rule<struct name_tag, std::string> const test_name = "test name";
 const auto test_name_def = x3::lexeme[+x3::graph];
 x3::rule<struct doc_tag, std::string> const doc_string = "string";
-const auto doc_string_def = x3::lexeme['"' > *(x3::char_ - '"') > '"'];
+const auto doc_string_def = x3::lexeme['"' > *(x3::char_ - '"' - x3::eol) > '"'];
 
 BOOST_SPIRIT_DEFINE(ident, integer, test_name, doc_string)
 
 // A thread reference in init entries and conditions: "P1" or "1".
 x3::rule<struct tref_tag, int> const thread_ref = "thread";
 const auto set_tref = [](auto& ctx) {
-  unsigned v = _attr(ctx);
-  if (v > 100000) throw input_error(state(ctx).loc(_where(ctx).begin()), "thread number out of range");
+  unsigned v = at_c<1>(_attr(ctx));
+  if (v > 100000) throw input_error(loc_at(ctx, at_c<0>(_attr(ctx))), "thread number out of range");
   _val(ctx) = static_cast<int>(v);
 };
-const auto thread_ref_def = x3::lexeme[-x3::lit('P') >> x3::uint_ >> !(x3::alnum | x3::char_('_'))][set_tref];
+const auto thread_ref_def = (pos >> x3::lexeme[-x3::lit('P') >> x3::uint_ >> !(x3::alnum | x3::char_('_'))])[set_tref];
 BOOST_SPIRIT_DEFINE(thread_ref)
 
 // ------------------------------------------------------------------- header
@@ -89,38 +115,38 @@ const auto header = kw("PTX") > test_name[set_name] > *doc_string[add_doc];
 const auto add_reg_init = [](auto& ctx) {
   auto& attr = _attr(ctx);
   InitEntry e;
-  e.thread = boost::fusion::at_c<0>(attr);
-  e.name = boost::fusion::at_c<1>(attr);
-  e.value = boost::fusion::at_c<2>(attr);
-  e.where = state(ctx).loc(_where(ctx).begin());
+  e.where = loc_at(ctx, at_c<0>(attr));
+  e.thread = at_c<1>(attr);
+  e.name = at_c<2>(attr);
+  e.value = at_c<3>(attr);
   state(ctx).test.init.push_back(std::move(e));
 };
 const auto add_loc_init = [](auto& ctx) {
   auto& attr = _attr(ctx);
   InitEntry e;
-  e.name = boost::fusion::at_c<0>(attr);
-  e.value = boost::fusion::at_c<1>(attr);
-  e.where = state(ctx).loc(_where(ctx).begin());
+  e.where = loc_at(ctx, at_c<0>(attr));
+  e.name = at_c<1>(attr);
+  e.value = at_c<2>(attr);
   state(ctx).test.init.push_back(std::move(e));
 };
 const auto bad_init = [](auto& ctx) {
-  std::string text(_attr(ctx).begin(), _attr(ctx).end());
-  SourceLoc where = state(ctx).loc(_where(ctx).begin());
+  const std::string& text = at_c<1>(_attr(ctx));
+  SourceLoc where = loc_at(ctx, at_c<0>(_attr(ctx)));
   if (text.find("alias") != std::string::npos || text.find("proxy") != std::string::npos)
     throw input_error(where, "unsupported: proxy and alias declarations ('" + text + "')");
   throw input_error(where, "malformed init entry '" + text + "' (expected 'x=v' or 'P0:r=v')");
 };
-const auto init_entry = (thread_ref >> ':' >> ident >> '=' >> integer >> &(x3::lit(';') | '}'))[add_reg_init] |
-                        (ident >> '=' >> integer >> &(x3::lit(';') | '}'))[add_loc_init] |
-                        x3::raw[x3::lexeme[+(x3::char_ - ';' - '}')]][bad_init];
+const auto init_entry = (pos >> thread_ref >> ':' >> ident >> '=' >> integer >> &(x3::lit(';') | '}'))[add_reg_init] |
+                        (pos >> ident >> '=' >> integer >> &(x3::lit(';') | '}'))[add_loc_init] |
+                        (pos >> x3::lexeme[+(x3::char_ - ';' - '}')])[bad_init];
 const auto init_block = x3::lit('{') > *(init_entry > (x3::lit(';') | &x3::lit('}'))) > '}';
 
 // ------------------------------------------------------------ thread header
 
 const auto add_thread = [](auto& ctx) {
   ThreadDecl d;
-  d.id = static_cast<int>(std::min(static_cast<unsigned>(_attr(ctx)), 1000000u));
-  d.where = state(ctx).loc(_where(ctx).begin());
+  d.id = static_cast<int>(std::min(static_cast<unsigned>(at_c<1>(_attr(ctx))), 1000000u));
+  d.where = loc_at(ctx, at_c<0>(_attr(ctx)));
   state(ctx).test.threads.push_back(d);
 };
 const auto set_cta = [](auto& ctx) {
@@ -132,7 +158,7 @@ const auto set_gpu = [](auto& ctx) {
   state(ctx).test.threads.back().gpu = static_cast<int>(std::min(static_cast<unsigned>(_attr(ctx)), 1000000u));
 };
 x3::rule<struct thread_decl_tag> const thread_decl = "thread declaration 'Pn@cta C,gpu G'";
-const auto thread_decl_def = x3::lexeme['P' >> x3::uint_ >> word_end][add_thread] >>
+const auto thread_decl_def = (pos >> x3::lexeme['P' >> x3::uint_ >> word_end])[add_thread] >>
                              -('@' > kw("cta") > x3::uint_[set_cta] > ',' > kw("gpu") > x3::uint_[set_gpu]);
 BOOST_SPIRIT_DEFINE(thread_decl)
 x3::rule<struct thread_row_tag> const thread_row = "thread declaration 'Pn@cta C,gpu G'";
@@ -164,7 +190,6 @@ auto begin(Op op) {
     auto& st = state(ctx);
     st.instr = Instruction{};
     st.instr.op = op;
-    st.instr.where = st.loc(_where(ctx).begin());
   };
 }
 const auto set_arith = [](auto& ctx) {
@@ -172,14 +197,12 @@ const auto set_arith = [](auto& ctx) {
   st.instr = Instruction{};
   st.instr.op = Op::Arith;
   st.instr.arith = _attr(ctx);
-  st.instr.where = st.loc(_where(ctx).begin());
 };
 const auto set_branch = [](auto& ctx) {
   auto& st = state(ctx);
   st.instr = Instruction{};
   st.instr.op = Op::Branch;
   st.instr.cond = _attr(ctx);
-  st.instr.where = st.loc(_where(ctx).begin());
 };
 
 struct ld_sem_table : x3::symbols<Sem> {
@@ -265,25 +288,33 @@ BOOST_SPIRIT_DEFINE(ld_instr, st_instr, atom_instr, red_instr, fence_instr, bar_
                     arith_instr, mov_instr)
 
 const auto unsupported_instr = [](auto& ctx) {
-  std::string text(_attr(ctx).begin(), _attr(ctx).end());
-  SourceLoc where = state(ctx).loc(_where(ctx).begin());
+  const std::string& text = _attr(ctx);
+  SourceLoc where = loc_at(ctx, state(ctx).instr_pos);
   if (text.find("proxy") != std::string::npos || text.find("alias") != std::string::npos)
     throw input_error(where, "unsupported: proxy and alias instructions ('" + text + "')");
   throw input_error(where, "unknown instruction '" + text + "'");
 };
 x3::rule<struct bad_tag> const bad_instr = "instruction";
-const auto bad_instr_def = x3::raw[x3::lexeme[+(x3::alnum | x3::char_("._%"))]][unsupported_instr];
+const auto bad_instr_def = x3::lexeme[+x3::char_("a-zA-Z0-9._%")][unsupported_instr];
 BOOST_SPIRIT_DEFINE(bad_instr)
 
-const auto finish_instr = [](auto& ctx) { state(ctx).cell.instr = std::move(state(ctx).instr); };
+const auto finish_instr = [](auto& ctx) {
+  auto& st = state(ctx);
+  st.instr.where = locate(*st.text, *st.file, st.instr_pos);
+  st.cell.instr = std::move(st.instr);
+};
+const auto set_instr_pos = [](auto& ctx) { state(ctx).instr_pos = _attr(ctx); };
 x3::rule<struct instr_tag> const instruction = "instruction";
-const auto instruction_def = (ld_instr | st_instr | atom_instr | red_instr | fence_instr | bar_instr | goto_instr |
+const auto instruction_def = x3::omit[pos[set_instr_pos]] >> (ld_instr | st_instr | atom_instr | red_instr | fence_instr | bar_instr | goto_instr |
                           branch_instr | arith_instr | mov_instr | bad_instr)[finish_instr];
 BOOST_SPIRIT_DEFINE(instruction)
 
-const auto add_label = [](auto& ctx) { state(ctx).cell.labels.push_back(_attr(ctx)); };
+const auto add_label = [](auto& ctx) {
+  state(ctx).cell.labels.push_back(at_c<1>(_attr(ctx)));
+  state(ctx).cell.label_where.push_back(loc_at(ctx, at_c<0>(_attr(ctx))));
+};
 x3::rule<struct label_tag> const label_def = "label";
-const auto label_def_def = (ident >> ':')[add_label];
+const auto label_def_def = (pos >> ident >> ':')[add_label];
 BOOST_SPIRIT_DEFINE(label_def)
 const auto finish_cell = [](auto& ctx) {
   auto& st = state(ctx);
@@ -297,7 +328,7 @@ const auto start_row = [](auto& ctx) {
   auto& st = state(ctx);
   st.row.clear();
   st.cell = Cell{};
-  st.row_start = static_cast<std::size_t>(_where(ctx).begin() - st.begin);
+  st.row_start = _attr(ctx);
 };
 const auto finish_row = [](auto& ctx) {
   auto& st = state(ctx);
@@ -310,7 +341,7 @@ const auto finish_row = [](auto& ctx) {
 };
 const auto condition_start = kw("exists") | kw("forall") | (x3::lit('~') >> kw("exists")) | kw("locations") | kw("filter");
 x3::rule<struct row_tag> const instr_row = "instruction row";
-const auto instr_row_def = (!condition_start >> x3::eps[start_row] >> (cell % '|') > x3::lit(';'))[finish_row];
+const auto instr_row_def = (!condition_start >> !x3::eoi >> x3::omit[pos[start_row]] >> (cell % '|') > x3::lit(';'))[finish_row];
 BOOST_SPIRIT_DEFINE(instr_row)
 
 // ---------------------------------------------------------------- condition
@@ -334,15 +365,15 @@ const auto set_cond = [](auto& ctx) { _val(ctx) = std::move(_attr(ctx)); };
 const auto mk_not = [](auto& ctx) {
   Cond c;
   c.kind = Cond::Kind::Not;
-  c.where = state(ctx).loc(_where(ctx).begin());
-  c.kids.push_back(std::move(_attr(ctx)));
+  c.where = loc_at(ctx, at_c<0>(_attr(ctx)));
+  c.kids.push_back(std::move(at_c<1>(_attr(ctx))));
   _val(ctx) = std::move(c);
 };
 auto mk_const(bool v) {
   return [v](auto& ctx) {
     Cond c;
     c.kind = v ? Cond::Kind::True : Cond::Kind::False;
-    c.where = state(ctx).loc(_where(ctx).begin());
+    c.where = loc_at(ctx, _attr(ctx));
     _val(ctx) = std::move(c);
   };
 }
@@ -352,27 +383,28 @@ struct cmp_table : x3::symbols<Cond::Kind> {
 const auto mk_reg_cmp = [](auto& ctx) {
   auto& attr = _attr(ctx);
   Cond c;
-  c.thread = boost::fusion::at_c<0>(attr);
-  c.name = boost::fusion::at_c<1>(attr);
-  c.kind = boost::fusion::at_c<2>(attr);
-  c.value = boost::fusion::at_c<3>(attr);
-  c.where = state(ctx).loc(_where(ctx).begin());
+  c.where = loc_at(ctx, at_c<0>(attr));
+  c.thread = at_c<1>(attr);
+  c.name = at_c<2>(attr);
+  c.kind = at_c<3>(attr);
+  c.value = at_c<4>(attr);
   _val(ctx) = std::move(c);
 };
 const auto mk_loc_cmp = [](auto& ctx) {
   auto& attr = _attr(ctx);
   Cond c;
-  c.name = boost::fusion::at_c<0>(attr);
-  c.kind = boost::fusion::at_c<1>(attr);
-  c.value = boost::fusion::at_c<2>(attr);
-  c.where = state(ctx).loc(_where(ctx).begin());
+  c.where = loc_at(ctx, at_c<0>(attr));
+  c.name = at_c<1>(attr);
+  c.kind = at_c<2>(attr);
+  c.value = at_c<3>(attr);
   _val(ctx) = std::move(c);
 };
 
-const auto cond_atom_def = (thread_ref >> ':' >> ident > cmp_op > integer)[mk_reg_cmp] |
-                           (ident >> cmp_op > integer)[mk_loc_cmp];
-const auto unary_def = ('~' > unary)[mk_not] | ('(' > disj > ')')[set_cond] | kw("true")[mk_const(true)] |
-                       kw("false")[mk_const(false)] | cond_atom[set_cond];
+const auto cond_atom_def = (pos >> thread_ref >> ':' >> ident > cmp_op > integer)[mk_reg_cmp] |
+                           (pos >> ident >> cmp_op > integer)[mk_loc_cmp];
+const auto unary_def = (pos >> '~' > unary)[mk_not] | ('(' > disj > ')')[set_cond] |
+                       (pos >> kw("true"))[mk_const(true)] | (pos >> kw("false"))[mk_const(false)] |
+                       cond_atom[set_cond];
 const auto conj_def = unary[set_cond] >> *("/\\" > unary)[binary(Cond::Kind::And)];
 const auto disj_def = conj[set_cond] >> *("\\/" > conj)[binary(Cond::Kind::Or)];
 BOOST_SPIRIT_DEFINE(disj, conj, unary, cond_atom)
@@ -380,13 +412,13 @@ BOOST_SPIRIT_DEFINE(disj, conj, unary, cond_atom)
 auto set_quant(Quantifier q) { return [q](auto& ctx) { state(ctx).test.quantifier = q; }; }
 const auto set_condition = [](auto& ctx) { state(ctx).test.condition = std::move(_attr(ctx)); };
 const auto unsupported_section = [](auto& ctx) {
-  throw input_error(state(ctx).loc(_where(ctx).begin()), "unsupported: 'locations' and 'filter' sections");
+  throw input_error(loc_at(ctx, _attr(ctx)), "unsupported: 'locations' and 'filter' sections");
 };
 x3::rule<struct quant_tag> const quantifier = "'exists', '~exists' or 'forall'";
 const auto quantifier_def = kw("exists")[set_quant(Quantifier::Exists)] |
                             (x3::lit('~') >> kw("exists"))[set_quant(Quantifier::NotExists)] |
                             kw("forall")[set_quant(Quantifier::Forall)] |
-                            (kw("locations") | kw("filter"))[unsupported_section];
+                            (pos >> (kw("locations") | kw("filter")))[unsupported_section];
 BOOST_SPIRIT_DEFINE(quantifier)
 
 x3::rule<struct end_tag> const end_of_test = "end of input";

@@ -82,10 +82,11 @@ class Lowering {
     std::vector<std::pair<std::size_t, const Instruction*>> branches;
     for (std::size_t row = 0; row < test_.rows.size(); ++row) {
       const Cell& c = test_.rows[row][static_cast<std::size_t>(t)];
-      for (const auto& l : c.labels) {
+      for (std::size_t k = 0; k < c.labels.size(); ++k) {
+        const std::string& l = c.labels[k];
         int pc = static_cast<int>(th.code.size());
         if (!labels.emplace(l, pc).second) {
-          SourceLoc where = c.instr ? c.instr->where : SourceLoc{test_.file, 0, 0};
+          SourceLoc where = k < c.label_where.size() ? c.label_where[k] : SourceLoc{test_.file, 0, 0};
           throw input_error(where, "label '" + l + "' defined twice in " + th.name);
         }
         Instr nop;
