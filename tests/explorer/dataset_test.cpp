@@ -61,11 +61,17 @@ TEST_P(Dataset, MatchesExpectations) {
     EXPECT_TRUE((done ? complete : blocked).insert(g.key()).second) << "explored twice: " << g.key();
   };
   ExploreResult r = explore(p, opts);
-  if (expect.count("executions")) EXPECT_EQ(std::to_string(r.executions), expect["executions"]);
-  if (expect.count("blocked")) EXPECT_EQ(std::to_string(r.blocked), expect["blocked"]);
+  if (expect.count("executions")) {
+    EXPECT_EQ(std::to_string(r.executions), expect["executions"]);
+  }
+  if (expect.count("blocked")) {
+    EXPECT_EQ(std::to_string(r.blocked), expect["blocked"]);
+  }
   EXPECT_EQ(r.condition_holds(p.condition.quantifier) ? "true" : "false", expect["condition"]);
   EXPECT_EQ(races_text(p, r.races), expect["races"]);
-  if (expect.count("divergence")) EXPECT_EQ(r.divergence() ? "true" : "false", expect["divergence"]);
+  if (expect.count("divergence")) {
+    EXPECT_EQ(r.divergence() ? "true" : "false", expect["divergence"]);
+  }
 
   auto ref = reference::explore(p, ExploreOptions{}.loop_bound, 20000);
   if (ref.truncated) return;
