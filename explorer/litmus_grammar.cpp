@@ -25,6 +25,7 @@ struct ParseState {
   std::vector<Cell> row;
   std::size_t row_start = 0;
   std::size_t instr_pos = 0;  // where the instruction being parsed starts
+  int depth = 0;               // nesting of the condition being parsed
   SourceLoc loc(It at) const { return locate(*text, *file, static_cast<std::size_t>(at - begin)); }
 };
 struct state_tag;
@@ -341,7 +342,7 @@ const auto finish_row = [](auto& ctx) {
 };
 const auto condition_start = kw("exists") | kw("forall") | (x3::lit('~') >> kw("exists")) | kw("locations") | kw("filter");
 x3::rule<struct row_tag> const instr_row = "instruction row";
-const auto instr_row_def = (!condition_start >> !x3::eoi >> x3::omit[pos[start_row]] >> (cell % '|') > x3::lit(';'))[finish_row];
+const auto instr_row_def = ((!condition_start >> !x3::eoi >> x3::omit[pos[start_row]] >> (cell % '|')) > x3::lit(';'))[finish_row];
 BOOST_SPIRIT_DEFINE(instr_row)
 
 // ---------------------------------------------------------------- condition
@@ -400,9 +401,22 @@ const auto mk_loc_cmp = [](auto& ctx) {
   _val(ctx) = std::move(c);
 };
 
-const auto cond_atom_def = (pos >> thread_ref >> ':' >> ident > cmp_op > integer)[mk_reg_cmp] |
-                           (pos >> ident >> cmp_op > integer)[mk_loc_cmp];
-const auto unary_def = (pos >> '~' > unary)[mk_not] | ('(' > disj > ')')[set_cond] |
+// Conditions nest by recursion: bound the depth so that a hostile input
+// cannot overflow the stack (found by fuzzing).
+constexpr int kMaxConditionDepth = 64;
+const auto enter = [](auto& ctx) {
+  auto& st = state(ctx);
+  if (++st.depth > kMaxConditionDepth) {
+    auto off = static_cast<std::size_t>(_where(ctx).begin() - st.begin);
+    throw input_error(locate(*st.text, *st.file, off > 0 ? off - 1 : 0), "condition nested too deeply");
+  }
+};
+const auto leave = [](auto& ctx) { --state(ctx).depth; };
+
+const auto cond_atom_def = ((pos >> thread_ref >> ':' >> ident) > cmp_op > integer)[mk_reg_cmp] |
+                           ((pos >> ident >> cmp_op) > integer)[mk_loc_cmp];
+const auto unary_def = ((pos >> x3::lit('~')[enter]) > unary > x3::eps[leave])[mk_not] |
+                       (x3::lit('(')[enter] > disj > x3::lit(')')[leave])[set_cond] |
                        (pos >> kw("true"))[mk_const(true)] | (pos >> kw("false"))[mk_const(false)] |
                        cond_atom[set_cond];
 const auto conj_def = unary[set_cond] >> *("/\\" > unary)[binary(Cond::Kind::And)];

@@ -176,6 +176,9 @@ TEST(LitmusErrors, PointAtTheProblem) {
       {with_body("x=0;", two, " ld.weak r0 x | ;\n"), "t.litmus:4:13: error: expected ',', found 'x'"},
       {"PTX T\n\"unterminated\n{ x=0; }\n", "t.litmus:3:1: error: expected '\"', found '{'"},
       {with_body("x=0;", two, " | ;\n", ""), "t.litmus:6:1: error: expected 'exists', '~exists' or 'forall', found end of input"},
+      {with_body("x=0;", two, " | ;\n", "exists " + std::string(65, '(') + "x == 0" + std::string(65, ')')),
+       "t.litmus:5:72: error: condition nested too deeply"},
+      {with_body("x=0;", two, " | ;\n", "exists " + std::string(64, '(') + "x == 0" + std::string(64, ')')), ""},
   };
   for (const auto& c : cases) EXPECT_EQ(error_of(c.text), c.error) << c.text;
 }
