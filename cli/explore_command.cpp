@@ -69,13 +69,15 @@ void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
     os << "barrier divergence in " << r.divergent << " executions:\n";
     for (const auto& w : r.divergence_witness) os << "  " << describe(p, w) << " never completes\n";
   }
+  if (r.executions == 0 && r.blocked > r.divergent && !r.stopped_early)
+    os << "note: no execution completes: every one ends with a thread spinning or cut by the loop bound\n";
   if (r.bounded > 0)
     os << "note: the loop bound cut " << r.bounded << " executions; raise --loop-bound to explore further\n";
   if (r.stopped_early) os << "note: stopped at the first error (--stop-on-first)\n";
   if (!r.has_errors(q)) {
     os << "verdict: ok\n";
   } else {
-    os << "verdict: " << r.races.size() << " races" << (r.divergence() ? ", barrier divergence" : "")
+    os << "verdict: " << r.races.size() << (r.races.size() == 1 ? " race" : " races") << (r.divergence() ? ", barrier divergence" : "")
        << (q == explorer::Quantifier::Forall && !r.condition_holds(q) ? ", forall violated" : "") << "\n";
   }
 }

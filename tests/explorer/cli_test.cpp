@@ -40,7 +40,7 @@ llvm::json::Object json_of(const Outcome& r) {
   return *v->getAsObject();
 }
 
-TEST(ExploreCli, RacyTestExitsOneWithTheRaceInJson) {
+TEST(ExplorerCli, RacyTestExitsOneWithTheRaceInJson) {
   Outcome r = run(dataset("MP") + " --format json");
   EXPECT_EQ(r.code, 1);
   auto j = json_of(r);
@@ -63,7 +63,7 @@ TEST(ExploreCli, RacyTestExitsOneWithTheRaceInJson) {
   EXPECT_EQ((*events)[1].getAsObject()->getString("access"), "read");
 }
 
-TEST(ExploreCli, CleanTestExitsZero) {
+TEST(ExplorerCli, CleanTestExitsZero) {
   Outcome r = run(dataset("MP+relaxed-data"));
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("MP+relaxed-data: 3 executions, 0 blocked"), std::string::npos) << r.out;
@@ -71,7 +71,7 @@ TEST(ExploreCli, CleanTestExitsZero) {
   EXPECT_NE(r.out.find("verdict: ok"), std::string::npos);
 }
 
-TEST(ExploreCli, ViolatedForallAndDivergenceExitOne) {
+TEST(ExplorerCli, ViolatedForallAndDivergenceExitOne) {
   Outcome f = run(dataset("Fig1a-same-cta") + " --format json");
   EXPECT_EQ(f.code, 1);
   auto jf = json_of(f);
@@ -89,7 +89,7 @@ TEST(ExploreCli, ViolatedForallAndDivergenceExitOne) {
   EXPECT_NE(t.out.find("never completes"), std::string::npos) << t.out;
 }
 
-TEST(ExploreCli, NotExistsKindIsSpelledOut) {
+TEST(ExplorerCli, NotExistsKindIsSpelledOut) {
   std::string path = testing::TempDir() + "/notexists.litmus";
   std::ofstream(path) << "PTX N\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.relaxed.cta x, 1 ;\n~exists (x == 0)\n";
   Outcome r = run(path + " --format json");
@@ -99,7 +99,7 @@ TEST(ExploreCli, NotExistsKindIsSpelledOut) {
   EXPECT_EQ(j.getObject("condition")->getBoolean("holds"), true);
 }
 
-TEST(ExploreCli, LoopBoundAndStopOnFirst) {
+TEST(ExplorerCli, LoopBoundAndStopOnFirst) {
   Outcome b = run(dataset("LOOP-bound") + " --loop-bound 1 --format json");
   EXPECT_EQ(b.code, 0);
   auto jb = json_of(b);
@@ -107,6 +107,12 @@ TEST(ExploreCli, LoopBoundAndStopOnFirst) {
   EXPECT_EQ(jb.getBoolean("loop_bound_reached"), true);
   Outcome t = run(dataset("LOOP-bound") + " --loop-bound 1");
   EXPECT_NE(t.out.find("note: the loop bound cut 3 executions"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("note: no execution completes"), std::string::npos) << t.out;
+  Outcome spin = run(dataset("SPIN-never"));
+  EXPECT_EQ(spin.code, 0);
+  EXPECT_NE(spin.out.find("note: no execution completes"), std::string::npos) << spin.out;
+  Outcome mp = run(dataset("MP"));
+  EXPECT_NE(mp.out.find("verdict: 1 race\n"), std::string::npos) << mp.out;
 
   Outcome s = run(dataset("SB+weak") + " --stop-on-first --format json");
   EXPECT_EQ(s.code, 1);
@@ -115,7 +121,7 @@ TEST(ExploreCli, LoopBoundAndStopOnFirst) {
   EXPECT_EQ(js.getArray("races")->size(), 1u);
 }
 
-TEST(ExploreCli, RepairPrintsChangesAndTheRepairedTest) {
+TEST(ExplorerCli, RepairPrintsChangesAndTheRepairedTest) {
   Outcome r = run(dataset("SEG+diff-cta") + " --repair");
   EXPECT_EQ(r.code, 1);  // the file as given is racy
   EXPECT_NE(r.out.find("repair: 4 instructions changed in 1 rounds"), std::string::npos) << r.out;
@@ -138,7 +144,7 @@ TEST(ExploreCli, RepairPrintsChangesAndTheRepairedTest) {
   EXPECT_NE(clean.out.find("repair: nothing to repair"), std::string::npos);
 }
 
-TEST(ExploreCli, BadInputIsOneLineWithExitTwo) {
+TEST(ExplorerCli, BadInputIsOneLineWithExitTwo) {
   std::string path = testing::TempDir() + "/bad.litmus";
   std::ofstream(path) << "PTX B\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.relaxed r0, x ;\nexists (x == 0)\n";
   Outcome r = run(path);
@@ -155,7 +161,7 @@ TEST(ExploreCli, BadInputIsOneLineWithExitTwo) {
   EXPECT_NE(alias.out.find("unsupported: proxy and alias declarations"), std::string::npos);
 }
 
-TEST(ExploreCli, BadUsageExitsThree) {
+TEST(ExplorerCli, BadUsageExitsThree) {
   for (const char* args : {"", "--format xml x.litmus", "--loop-bound -1 x.litmus", "--loop-bound nine x.litmus",
                            "--no-such-flag x.litmus", "a.litmus b.litmus"}) {
     Outcome r = run(args);

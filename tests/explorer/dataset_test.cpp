@@ -48,9 +48,9 @@ std::string races_text(const Program& p, const std::vector<Race>& races) {
   return s.empty() ? "none" : s;
 }
 
-class Dataset : public ::testing::TestWithParam<std::string> {};
+class ExplorerDataset : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(Dataset, MatchesExpectations) {
+TEST_P(ExplorerDataset, MatchesExpectations) {
   std::string text = read_file(GetParam());
   auto expect = expectations(text);
   ASSERT_TRUE(expect.count("condition") && expect.count("races")) << "header lacks expectations";
@@ -88,9 +88,9 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
   return n;
 }
 
-INSTANTIATE_TEST_SUITE_P(Litmus, Dataset, ::testing::ValuesIn(dataset_files()), test_name);
+INSTANTIATE_TEST_SUITE_P(Litmus, ExplorerDataset, ::testing::ValuesIn(dataset_files()), test_name);
 
-TEST(Dataset, HasTheRequiredShapes) {
+TEST(ExplorerDataset, HasTheRequiredShapes) {
   auto files = dataset_files();
   std::set<std::string> names;
   for (const auto& f : files) names.insert(fs::path(f).stem().string());

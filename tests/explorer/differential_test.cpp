@@ -70,43 +70,43 @@ void run_seeds(std::uint64_t first, int count, const testing::RandomShape& shape
   }
 }
 
-TEST(Differential, PlainAccesses) {
+TEST(ExplorerDifferential, PlainAccesses) {
   testing::RandomShape s;
   s.fences = s.rmws = s.barriers = s.branches = false;
   run_seeds(1000, 300, s);
 }
 
-TEST(Differential, WithRmws) {
+TEST(ExplorerDifferential, WithRmws) {
   testing::RandomShape s;
   s.fences = s.barriers = s.branches = false;
   run_seeds(2000, 300, s);
 }
 
-TEST(Differential, WithFences) {
+TEST(ExplorerDifferential, WithFences) {
   testing::RandomShape s;
   s.rmws = s.barriers = s.branches = false;
   s.fence_weight = 6;
   run_seeds(3000, 400, s);
 }
 
-TEST(Differential, FenceSandwiches) {
+TEST(ExplorerDifferential, FenceSandwiches) {
   testing::RandomShape s;
   s.sandwich = true;
   run_seeds(3500, 400, s);
 }
 
-TEST(Differential, WithBranchesAndSpinLoops) {
+TEST(ExplorerDifferential, WithBranchesAndSpinLoops) {
   testing::RandomShape s;
   s.barriers = false;
   run_seeds(4000, 300, s);
 }
 
-TEST(Differential, Everything) {
+TEST(ExplorerDifferential, Everything) {
   testing::RandomShape s;
   run_seeds(5000, 400, s);
 }
 
-TEST(Differential, FourThreads) {
+TEST(ExplorerDifferential, FourThreads) {
   testing::RandomShape s;
   s.max_threads = 4;
   s.max_instructions = 3;

@@ -33,7 +33,7 @@ std::string lb_ring(int n, const char* order_ld = "relaxed", const char* order_s
   return s;
 }
 
-TEST(Engine, LoadBufferingRingHasTwoToTheNMinusOneExecutions) {
+TEST(ExplorerEngine, LoadBufferingRingHasTwoToTheNMinusOneExecutions) {
   for (int n = 2; n <= 14; ++n) {
     std::set<std::string> keys;
     ExploreOptions opts;
@@ -51,12 +51,12 @@ TEST(Engine, LoadBufferingRingHasTwoToTheNMinusOneExecutions) {
   }
 }
 
-TEST(Engine, ReleaseAcquireDoesNotChangeTheRing) {
+TEST(ExplorerEngine, ReleaseAcquireDoesNotChangeTheRing) {
   ExploreResult r = explore(load(lb_ring(6, "acquire", "release")));
   EXPECT_EQ(r.executions, 63u);
 }
 
-TEST(Engine, TheLoopBoundCutsLoopsThatWrite) {
+TEST(ExplorerEngine, TheLoopBoundCutsLoopsThatWrite) {
   Program p = load_dataset("LOOP-bound");
   for (int k = 0; k <= 5; ++k) {
     ExploreOptions opts;
@@ -70,7 +70,7 @@ TEST(Engine, TheLoopBoundCutsLoopsThatWrite) {
   }
 }
 
-TEST(Engine, CountedLoopsFinishWithinTheBound) {
+TEST(ExplorerEngine, CountedLoopsFinishWithinTheBound) {
   Program p = load_dataset("LOOP-counted");
   ExploreOptions opts;
   opts.loop_bound = 2;  // the loop jumps back twice
@@ -81,7 +81,7 @@ TEST(Engine, CountedLoopsFinishWithinTheBound) {
   EXPECT_GT(cut.bounded, 0u);
 }
 
-TEST(Engine, FailedSpinIterationsBlockInsteadOfLooping) {
+TEST(ExplorerEngine, FailedSpinIterationsBlockInsteadOfLooping) {
   // Whatever the bound, a spin loop costs one blocked execution, not one per iteration.
   for (int k : {0, 1, 8}) {
     ExploreOptions opts;
@@ -93,7 +93,7 @@ TEST(Engine, FailedSpinIterationsBlockInsteadOfLooping) {
   }
 }
 
-TEST(Engine, StopOnFirstEndsAtTheFirstRace) {
+TEST(ExplorerEngine, StopOnFirstEndsAtTheFirstRace) {
   ExploreOptions opts;
   opts.stop_on_first = true;
   ExploreResult all = explore(load_dataset("SB+weak"));
@@ -105,7 +105,7 @@ TEST(Engine, StopOnFirstEndsAtTheFirstRace) {
   EXPECT_LT(first.executions, all.executions);
 }
 
-TEST(Engine, StopOnFirstEndsAtAViolatedForall) {
+TEST(ExplorerEngine, StopOnFirstEndsAtAViolatedForall) {
   ExploreOptions opts;
   opts.stop_on_first = true;
   Program p = load_dataset("caslock1");
@@ -114,7 +114,7 @@ TEST(Engine, StopOnFirstEndsAtAViolatedForall) {
   EXPECT_TRUE(r.has_errors(p.condition.quantifier));
 }
 
-TEST(Engine, WitnessesSatisfyExistsAndViolateForall) {
+TEST(ExplorerEngine, WitnessesSatisfyExistsAndViolateForall) {
   Program sb = load_dataset("SB");
   ExploreResult r = explore(sb);
   ASSERT_TRUE(r.witness);
@@ -131,14 +131,14 @@ TEST(Engine, WitnessesSatisfyExistsAndViolateForall) {
   EXPECT_TRUE(f.has_errors(Quantifier::Forall));
 }
 
-TEST(Engine, DivergenceNamesTheWaitingThreads) {
+TEST(ExplorerEngine, DivergenceNamesTheWaitingThreads) {
   ExploreResult r = explore(load_dataset("Fig1b-divergence"));
   EXPECT_EQ(r.divergent, 1u);
   ASSERT_EQ(r.divergence_witness.size(), 4u);
   for (int t = 0; t < 4; ++t) EXPECT_EQ(r.divergence_witness[static_cast<std::size_t>(t)].thread, t);
 }
 
-TEST(Engine, RacesNameBothInstructions) {
+TEST(ExplorerEngine, RacesNameBothInstructions) {
   Program p = load_dataset("MP");
   ExploreResult r = explore(p);
   ASSERT_EQ(r.races.size(), 1u);
@@ -153,14 +153,14 @@ TEST(Engine, RacesNameBothInstructions) {
   EXPECT_EQ(p.threads[1].code[static_cast<std::size_t>(race.second.pc)].text, "ld.weak r1, x");
 }
 
-TEST(Liveness, CasLoopHeadsKeepNoRegisterAlive) {
+TEST(ExplorerLiveness, CasLoopHeadsKeepNoRegisterAlive) {
   Program p = load_dataset("caslock");
   auto live = live_registers(p.threads[0]);
   // pc 0 is the label LC00: the CAS overwrites r0 and the critical section r1.
   for (bool b : live[0]) EXPECT_FALSE(b);
 }
 
-TEST(Liveness, TicketLoopHeadsKeepTheTicketAlive) {
+TEST(ExplorerLiveness, TicketLoopHeadsKeepTheTicketAlive) {
   Program p = load_dataset("ticketlock");
   const Thread& t = p.threads[0];
   auto live = live_registers(t);
@@ -171,7 +171,7 @@ TEST(Liveness, TicketLoopHeadsKeepTheTicketAlive) {
   EXPECT_EQ(alive, (std::vector<std::string>{"r0"}));
 }
 
-TEST(ThreadRunner, AFailedIterationWithChangedRegistersIsNotPruned) {
+TEST(ExplorerThreadRunner, AFailedIterationWithChangedRegistersIsNotPruned) {
   // The loop counts its iterations in r1, which stays live: no iteration is
   // a repetition, so only the bound stops it.
   Program p = load(R"(PTX count
@@ -196,7 +196,7 @@ forall (P0:r1 == 1)
   EXPECT_EQ(runner.reg(s, 1), 4);
 }
 
-TEST(ThreadRunner, AnRmwReadIsFollowedByItsWriteUnlessTheCasFails) {
+TEST(ExplorerThreadRunner, AnRmwReadIsFollowedByItsWriteUnlessTheCasFails) {
   Program p = load(R"(PTX cas
 { }
  P0@cta 0,gpu 0 ;

@@ -21,7 +21,7 @@ const char* kMP = R"(PTX MP
 exists (P1:r0 == 1 /\ P1:r1 == 0)
 )";
 
-TEST(LitmusParser, ParsesTheIssueExample) {
+TEST(ExplorerLitmusParser, ParsesTheIssueExample) {
   litmus::Test t = parse_litmus(kMP, "mp.litmus");
   EXPECT_EQ(t.name, "MP");
   ASSERT_EQ(t.docs.size(), 2u);
@@ -46,7 +46,7 @@ TEST(LitmusParser, ParsesTheIssueExample) {
   EXPECT_EQ(print_condition(t.condition), "P1:r0 == 1 /\\ P1:r1 == 0");
 }
 
-TEST(LitmusParser, LowersOrdersScopesAndNames) {
+TEST(ExplorerLitmusParser, LowersOrdersScopesAndNames) {
   Program p = lower(parse_litmus(kMP)).program;
   ASSERT_EQ(p.locations.size(), 2u);
   EXPECT_EQ(p.locations[0], "x");
@@ -62,7 +62,7 @@ TEST(LitmusParser, LowersOrdersScopesAndNames) {
   EXPECT_EQ(p.condition.text, "exists (P1:r0 == 1 /\\ P1:r1 == 0)");
 }
 
-TEST(LitmusParser, AcceptsTheWholeInstructionSet) {
+TEST(ExplorerLitmusParser, AcceptsTheWholeInstructionSet) {
   const char* text = R"(PTX all (* herd comment *)
 { x=0; y=-3; 0:r9=0x10; }
  P0@cta 0, gpu 0                   | P1                 ;
@@ -102,7 +102,7 @@ forall (0:r0 = 1 \/ ~(P1:r1 != 0) /\ true \/ false)
   EXPECT_EQ(p.condition.quantifier, Quantifier::Forall);
 }
 
-TEST(LitmusPrinter, PrintsParseableIdempotentText) {
+TEST(ExplorerLitmusPrinter, PrintsParseableIdempotentText) {
   for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(RACECERT_SOURCE_DIR) / "datasets" / "litmus")) {
     litmus::Test t = parse_litmus_file(e.path().string());
     std::string once = print_test(t);
@@ -134,7 +134,7 @@ std::string with_body(const std::string& init, const std::string& threads, const
   return "PTX T\n{ " + init + " }\n " + threads + " ;\n" + rows + cond + "\n";
 }
 
-TEST(LitmusErrors, PointAtTheProblem) {
+TEST(ExplorerLitmusErrors, PointAtTheProblem) {
   const std::string two = "P0@cta 0,gpu 0 | P1@cta 0,gpu 0";
   struct Case {
     std::string text, error;
@@ -183,7 +183,7 @@ TEST(LitmusErrors, PointAtTheProblem) {
   for (const auto& c : cases) EXPECT_EQ(error_of(c.text), c.error) << c.text;
 }
 
-TEST(LitmusErrors, ReadingAMissingFileIsABadInput) {
+TEST(ExplorerLitmusErrors, ReadingAMissingFileIsABadInput) {
   try {
     parse_litmus_file("/nonexistent/x.litmus");
     FAIL();

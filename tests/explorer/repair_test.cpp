@@ -19,7 +19,7 @@ std::vector<std::string> changes(const RepairOutcome& o) {
   return out;
 }
 
-TEST(Repair, WidensScopesAndMakesWeakAccessesRelaxed) {
+TEST(ExplorerRepair, WidensScopesAndMakesWeakAccessesRelaxed) {
   // The SEG variant of the paper, across CTAs: x's cta-scope accesses race
   // heterogeneously (widened to gpu), y's weak accesses race (made relaxed at
   // the smallest common scope, gpu).
@@ -39,7 +39,7 @@ TEST(Repair, WidensScopesAndMakesWeakAccessesRelaxed) {
   EXPECT_EQ(print_test(again), print_test(o.repaired));
 }
 
-TEST(Repair, AWeakAccessTakesTheOtherAccessesScope) {
+TEST(ExplorerRepair, AWeakAccessTakesTheOtherAccessesScope) {
   litmus::Test t = parse_litmus(R"(PTX wide
 { y=0; }
  P0@cta 0,gpu 0       | P1@cta 0,gpu 0  ;
@@ -51,7 +51,7 @@ exists (P1:r0 == 1)
   EXPECT_TRUE(o.race_free);
 }
 
-TEST(Repair, FixesTheTableOneVariantsDataRaces) {
+TEST(ExplorerRepair, FixesTheTableOneVariantsDataRaces) {
   for (const char* name : {"caslock1", "caslock2", "ticketlock1", "ttaslock2", "XF-Barrier1"}) {
     RepairOutcome o = repair_dataset(name);
     EXPECT_FALSE(o.original.races.empty()) << name;
@@ -62,14 +62,14 @@ TEST(Repair, FixesTheTableOneVariantsDataRaces) {
   }
 }
 
-TEST(Repair, LeavesRaceFreeTestsAlone) {
+TEST(ExplorerRepair, LeavesRaceFreeTestsAlone) {
   RepairOutcome o = repair_dataset("MP+relaxed-data");
   EXPECT_TRUE(o.changes.empty());
   EXPECT_EQ(o.rounds, 0);
   EXPECT_TRUE(o.race_free);
 }
 
-TEST(Repair, HeterogeneousRacesOnlyWiden) {
+TEST(ExplorerRepair, HeterogeneousRacesOnlyWiden) {
   RepairOutcome o = repair_dataset("MP+mixed-scope");
   EXPECT_EQ(changes(o), (std::vector<std::string>{"P1: ld.acquire.cta r0, y -> ld.acquire.gpu r0, y",
                                                    "P1: ld.relaxed.cta r1, x -> ld.relaxed.gpu r1, x"}));
