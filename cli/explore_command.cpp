@@ -74,12 +74,13 @@ void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
   if (r.bounded > 0)
     os << "note: the loop bound cut " << r.bounded << " executions; raise --loop-bound to explore further\n";
   if (r.stopped_early) os << "note: stopped at the first error (--stop-on-first)\n";
-  if (!r.has_errors(q)) {
-    os << "verdict: ok\n";
-  } else {
-    os << "verdict: " << r.races.size() << (r.races.size() == 1 ? " race" : " races") << (r.divergence() ? ", barrier divergence" : "")
-       << (q == explorer::Quantifier::Forall && !r.condition_holds(q) ? ", forall violated" : "") << "\n";
-  }
+  std::vector<std::string> errors;
+  if (!r.races.empty()) errors.push_back(std::to_string(r.races.size()) + (r.races.size() == 1 ? " race" : " races"));
+  if (r.divergence()) errors.push_back("barrier divergence");
+  if (q == explorer::Quantifier::Forall && !r.condition_holds(q)) errors.push_back("forall violated");
+  std::string verdict;
+  for (const auto& e : errors) verdict += (verdict.empty() ? "" : ", ") + e;
+  os << "verdict: " << (errors.empty() ? "ok" : verdict) << "\n";
 }
 
 llvm::json::Object access_json(const Program& p, const AccessRef& a) {
