@@ -1,12 +1,208 @@
-// Placeholder until the explore capability lands.
+// racecert explore FILE [--format text|json] [--loop-bound K] [--repair]
+//                       [--stop-on-first]
+// Model-checks a PTX litmus test under scoped RC11 (explorer/) and reports
+// executions, the final condition, races and barrier divergence.
+// GCC 12 warns falsely on std::string concatenation (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+#include <cxxopts.hpp>
 #include <iostream>
+#include <llvm/Support/JSON.h>
+#include <llvm/Support/raw_ostream.h>
+#include <sstream>
 
 #include "cli/commands.hpp"
+#include "explorer/dpor.hpp"
+#include "explorer/litmus_lower.hpp"
+#include "explorer/litmus_parser.hpp"
+#include "explorer/litmus_printer.hpp"
+#include "explorer/litmus_repair.hpp"
+#include "support/diagnostic.hpp"
 #include "support/exit_codes.hpp"
 
 namespace racecert::cli {
-int explore_main(int, char**) {
-  std::cerr << "racecert explore: error: not available in this build\n";
-  return kExitUsage;
+
+namespace {
+
+using explorer::AccessRef;
+using explorer::ExploreResult;
+using explorer::Program;
+
+const explorer::Instr& instr_at(const Program& p, const AccessRef& a) {
+  return p.threads[static_cast<std::size_t>(a.thread)].code[static_cast<std::size_t>(a.pc)];
 }
+
+std::string describe(const Program& p, const AccessRef& a) {
+  const auto& in = instr_at(p, a);
+  return p.threads[static_cast<std::size_t>(a.thread)].name + " " + in.text + " (" + in.where.str() + ")";
+}
+
+std::string final_state(const Program& p, const explorer::FinalState& s) {
+  std::string out;
+  for (std::size_t t = 0; t < p.threads.size(); ++t)
+    for (std::size_t r = 0; r < p.threads[t].reg_names.size(); ++r)
+      out += (out.empty() ? "" : " ") + p.threads[t].name + ":" + p.threads[t].reg_names[r] + "=" +
+             std::to_string(s.registers[t][r]);
+  for (std::size_t l = 0; l < p.locations.size(); ++l)
+    out += (out.empty() ? "" : " ") + p.locations[l] + "=" + std::to_string(s.memory[l]);
+  return out;
+}
+
+void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
+  os << p.name << ": " << r.executions << " executions, " << r.blocked << " blocked (at most " << r.max_events
+     << " events)\n";
+  const auto q = p.condition.quantifier;
+  if (q != explorer::Quantifier::None) {
+    os << "condition " << p.condition.text << ": " << (r.condition_holds(q) ? "holds" : "does not hold") << " ("
+       << r.satisfying << " of " << r.executions << " executions satisfy it)\n";
+    if (r.witness)
+      os << "  " << (q == explorer::Quantifier::Forall ? "violated by" : "satisfied by") << ": "
+         << final_state(p, *r.witness) << "\n";
+  }
+  for (const auto& race : r.races) {
+    os << to_string(race.kind) << " race on " << p.locations[static_cast<std::size_t>(race.location)] << ":\n"
+       << "  " << describe(p, race.first) << "\n"
+       << "  " << describe(p, race.second) << "\n";
+  }
+  if (r.divergence()) {
+    os << "barrier divergence in " << r.divergent << " executions:\n";
+    for (const auto& w : r.divergence_witness) os << "  " << describe(p, w) << " never completes\n";
+  }
+  if (r.executions == 0 && r.blocked > r.divergent && !r.stopped_early)
+    os << "note: no execution completes: every one ends with a thread spinning or cut by the loop bound\n";
+  if (r.bounded > 0)
+    os << "note: the loop bound cut " << r.bounded << " executions; raise --loop-bound to explore further\n";
+  if (r.stopped_early) os << "note: stopped at the first error (--stop-on-first)\n";
+  std::vector<std::string> errors;
+  if (!r.races.empty()) errors.push_back(std::to_string(r.races.size()) + (r.races.size() == 1 ? " race" : " races"));
+  if (r.divergence()) errors.push_back("barrier divergence");
+  if (q == explorer::Quantifier::Forall && !r.condition_holds(q)) errors.push_back("forall violated");
+  std::string verdict;
+  for (const auto& e : errors) verdict += (verdict.empty() ? "" : ", ") + e;
+  os << "verdict: " << (errors.empty() ? "ok" : verdict) << "\n";
+}
+
+llvm::json::Object access_json(const Program& p, const AccessRef& a) {
+  const auto& in = instr_at(p, a);
+  return llvm::json::Object{{"thread", p.threads[static_cast<std::size_t>(a.thread)].name},
+                            {"instruction", in.text},
+                            {"access", a.write ? "write" : "read"},
+                            {"line", in.where.line},
+                            {"column", in.where.column}};
+}
+
+llvm::json::Object result_json(const Program& p, const ExploreResult& r) {
+  const auto q = p.condition.quantifier;
+  llvm::json::Array races;
+  for (const auto& race : r.races)
+    races.push_back(llvm::json::Object{
+        {"kind", to_string(race.kind)},
+        {"location", p.locations[static_cast<std::size_t>(race.location)]},
+        {"events", llvm::json::Array{access_json(p, race.first), access_json(p, race.second)}}});
+  llvm::json::Array waiting;
+  for (const auto& w : r.divergence_witness) waiting.push_back(access_json(p, w));
+  llvm::json::Object out{{"name", p.name},
+                         {"executions", static_cast<int64_t>(r.executions)},
+                         {"blocked", static_cast<int64_t>(r.blocked)},
+                         {"condition", llvm::json::Object{{"kind", to_string(q)}, {"holds", r.condition_holds(q)}}},
+                         {"races", std::move(races)},
+                         {"divergence", r.divergence()},
+                         {"divergence_waiting", std::move(waiting)},
+                         {"loop_bound_reached", r.bounded > 0},
+                         {"stopped_early", r.stopped_early},
+                         {"max_events", r.max_events}};
+  return out;
+}
+
+int run(int argc, char** argv) {
+  cxxopts::Options options(argv[0], "Model-check a PTX litmus test under scoped RC11 (SRC11).");
+  options.positional_help("FILE");
+  options.add_options()("format", "output format: text or json", cxxopts::value<std::string>()->default_value("text"))(
+      "loop-bound", "iterations of a loop that writes before the thread blocks",
+      cxxopts::value<int>()->default_value("4"))("repair", "repair races until the test is race-free")(
+      "stop-on-first", "stop at the first race, divergence or violated forall")("h,help", "print this help")(
+      "file", "litmus test", cxxopts::value<std::vector<std::string>>());
+  options.parse_positional({"file"});
+  cxxopts::ParseResult args;
+  try {
+    args = options.parse(argc, argv);
+  } catch (const cxxopts::exceptions::exception& e) {
+    throw usage_error(e.what());
+  }
+  if (args.count("help")) {
+    std::cout << options.help();
+    return kExitOk;
+  }
+  if (!args.count("file") || args["file"].as<std::vector<std::string>>().size() != 1)
+    throw usage_error("expected exactly one litmus file");
+  std::string format = args["format"].as<std::string>();
+  if (format != "text" && format != "json") throw usage_error("--format must be text or json");
+  explorer::ExploreOptions opts;
+  opts.loop_bound = args["loop-bound"].as<int>();
+  if (opts.loop_bound < 0 || opts.loop_bound > 1000) throw usage_error("--loop-bound must be in 0..1000");
+  opts.stop_on_first = args.count("stop-on-first") > 0;
+
+  const std::string path = args["file"].as<std::vector<std::string>>()[0];
+  explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
+
+  if (!args.count("repair")) {
+    auto lowered = explorer::litmus::lower(test);
+    ExploreResult r = explorer::explore(lowered.program, opts);
+    if (format == "json") {
+      llvm::outs() << llvm::json::Value(result_json(lowered.program, r)) << "\n";
+    } else {
+      print_text(std::cout, lowered.program, r);
+    }
+    return r.has_errors(lowered.program.condition.quantifier) ? kExitViolation : kExitOk;
+  }
+
+  auto outcome = explorer::litmus::repair(test, opts);
+  const Program& original = explorer::litmus::lower(test).program;
+  const Program& repaired = outcome.lowered.program;
+  std::string repaired_text = explorer::litmus::print_test(outcome.repaired);
+  if (format == "json") {
+    llvm::json::Array changes;
+    for (const auto& c : outcome.changes)
+      changes.push_back(llvm::json::Object{{"thread", c.thread},
+                                           {"line", c.where.line},
+                                           {"column", c.where.column},
+                                           {"before", c.before},
+                                           {"after", c.after}});
+    llvm::json::Object out = result_json(original, outcome.original);
+    out["repair"] = llvm::json::Object{{"changes", std::move(changes)},
+                                       {"rounds", outcome.rounds},
+                                       {"race_free", outcome.race_free},
+                                       {"test", repaired_text},
+                                       {"result", result_json(repaired, outcome.result)}};
+    llvm::outs() << llvm::json::Value(std::move(out)) << "\n";
+  } else {
+    print_text(std::cout, original, outcome.original);
+    if (outcome.changes.empty()) {
+      std::cout << "repair: nothing to repair\n";
+    } else {
+      std::cout << "repair: " << outcome.changes.size() << " instructions changed in " << outcome.rounds
+                << " rounds" << (outcome.race_free ? "" : " (races remain)") << ":\n";
+      for (const auto& c : outcome.changes)
+        std::cout << "  " << c.thread << " " << c.where.str() << ": " << c.before << "  ->  " << c.after << "\n";
+      std::cout << "repaired test:\n" << repaired_text << "repaired test explored:\n";
+      print_text(std::cout, repaired, outcome.result);
+    }
+  }
+  // The exit code describes the file as given: repairing it does not make it correct.
+  return outcome.original.has_errors(original.condition.quantifier) ? kExitViolation : kExitOk;
+}
+
+}  // namespace
+
+int explore_main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const Error& e) {
+    std::cerr << e.render() << "\n";
+    if (e.code() == kExitUsage) std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]\n";
+    return e.code();
+  }
+}
+
 }  // namespace racecert::cli

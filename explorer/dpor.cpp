@@ -1,0 +1,274 @@
+// The DPOR engine. Shape of the recursion (GPUMC Algorithm 1):
+//   visit(G): pick the next event of the lowest-numbered thread that can run;
+//     read  -> one branch per write it can read from (forward revisits);
+//     write -> one branch per coherence placement, then backward revisits:
+//              each earlier read of the location outside the write's causal
+//              prefix may read from it instead, if the events deleted by the
+//              swap were all added "maximally" (CheckOptimal) — this is what
+//              makes every execution appear exactly once;
+//     other -> a single successor.
+// Consistency is checked incrementally before each recursive call.
+#include "explorer/dpor.hpp"
+
+#include <set>
+#include <tuple>
+
+#include "explorer/consistency.hpp"
+#include "explorer/races.hpp"
+
+namespace racecert::explorer {
+
+bool ExploreResult::condition_holds(Quantifier q) const {
+  switch (q) {
+    case Quantifier::Exists: return satisfying > 0;
+    case Quantifier::NotExists: return satisfying == 0;
+    case Quantifier::Forall: return satisfying == executions;
+    case Quantifier::None: return true;
+  }
+  return true;
+}
+
+bool ExploreResult::has_errors(Quantifier q) const {
+  return !races.empty() || divergent > 0 || (q == Quantifier::Forall && satisfying != executions);
+}
+
+namespace {
+
+class Explorer {
+ public:
+  Explorer(const Program& p, const ExploreOptions& o) : program_(p), options_(o), ctx_(p, o.loop_bound) {}
+
+  ExploreResult run() {
+    Graph g(ctx_);
+    visit(g);
+    return std::move(result_);
+  }
+
+ private:
+  void visit(Graph& g);
+  void visit_read(Graph& g, int t, const Step& st);
+  void visit_write(Graph& g, int t, const Step& st);
+  void place_and_visit(Graph& g, EventId w, std::optional<EventId> revisited);
+  void revisit_reads(Graph& g, EventId w);
+  bool maximal(const Graph& g, EventId r, const std::vector<std::uint32_t>& wview) const;
+  int next_thread(const Graph& g) const;
+  void finish(const Graph& g);
+  void report_races(const Graph& g, EventId e);
+  FinalState final_state(const Graph& g) const;
+
+  const Program& program_;
+  const ExploreOptions& options_;
+  GraphContext ctx_;
+  ExploreResult result_;
+  std::uint64_t stamp_ = 0;
+  bool stopped_ = false;
+  std::set<std::tuple<int, int, int, int, int, int>> race_keys_;
+};
+
+int Explorer::next_thread(const Graph& g) const {
+  // An RMW whose read is done completes first, so its two events stay adjacent.
+  for (int t = 0; t < g.num_threads(); ++t) {
+    const ThreadState& s = g.state(t);
+    if (s.status == ThreadStatus::Running && s.phase == 1 &&
+        ctx_.runners[static_cast<std::size_t>(t)].instr(s).kind == InstrKind::Rmw)
+      return t;
+  }
+  for (int t = 0; t < g.num_threads(); ++t)
+    if (g.state(t).status == ThreadStatus::Running && !g.waiting_at_barrier(t)) return t;
+  return -1;
+}
+
+void Explorer::visit(Graph& g) {
+  if (stopped_) return;
+  int t = next_thread(g);
+  if (t < 0) {
+    finish(g);
+    return;
+  }
+  Step st = ctx_.runners[static_cast<std::size_t>(t)].next(g.state(t));
+  switch (st.kind) {
+    case StepKind::Read: visit_read(g, t, st); break;
+    case StepKind::Write: visit_write(g, t, st); break;
+    default:
+      g.push(t, st, EventId{}, ++stamp_);
+      if (sc_consistent(g)) visit(g);
+      g.pop(t);
+      break;
+  }
+}
+
+void Explorer::visit_read(Graph& g, int t, const Step& st) {
+  std::vector<EventId> sources{EventId{-1, st.location}};
+  const auto& co = g.co(st.location);
+  sources.insert(sources.end(), co.begin(), co.end());
+  for (EventId w : sources) {
+    if (stopped_) return;
+    EventId r = g.push(t, st, w, ++stamp_);
+    if (read_coherent(g, r) && sc_consistent(g)) {
+      report_races(g, r);
+      visit(g);
+    }
+    g.pop(t);
+  }
+}
+
+void Explorer::visit_write(Graph& g, int t, const Step& st) {
+  EventId w = g.push(t, st, EventId{}, ++stamp_);
+  place_and_visit(g, w, std::nullopt);
+  if (!stopped_) revisit_reads(g, w);
+  g.pop(t);
+}
+
+// Every coherence placement of w (only one for an RMW write: right after the
+// write its read part read), with the consistency checks of the new edges.
+void Explorer::place_and_visit(Graph& g, EventId w, std::optional<EventId> revisited) {
+  const Event& we = g.event(w);
+  const int loc = we.location;
+  int first = write_co_floor(g, w);
+  int last = static_cast<int>(g.co(loc).size());
+  if (we.rmw) {
+    int p = g.co_pos(g.event(EventId{w.thread, w.index - 1}).rf) + 1;
+    if (p < first) return;
+    first = last = p;
+  }
+  bool races_done = false;
+  for (int p = first; p <= last && !stopped_; ++p) {
+    g.co_insert(loc, p, w);
+    bool ok = atomic_at(g, loc, p) && (!revisited || read_coherent(g, *revisited)) && sc_consistent(g);
+    if (ok) {
+      if (!races_done) {
+        report_races(g, w);
+        if (revisited) report_races(g, *revisited);
+        races_done = true;
+      }
+      visit(g);
+    }
+    g.co_erase(loc, p);
+  }
+}
+
+// CheckOptimal: the swap of r and w deletes the events added after r that
+// are not in w's causal prefix. Going on is only allowed if each deleted
+// event (and r) was added maximally — a read reads, and a write is, co-maximal
+// among the events added before it or in w's prefix — and no deleted read
+// reads from a deleted write added after it. Otherwise another exploration
+// path produces the same graph.
+bool Explorer::maximal(const Graph& g, EventId r, const std::vector<std::uint32_t>& wview) const {
+  const std::uint64_t sr = g.event(r).stamp;
+  auto deleted = [&](EventId e) {
+    return !e.is_init() && g.event(e).stamp > sr && !Graph::in_view(e, wview.data());
+  };
+  for (int t = 0; t < g.num_threads(); ++t)
+    for (int i = 0; i < g.size(t); ++i) {
+      EventId e{t, i};
+      if (e != r && !deleted(e)) continue;
+      const Event& ev = g.event(e);
+      EventId hat = e;
+      if (ev.is_read()) {
+        hat = ev.rf;
+        if (!hat.is_init() && ev.stamp < g.event(hat).stamp && deleted(hat)) return false;
+      } else if (!ev.is_write()) {
+        continue;
+      }
+      const auto& co = g.co(ev.location);
+      for (std::size_t k = static_cast<std::size_t>(g.co_pos(hat) + 1); k < co.size(); ++k) {
+        EventId later = co[k];
+        if (g.event(later).stamp < ev.stamp || Graph::in_view(later, wview.data())) return false;
+      }
+    }
+  return true;
+}
+
+void Explorer::revisit_reads(Graph& g, EventId w) {
+  const int loc = g.event(w).location;
+  const std::uint32_t* pv = g.porf(w);
+  std::vector<std::uint32_t> wview(pv, pv + g.num_threads());
+  std::vector<EventId> reads = g.reads(loc);
+  for (EventId r : reads) {
+    if (stopped_) return;
+    const Event& re = g.event(r);
+    if (!re.revisitable || Graph::in_view(r, wview.data())) continue;
+    if (!maximal(g, r, wview)) continue;
+    std::vector<int> keep(static_cast<std::size_t>(g.num_threads()));
+    for (int t = 0; t < g.num_threads(); ++t) {
+      int k = 0;
+      while (k < g.size(t)) {
+        EventId e{t, k};
+        if (g.event(e).stamp > re.stamp && !Graph::in_view(e, wview.data())) break;
+        ++k;
+      }
+      keep[static_cast<std::size_t>(t)] = k;
+    }
+    Graph revisited = g.revisited(keep, r, w);
+    // Reads in w's prefix may no longer be revisited: another path owns those swaps.
+    for (int t = 0; t < revisited.num_threads(); ++t)
+      for (int i = 0; i < revisited.size(t); ++i) {
+        EventId e{t, i};
+        if (revisited.event(e).is_read() && Graph::in_view(e, wview.data())) revisited.set_revisitable(e, false);
+      }
+    place_and_visit(revisited, w, r);
+  }
+}
+
+void Explorer::report_races(const Graph& g, EventId e) {
+  if (!g.event(e).is_access()) return;
+  std::vector<Race> found;
+  races_of(g, e, found);
+  for (const Race& r : found) {
+    auto key = std::make_tuple(static_cast<int>(r.kind), r.location, r.first.thread, r.first.pc, r.second.thread,
+                               r.second.pc);
+    if (race_keys_.insert(key).second) result_.races.push_back(r);
+  }
+  if (!found.empty() && options_.stop_on_first) {
+    stopped_ = true;
+    result_.stopped_early = true;
+  }
+}
+
+FinalState Explorer::final_state(const Graph& g) const {
+  FinalState s;
+  for (int t = 0; t < g.num_threads(); ++t) s.registers.push_back(ctx_.runners[static_cast<std::size_t>(t)].registers(g.state(t)));
+  for (int l = 0; l < ctx_.num_locations; ++l) s.memory.push_back(g.final_value(l));
+  return s;
+}
+
+void Explorer::finish(const Graph& g) {
+  bool finished = true, spin = false, bound = false;
+  for (int t = 0; t < g.num_threads(); ++t) {
+    ThreadStatus st = g.state(t).status;
+    finished = finished && st == ThreadStatus::Finished;
+    spin = spin || st == ThreadStatus::SpinBlocked;
+    bound = bound || st == ThreadStatus::BoundBlocked;
+  }
+  result_.max_events = std::max(result_.max_events, g.total_events());
+  if (options_.on_final) options_.on_final(g, finished);
+  if (!finished) {
+    ++result_.blocked;
+    if (bound) ++result_.bounded;
+    if (!spin && !bound) {
+      if (result_.divergent++ == 0)
+        for (int t = 0; t < g.num_threads(); ++t)
+          if (g.state(t).status == ThreadStatus::Running) result_.divergence_witness.push_back(AccessRef{t, g.state(t).pc, false});
+      if (options_.stop_on_first) stopped_ = result_.stopped_early = true;
+    }
+    return;
+  }
+  ++result_.executions;
+  const Quantifier q = program_.condition.quantifier;
+  if (q == Quantifier::None) return;
+  FinalState s = final_state(g);
+  bool sat = evaluate(program_.condition.expr, s.registers, s.memory);
+  if (sat) ++result_.satisfying;
+  bool interesting = q == Quantifier::Forall ? !sat : sat;
+  if (interesting && !result_.witness) result_.witness = std::move(s);
+  if (q == Quantifier::Forall && !sat && options_.stop_on_first) stopped_ = result_.stopped_early = true;
+}
+
+}  // namespace
+
+ExploreResult explore(const Program& program, const ExploreOptions& options) {
+  Explorer e(program, options);
+  return e.run();
+}
+
+}  // namespace racecert::explorer

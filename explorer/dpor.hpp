@@ -1,0 +1,23 @@
+#pragma once
+// The optimal DPOR exploration of a program under SRC11 (GPUMC Algorithms
+// 1–3, in the TruSt style): every consistent execution is visited exactly
+// once, in depth-first order, keeping only the graphs on the current
+// recursion path. See docs/explorer.md for the algorithm and its decisions.
+#include <functional>
+
+#include "explorer/graph.hpp"
+#include "explorer/program.hpp"
+#include "explorer/result.hpp"
+
+namespace racecert::explorer {
+
+struct ExploreOptions {
+  int loop_bound = 4;          // iterations of a loop that writes, per entry
+  bool stop_on_first = false;  // end at the first race, divergence or violated forall
+  // Called on every final graph: complete (all threads finished) or blocked.
+  std::function<void(const Graph&, bool complete)> on_final;
+};
+
+ExploreResult explore(const Program& program, const ExploreOptions& options = {});
+
+}  // namespace racecert::explorer

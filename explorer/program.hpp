@@ -1,0 +1,135 @@
+#pragma once
+// The program the explorer model-checks: threads of instructions over a fixed
+// set of shared locations, with labels already resolved to instruction
+// indices. It is independent of any input syntax: the PTX litmus front end
+// (litmus_lower.cpp) produces it today, a kernel IR will tomorrow. Each
+// instruction keeps where it came from (`where`, `text`) only for reports.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "support/source_location.hpp"
+
+namespace racecert::explorer {
+
+using Value = std::int64_t;
+
+// C11 memory orders: NA < RLX < {ACQ, REL} < ACQ_REL < SC.
+enum class Order : std::uint8_t { NA, Rlx, Acq, Rel, AcqRel, SC };
+// Scope levels. An instance of a scope is the set of threads that share the
+// CTA (Cta), the GPU (Gpu) or anything (Sys).
+enum class Scope : std::uint8_t { Cta = 0, Gpu = 1, Sys = 2 };
+
+const char* to_string(Order o);  // "na", "rlx", "acq", "rel", "acq_rel", "sc"
+const char* to_string(Scope s);  // "cta", "gpu", "sys"
+
+inline bool is_atomic(Order o) { return o != Order::NA; }
+inline bool has_acquire(Order o) { return o == Order::Acq || o == Order::AcqRel || o == Order::SC; }
+inline bool has_release(Order o) { return o == Order::Rel || o == Order::AcqRel || o == Order::SC; }
+
+enum class RmwOp : std::uint8_t { Add, Sub, And, Or, Xor, Exch, Cas };
+enum class ArithOp : std::uint8_t { Add, Sub, Mul, Div, Mov };
+enum class BranchCond : std::uint8_t { Always, Eq, Ne, Lt, Le, Gt, Ge };
+
+// A register or an integer constant.
+struct Operand {
+  bool is_reg = false;
+  int reg = -1;
+  Value value = 0;
+  static Operand constant(Value v) { return Operand{false, -1, v}; }
+  static Operand reg_ref(int r) { return Operand{true, r, 0}; }
+};
+
+enum class InstrKind : std::uint8_t {
+  Load,     // dst := [location]
+  Store,    // [location] := a
+  Rmw,      // dst := [location]; [location] := op([location], a[, b]) (Cas: a expected, b new)
+  Fence,    // order, scope
+  Barrier,  // CTA barrier: arrive (and wait, if barrier_wait) on barrier_id
+  Branch,   // if (a cond b) goto target; cond Always: unconditional
+  Arith,    // dst := a op b (Mov: dst := a)
+  Nop,      // a label
+};
+
+struct Instr {
+  InstrKind kind = InstrKind::Nop;
+  Order order = Order::NA;
+  Scope scope = Scope::Sys;
+  int location = -1;  // Load, Store, Rmw
+  int dst = -1;       // Load, Arith; Rmw (-1: result discarded, as in `red`)
+  RmwOp rmw = RmwOp::Add;
+  ArithOp arith = ArithOp::Mov;
+  BranchCond cond = BranchCond::Always;
+  Operand a, b;
+  int target = -1;          // Branch
+  int barrier_id = 0;       // Barrier
+  int barrier_count = 0;    // Barrier: participating threads; 0 = every thread of the CTA
+  bool barrier_wait = true; // Barrier: sync (true) or arrive (false)
+  // For reports only.
+  SourceLoc where;
+  std::string text;
+
+  bool accesses_memory() const {
+    return kind == InstrKind::Load || kind == InstrKind::Store || kind == InstrKind::Rmw;
+  }
+};
+
+struct Thread {
+  std::string name;  // "P0"
+  int cta = 0;
+  int gpu = 0;
+  std::vector<Instr> code;
+  std::vector<std::string> reg_names;
+  std::vector<Value> reg_init;  // same size as reg_names
+};
+
+// A final-state predicate over registers and memory.
+struct CondExpr {
+  enum class Kind : std::uint8_t { True, False, Eq, Ne, Not, And, Or };
+  Kind kind = Kind::True;
+  // Eq/Ne: thread >= 0 compares register `reg` of that thread, else memory `location`.
+  int thread = -1;
+  int reg = -1;
+  int location = -1;
+  Value value = 0;
+  std::vector<CondExpr> kids;  // Not: 1, And/Or: 2
+};
+
+enum class Quantifier : std::uint8_t { None, Exists, NotExists, Forall };
+const char* to_string(Quantifier q);  // "none", "exists", "not exists", "forall"
+
+struct FinalCondition {
+  Quantifier quantifier = Quantifier::None;
+  CondExpr expr;
+  std::string text;  // as written, for reports
+};
+
+struct Program {
+  std::string name;
+  std::vector<std::string> locations;
+  std::vector<Value> init;  // initial value of each location
+  std::vector<Thread> threads;
+  FinalCondition condition;
+
+  int cta_size(int cta, int gpu) const;  // threads of that CTA in the program
+};
+
+// Distance between two threads in the scope hierarchy: 0 same CTA, 1 same
+// GPU, 2 otherwise. Scope inclusion of two accesses a, b (SRC11 `incl`, which
+// the issue makes mutual) holds iff min(scope(a), scope(b)) >= distance.
+inline int scope_distance(const Thread& a, const Thread& b) {
+  if (a.gpu != b.gpu) return 2;
+  return a.cta == b.cta ? 0 : 1;
+}
+
+// Evaluates a condition over final register files and memory.
+bool evaluate(const CondExpr& e, const std::vector<std::vector<Value>>& regs,
+              const std::vector<Value>& memory);
+
+// Arithmetic with wrap-around (no undefined behaviour on overflow); x / 0 = 0.
+Value apply_arith(ArithOp op, Value a, Value b);
+// The value an RMW writes given the old value; Cas is handled by the caller.
+Value apply_rmw(RmwOp op, Value old, Value operand);
+bool branch_taken(BranchCond c, Value a, Value b);
+
+}  // namespace racecert::explorer

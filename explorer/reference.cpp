@@ -1,0 +1,202 @@
+// The reference's exploration: all interleavings of event additions, with
+// memoisation of the graphs already seen.
+#include <functional>
+#include <tuple>
+#include <unordered_set>
+
+#include "explorer/reference.hpp"
+
+namespace racecert::explorer::reference {
+
+namespace {
+
+class Search {
+ public:
+  Search(const Program& p, int loop_bound, std::uint64_t max_states) : p_(p), max_states_(max_states) {
+    for (std::size_t t = 0; t < p.threads.size(); ++t) runners_.emplace_back(p, static_cast<int>(t), loop_bound);
+  }
+
+  ReferenceResult run() {
+    RefGraph g;
+    g.events.resize(p_.threads.size());
+    g.co.resize(p_.locations.size());
+    for (const auto& r : runners_) g.states.push_back({r.initial()});
+    dfs(g);
+    for (const auto& r : race_set_) result_.races.push_back(r);
+    return std::move(result_);
+  }
+
+ private:
+  const ThreadState& state(const RefGraph& g, std::size_t t) const { return g.states[t].back(); }
+
+  bool can_step(const RefGraph& g, std::size_t t) const {
+    const ThreadState& s = state(g, t);
+    if (s.status != ThreadStatus::Running) return false;
+    const Instr& in = runners_[t].instr(s);
+    if (in.kind != InstrKind::Barrier || s.phase != 1) return true;
+    // A departure needs exactly `count` arrivals at its instance.
+    const Thread& me = p_.threads[t];
+    int expected = in.barrier_count > 0 ? in.barrier_count : p_.cta_size(me.cta, me.gpu);
+    int arrived = 0;
+    for (std::size_t u = 0; u < p_.threads.size(); ++u)
+      if (p_.threads[u].cta == me.cta && p_.threads[u].gpu == me.gpu &&
+          runners_[u].barrier_uses(state(g, u), in.barrier_id) > s.pending)
+        ++arrived;
+    return arrived == expected;
+  }
+
+  static std::string key(const RefGraph& g) {
+    std::string k;
+    auto num = [&](long long v) { k.append(std::to_string(v)); };
+    for (std::size_t t = 0; t < g.events.size(); ++t) {
+      k.push_back('T');
+      num(static_cast<long long>(t));
+      k.push_back(':');
+      for (const RefEvent& e : g.events[t]) {
+        k.push_back("RWFAD"[static_cast<int>(e.kind)]);
+        if (e.kind == StepKind::Read || e.kind == StepKind::Write) {
+          num(e.location);
+          k.push_back('=');
+          num(e.value);
+        }
+        if (e.kind == StepKind::Read) {
+          k.push_back('<');
+          num(e.rf_thread);
+          k.push_back('.');
+          num(e.rf_thread < 0 ? e.location : e.rf_index);
+        }
+        k.push_back(' ');
+      }
+      k.push_back('s');
+      num(static_cast<int>(g.states[t].back().status));
+      k.push_back(';');
+    }
+    for (std::size_t l = 0; l < g.co.size(); ++l) {
+      k.append("co");
+      num(static_cast<long long>(l));
+      k.push_back(':');
+      for (auto [t, i] : g.co[l]) {
+        num(t);
+        k.push_back('.');
+        num(i);
+        k.push_back(' ');
+      }
+    }
+    return k;
+  }
+
+  void add(RefGraph& g, std::size_t t, const Step& st, int rf_thread, int rf_index) {
+    RefEvent e;
+    e.kind = st.kind;
+    e.order = st.order;
+    e.scope = st.scope;
+    e.rmw = st.rmw;
+    e.location = st.location;
+    e.pc = st.pc;
+    e.barrier_id = st.barrier_id;
+    e.barrier_instance = st.barrier_instance;
+    e.value = st.value;
+    if (st.kind == StepKind::Read) {
+      e.rf_thread = rf_thread;
+      e.rf_index = rf_index;
+      e.value = rf_thread < 0 ? p_.init[static_cast<std::size_t>(st.location)]
+                              : g.events[static_cast<std::size_t>(rf_thread)][static_cast<std::size_t>(rf_index)].value;
+    }
+    g.events[t].push_back(e);
+    ThreadState next = g.states[t].back();
+    runners_[t].advance(next, e.value);
+    g.states[t].push_back(std::move(next));
+  }
+
+  void dfs(const RefGraph& g) {
+    if (result_.truncated) return;
+    if (!seen_.insert(key(g)).second) return;
+    if (seen_.size() > max_states_) {
+      result_.truncated = true;
+      return;
+    }
+    bool any = false;
+    for (std::size_t t = 0; t < g.events.size(); ++t) {
+      if (!can_step(g, t)) continue;
+      any = true;
+      Step st = runners_[t].next(state(g, t));
+      auto loc = static_cast<std::size_t>(st.location);
+      if (st.kind == StepKind::Read) {
+        std::vector<std::pair<int, int>> sources{{-1, st.location}};
+        sources.insert(sources.end(), g.co[loc].begin(), g.co[loc].end());
+        for (auto [wt, wi] : sources) {
+          RefGraph h = g;
+          add(h, t, st, wt, wi);
+          if (consistent(p_, h)) dfs(h);
+        }
+      } else if (st.kind == StepKind::Write) {
+        for (std::size_t pos = 0; pos <= g.co[loc].size(); ++pos) {
+          RefGraph h = g;
+          add(h, t, st, -1, -1);
+          h.co[loc].insert(h.co[loc].begin() + static_cast<std::ptrdiff_t>(pos),
+                           {static_cast<int>(t), static_cast<int>(h.events[t].size()) - 1});
+          if (consistent(p_, h)) dfs(h);
+        }
+      } else {
+        RefGraph h = g;
+        add(h, t, st, -1, -1);
+        if (consistent(p_, h)) dfs(h);
+      }
+    }
+    if (!any) finish(g);
+  }
+
+  void finish(const RefGraph& g) {
+    bool finished = true, spin = false, bound = false;
+    for (const auto& s : g.states) {
+      finished = finished && s.back().status == ThreadStatus::Finished;
+      spin = spin || s.back().status == ThreadStatus::SpinBlocked;
+      bound = bound || s.back().status == ThreadStatus::BoundBlocked;
+    }
+    for (const Race& r : races(p_, g)) race_set_.insert(r);
+    if (!finished) {
+      result_.blocked.insert(key(g));
+      if (!spin && !bound) ++result_.divergent;
+      return;
+    }
+    result_.complete.insert(key(g));
+    if (p_.condition.quantifier == Quantifier::None) return;
+    std::vector<std::vector<Value>> regs;
+    for (std::size_t t = 0; t < g.states.size(); ++t) regs.push_back(runners_[t].registers(g.states[t].back()));
+    std::vector<Value> mem;
+    for (std::size_t l = 0; l < g.co.size(); ++l) {
+      if (g.co[l].empty()) {
+        mem.push_back(p_.init[l]);
+      } else {
+        auto [t, i] = g.co[l].back();
+        mem.push_back(g.events[static_cast<std::size_t>(t)][static_cast<std::size_t>(i)].value);
+      }
+    }
+    if (evaluate(p_.condition.expr, regs, mem)) ++result_.satisfying;
+  }
+
+  struct RaceLess {
+    bool operator()(const Race& a, const Race& b) const {
+      auto key = [](const Race& r) {
+        return std::make_tuple(static_cast<int>(r.kind), r.location, r.first.thread, r.first.pc, r.second.thread,
+                               r.second.pc);
+      };
+      return key(a) < key(b);
+    }
+  };
+
+  const Program& p_;
+  std::uint64_t max_states_;
+  std::vector<ThreadRunner> runners_;
+  std::unordered_set<std::string> seen_;
+  std::set<Race, RaceLess> race_set_;
+  ReferenceResult result_;
+};
+
+}  // namespace
+
+ReferenceResult explore(const Program& p, int loop_bound, std::uint64_t max_states) {
+  return Search(p, loop_bound, max_states).run();
+}
+
+}  // namespace racecert::explorer::reference

@@ -1,0 +1,286 @@
+#include "explorer/thread_runner.hpp"
+
+#include <algorithm>
+
+namespace racecert::explorer {
+
+namespace {
+
+Order read_order(Order o) {
+  if (o == Order::SC) return Order::SC;
+  return has_acquire(o) ? Order::Acq : Order::Rlx;
+}
+Order write_order(Order o) {
+  if (o == Order::SC) return Order::SC;
+  return has_release(o) ? Order::Rel : Order::Rlx;
+}
+
+void uses_and_defs(const Instr& in, std::vector<int>& uses, int& def) {
+  uses.clear();
+  def = -1;
+  auto use = [&](const Operand& o) {
+    if (o.is_reg) uses.push_back(o.reg);
+  };
+  switch (in.kind) {
+    case InstrKind::Load: def = in.dst; break;
+    case InstrKind::Store: use(in.a); break;
+    case InstrKind::Rmw:
+      use(in.a);
+      if (in.rmw == RmwOp::Cas) use(in.b);
+      def = in.dst;
+      break;
+    case InstrKind::Arith:
+      use(in.a);
+      if (in.arith != ArithOp::Mov) use(in.b);
+      def = in.dst;
+      break;
+    case InstrKind::Branch:
+      if (in.cond != BranchCond::Always) {
+        use(in.a);
+        use(in.b);
+      }
+      break;
+    default: break;
+  }
+}
+
+}  // namespace
+
+std::vector<std::vector<bool>> live_registers(const Thread& t) {
+  const int n = static_cast<int>(t.code.size());
+  const std::size_t regs = t.reg_names.size();
+  std::vector<std::vector<bool>> live(static_cast<std::size_t>(n) + 1, std::vector<bool>(regs, false));
+  live[static_cast<std::size_t>(n)].assign(regs, true);
+  std::vector<int> uses;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int i = n - 1; i >= 0; --i) {
+      const Instr& in = t.code[static_cast<std::size_t>(i)];
+      std::vector<bool> out(regs, false);
+      auto join = [&](int succ) {
+        for (std::size_t r = 0; r < regs; ++r) out[r] = out[r] || live[static_cast<std::size_t>(succ)][r];
+      };
+      if (in.kind == InstrKind::Branch) {
+        join(in.target);
+        if (in.cond != BranchCond::Always) join(i + 1);
+      } else {
+        join(i + 1);
+      }
+      int def = -1;
+      uses_and_defs(in, uses, def);
+      if (def >= 0) out[static_cast<std::size_t>(def)] = false;
+      for (int u : uses) out[static_cast<std::size_t>(u)] = true;
+      if (out != live[static_cast<std::size_t>(i)]) {
+        live[static_cast<std::size_t>(i)] = std::move(out);
+        changed = true;
+      }
+    }
+  }
+  return live;
+}
+
+ThreadRunner::ThreadRunner(const Program& program, int thread, int loop_bound)
+    : thread_(&program.threads[static_cast<std::size_t>(thread)]),
+      loop_bound_(loop_bound),
+      num_regs_(static_cast<int>(thread_->reg_names.size())) {
+  const auto& code = thread_->code;
+  head_of_pc_.assign(code.size() + 1, -1);
+  auto live = live_registers(*thread_);
+  for (std::size_t pc = 0; pc < code.size(); ++pc) {
+    const Instr& in = code[pc];
+    if (in.kind == InstrKind::Branch && in.target <= static_cast<int>(pc) &&
+        head_of_pc_[static_cast<std::size_t>(in.target)] < 0) {
+      head_of_pc_[static_cast<std::size_t>(in.target)] = static_cast<int>(live_at_head_.size());
+      live_at_head_.push_back(live[static_cast<std::size_t>(in.target)]);
+    }
+    if (in.kind == InstrKind::Barrier &&
+        std::find(barrier_ids_.begin(), barrier_ids_.end(), in.barrier_id) == barrier_ids_.end())
+      barrier_ids_.push_back(in.barrier_id);
+  }
+}
+
+std::size_t ThreadRunner::barrier_slot(int id) const {
+  auto it = std::find(barrier_ids_.begin(), barrier_ids_.end(), id);
+  return head_base(static_cast<int>(live_at_head_.size())) + static_cast<std::size_t>(it - barrier_ids_.begin());
+}
+
+int ThreadRunner::barrier_uses(const ThreadState& s, int id) const {
+  if (std::find(barrier_ids_.begin(), barrier_ids_.end(), id) == barrier_ids_.end()) return 0;
+  return static_cast<int>(s.data[barrier_slot(id)]);
+}
+
+ThreadState ThreadRunner::initial() const {
+  ThreadState s;
+  s.data.assign(head_base(static_cast<int>(live_at_head_.size())) + barrier_ids_.size(), 0);
+  for (int r = 0; r < num_regs_; ++r) s.data[static_cast<std::size_t>(r)] = thread_->reg_init[static_cast<std::size_t>(r)];
+  arrive_at(s, 0, false);
+  run_local(s);
+  return s;
+}
+
+void ThreadRunner::arrive_at(ThreadState& s, int pc, bool by_back_jump) const {
+  s.pc = pc;
+  int head = head_of_pc_[static_cast<std::size_t>(pc)];
+  if (head < 0) return;
+  std::size_t base = head_base(head);
+  s.data[base] = s.side_effects;
+  if (!by_back_jump) s.data[base + 1] = 0;
+  std::copy(s.data.begin(), s.data.begin() + num_regs_, s.data.begin() + static_cast<std::ptrdiff_t>(base) + 2);
+}
+
+bool ThreadRunner::failed_iteration(const ThreadState& s, int head) const {
+  std::size_t base = head_base(head);
+  if (s.data[base] != s.side_effects) return false;
+  const auto& live = live_at_head_[static_cast<std::size_t>(head)];
+  for (int r = 0; r < num_regs_; ++r)
+    if (live[static_cast<std::size_t>(r)] && s.data[base + 2 + static_cast<std::size_t>(r)] != s.data[static_cast<std::size_t>(r)])
+      return false;
+  return true;
+}
+
+void ThreadRunner::run_local(ThreadState& s) const {
+  const auto& code = thread_->code;
+  while (s.status == ThreadStatus::Running) {
+    if (s.pc >= static_cast<int>(code.size())) {
+      s.status = ThreadStatus::Finished;
+      return;
+    }
+    const Instr& in = code[static_cast<std::size_t>(s.pc)];
+    switch (in.kind) {
+      case InstrKind::Nop: arrive_at(s, s.pc + 1, false); break;
+      case InstrKind::Arith:
+        s.data[static_cast<std::size_t>(in.dst)] = apply_arith(in.arith, eval(s, in.a), eval(s, in.b));
+        arrive_at(s, s.pc + 1, false);
+        break;
+      case InstrKind::Branch: {
+        if (!branch_taken(in.cond, eval(s, in.a), eval(s, in.b))) {
+          arrive_at(s, s.pc + 1, false);
+          break;
+        }
+        if (in.target > s.pc) {
+          arrive_at(s, in.target, false);
+          break;
+        }
+        int head = head_of_pc_[static_cast<std::size_t>(in.target)];
+        if (failed_iteration(s, head)) {
+          s.status = ThreadStatus::SpinBlocked;
+          return;
+        }
+        Value& iterations = s.data[head_base(head) + 1];
+        if (iterations >= loop_bound_) {
+          s.status = ThreadStatus::BoundBlocked;
+          return;
+        }
+        ++iterations;
+        arrive_at(s, in.target, true);
+        break;
+      }
+      default: return;  // an instruction the memory model sees
+    }
+  }
+}
+
+Step ThreadRunner::next(const ThreadState& s) const {
+  const Instr& in = thread_->code[static_cast<std::size_t>(s.pc)];
+  Step st;
+  st.pc = s.pc;
+  st.scope = in.scope;
+  st.location = in.location;
+  switch (in.kind) {
+    case InstrKind::Load:
+      st.kind = StepKind::Read;
+      st.order = in.order;
+      break;
+    case InstrKind::Store:
+      st.kind = StepKind::Write;
+      st.order = in.order;
+      st.value = eval(s, in.a);
+      break;
+    case InstrKind::Rmw:
+      st.rmw = true;
+      if (s.phase == 0) {
+        st.kind = StepKind::Read;
+        st.order = read_order(in.order);
+      } else {
+        st.kind = StepKind::Write;
+        st.order = write_order(in.order);
+        st.value = s.pending;
+      }
+      break;
+    case InstrKind::Fence:
+      st.kind = StepKind::Fence;
+      st.order = in.order;
+      break;
+    case InstrKind::Barrier:
+      st.kind = s.phase == 0 ? StepKind::BarrierArrive : StepKind::BarrierDepart;
+      st.order = Order::AcqRel;
+      st.barrier_id = in.barrier_id;
+      st.barrier_count = in.barrier_count;
+      st.barrier_instance = s.phase == 0 ? static_cast<int>(s.data[barrier_slot(in.barrier_id)])
+                                         : static_cast<int>(s.pending);
+      break;
+    default: break;
+  }
+  return st;
+}
+
+void ThreadRunner::advance(ThreadState& s, Value read_value) const {
+  const Instr& in = thread_->code[static_cast<std::size_t>(s.pc)];
+  switch (in.kind) {
+    case InstrKind::Load:
+      s.data[static_cast<std::size_t>(in.dst)] = read_value;
+      arrive_at(s, s.pc + 1, false);
+      break;
+    case InstrKind::Store:
+      ++s.side_effects;
+      arrive_at(s, s.pc + 1, false);
+      break;
+    case InstrKind::Rmw:
+      if (s.phase == 0) {
+        // Operands are read before the destination is overwritten.
+        Value a = eval(s, in.a);
+        bool writes = true;
+        Value v = 0;
+        if (in.rmw == RmwOp::Cas) {
+          writes = read_value == a;
+          v = eval(s, in.b);
+        } else {
+          v = apply_rmw(in.rmw, read_value, a);
+        }
+        if (in.dst >= 0) s.data[static_cast<std::size_t>(in.dst)] = read_value;
+        if (writes) {
+          s.phase = 1;
+          s.pending = v;
+          return;  // the write part comes next
+        }
+        arrive_at(s, s.pc + 1, false);
+      } else {
+        s.phase = 0;
+        ++s.side_effects;
+        arrive_at(s, s.pc + 1, false);
+      }
+      break;
+    case InstrKind::Fence: arrive_at(s, s.pc + 1, false); break;
+    case InstrKind::Barrier:
+      if (s.phase == 0) {
+        ++s.side_effects;
+        Value& uses = s.data[barrier_slot(in.barrier_id)];
+        if (in.barrier_wait) {
+          s.phase = 1;
+          s.pending = uses;
+          ++uses;
+          return;  // the departure comes once the instance is complete
+        }
+        ++uses;
+      } else {
+        s.phase = 0;
+      }
+      arrive_at(s, s.pc + 1, false);
+      break;
+    default: break;
+  }
+  run_local(s);
+}
+
+}  // namespace racecert::explorer

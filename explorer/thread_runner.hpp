@@ -1,0 +1,96 @@
+#pragma once
+// Runs one thread's code between memory events. The explorer never stores
+// interleavings: a thread's state is a function of the values its reads
+// returned, so the graph keeps one ThreadState per event and this class
+// computes the next one. Thread-local instructions (arithmetic, branches,
+// labels) run eagerly until the next instruction the memory model sees.
+//
+// Loops: a backward jump to a loop head L is a *failed spin iteration* when,
+// since the thread last arrived at L, it performed no write or barrier and
+// every register live at L still holds the value it had then: the next
+// iteration would repeat the same reads. Such a thread blocks (SpinBlocked)
+// instead of iterating; a later write can still revisit its reads. Any other
+// backward jump counts as an iteration of L, and the loop bound K blocks the
+// thread (BoundBlocked) at iteration K+1. Arriving at L other than by a
+// backward jump resets its iteration count.
+#include <cstdint>
+#include <vector>
+
+#include "explorer/program.hpp"
+
+namespace racecert::explorer {
+
+enum class ThreadStatus : std::uint8_t { Running, Finished, SpinBlocked, BoundBlocked };
+
+enum class StepKind : std::uint8_t { Read, Write, Fence, BarrierArrive, BarrierDepart };
+
+// The event a thread will produce next.
+struct Step {
+  StepKind kind = StepKind::Fence;
+  Order order = Order::NA;
+  Scope scope = Scope::Sys;
+  int location = -1;
+  Value value = 0;      // Write: the value written
+  bool rmw = false;     // read or write part of an RMW instruction
+  int barrier_id = 0;   // Barrier*: id, instance (k-th use of the id by this thread), count
+  int barrier_instance = 0;
+  int barrier_count = 0;
+  int pc = 0;           // instruction producing it
+};
+
+struct ThreadState {
+  int pc = 0;
+  ThreadStatus status = ThreadStatus::Running;
+  std::uint8_t phase = 0;  // Rmw: 1 = write pending; Barrier sync: 1 = depart pending
+  Value pending = 0;       // Rmw: value to write; Barrier: instance
+  std::int32_t side_effects = 0;  // writes and barrier arrivals so far
+  // Registers, then per loop head [side_effects, iterations, registers],
+  // then per barrier id its use count: one allocation per copy.
+  std::vector<Value> data;
+};
+
+class ThreadRunner {
+ public:
+  ThreadRunner(const Program& program, int thread, int loop_bound);
+
+  ThreadState initial() const;
+  // Requires status Running.
+  Step next(const ThreadState& s) const;
+  // Advance past the event `next(s)` described; `read_value` is used for reads.
+  void advance(ThreadState& s, Value read_value) const;
+
+  Value reg(const ThreadState& s, int r) const { return s.data[static_cast<std::size_t>(r)]; }
+  std::vector<Value> registers(const ThreadState& s) const {
+    return {s.data.begin(), s.data.begin() + num_regs_};
+  }
+  const Thread& thread() const { return *thread_; }
+  // How many times the thread arrived at barrier `id` so far.
+  int barrier_uses(const ThreadState& s, int id) const;
+  // The instruction the thread is at (status Running).
+  const Instr& instr(const ThreadState& s) const { return thread_->code[static_cast<std::size_t>(s.pc)]; }
+
+ private:
+  void run_local(ThreadState& s) const;
+  void arrive_at(ThreadState& s, int pc, bool by_back_jump) const;
+  bool failed_iteration(const ThreadState& s, int head) const;
+  Value eval(const ThreadState& s, const Operand& o) const {
+    return o.is_reg ? reg(s, o.reg) : o.value;
+  }
+  std::size_t head_base(int head) const {
+    return static_cast<std::size_t>(num_regs_ + head * (2 + num_regs_));
+  }
+  std::size_t barrier_slot(int id) const;
+
+  const Thread* thread_;
+  int loop_bound_;
+  int num_regs_;
+  std::vector<int> head_of_pc_;                   // loop-head index or -1
+  std::vector<std::vector<bool>> live_at_head_;   // registers live at each loop head
+  std::vector<int> barrier_ids_;                  // distinct barrier ids used
+};
+
+// Registers live at the start of each instruction (all registers are live at
+// the end: the final condition may read them).
+std::vector<std::vector<bool>> live_registers(const Thread& t);
+
+}  // namespace racecert::explorer

@@ -1,0 +1,23 @@
+#pragma once
+// Seeded generator of small random PTX litmus tests for differential testing
+// of the DPOR against the brute-force reference.
+#include <cstdint>
+#include <string>
+
+namespace racecert::explorer::testing {
+
+struct RandomShape {
+  int max_threads = 3;
+  int max_instructions = 4;  // per thread
+  int locations = 2;
+  bool fences = true;
+  int fence_weight = 2;      // out of about 20
+  bool sandwich = false;     // every thread: access; fence; access (message-passing shapes)
+  bool rmws = true;
+  bool barriers = true;
+  bool branches = true;      // forward branches and spin loops
+};
+
+std::string random_litmus(std::uint64_t seed, const RandomShape& shape = {});
+
+}  // namespace racecert::explorer::testing
