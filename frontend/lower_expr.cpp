@@ -414,6 +414,9 @@ LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
   if (b.kind == LValue::Kind::Memory) {
     LValue out = b;
     out.at.array = field_array(b.at.array, field);
+    // An array member: element j of struct i is cell i*N + j of its array.
+    std::int64_t n = element_count(field->getType());
+    if (n > 1 && out.at.index.size() == 1 && out.at.index[0]) out.at.index[0] = out.at.index[0] * int_lit(n);
     return out;
   }
   return b;
@@ -428,7 +431,22 @@ void Lowerer::copy_record(const LValue& dst, const LValue& src, QualType type, c
     if (f->getType()->isRecordType()) {
       copy_record(d, s, f->getType(), where);
     } else if (f->getType()->isArrayType()) {
-      if (d.kind == LValue::Kind::Memory) unsupported("copy of a struct with an array member", where);
+      // Element by element, in memory (a struct in registers keeps no values).
+      std::int64_t n = element_count(f->getType());
+      bool in_memory = d.kind == LValue::Kind::Memory || s.kind == LValue::Kind::Memory;
+      if (in_memory && (n <= 0 || n > 64)) {
+        unsupported("copy of a struct with a large array member", where);
+        continue;
+      }
+      for (std::int64_t j = 0; in_memory && j < n; ++j) {
+        auto element = [&](const LValue& l) {
+          LValue e = l;
+          if (e.kind == LValue::Kind::Memory && e.at.index.size() == 1 && e.at.index[0]) e.at.index[0] = e.at.index[0] + int_lit(j);
+          return e;
+        };
+        if (s.kind == LValue::Kind::Memory) read(element(s), ctx_.IntTy, where);
+        if (d.kind == LValue::Kind::Memory) assign(element(d), nullptr, where);
+      }
     } else {
       Expr v = s.kind == LValue::Kind::Unknown ? nullptr : read(s, f->getType(), where);
       assign(d, v, where);

@@ -1,0 +1,3 @@
+// Shadowed by racecert: see curand_kernel.h.
+#pragma once
+#include "curand_kernel.h"
