@@ -1,8 +1,10 @@
 #include "frontend/infer.hpp"
 
+#include <functional>
 #include <set>
 
 #include "frontend/normalize.hpp"
+#include "protocol/block_ops.hpp"
 #include "protocol/loop_domain.hpp"
 
 namespace racecert::frontend {
@@ -228,6 +230,7 @@ class Inferrer {
     sinks_.pop_back();
     for (auto& a : p.arrays)
       if (a.dims < 0) a.dims = 1;
+    drop_unused_unknowns(p);
     return std::move(out_);
   }
 
@@ -241,7 +244,37 @@ class Inferrer {
   std::vector<P::Block*> sinks_;
   std::vector<P::Block*> decl_scopes_;  // fresh unknowns of a loop body (innermost last)
   std::set<std::string> names_;
+  std::set<std::string> fresh_names_;  // the unknowns fresh() made
   int counter_ = 0;
+
+  // Fresh unknowns are made eagerly (the value of a variable after a loop,
+  // a temporary that only feeds floating point): those no expression uses
+  // would only clutter --show protocol and the witnesses.
+  void drop_unused_unknowns(P::Kernel& p) {
+    std::set<std::string> used;
+    auto collect = [&](const Expr& e) {
+      for (const auto& v : free_vars(e)) used.insert(v);
+      return e;
+    };
+    P::map_exprs(p.body, collect);
+    for (const auto& e : p.preconditions) collect(e);
+    auto unused = [&](const std::string& n) { return fresh_names_.count(n) && !used.count(n); };
+    std::erase_if(p.vars, [&](const P::VarDecl& v) { return unused(v.name); });
+    std::function<void(P::Block&)> prune = [&](P::Block& b) {
+      std::erase_if(b, [&](const P::Stmt& s) { return s.is<P::Decl>() && unused(s.as<P::Decl>().name); });
+      for (auto& s : b) {
+        if (s.is<P::If>()) {
+          prune(s.as<P::If>().then_body);
+          prune(s.as<P::If>().else_body);
+        } else if (s.is<P::Loop>()) {
+          prune(s.as<P::Loop>().body);
+        } else if (s.is<P::Bind>()) {
+          prune(s.as<P::Bind>().body);
+        }
+      }
+    };
+    prune(p.body);
+  }
 
   void emit(P::Stmt s) { sinks_.back()->push_back(std::move(s)); }
 
@@ -259,6 +292,7 @@ class Inferrer {
       name = b + "$" + std::to_string(++counter_);
     } while (names_.count(name));
     names_.insert(name);
+    fresh_names_.insert(name);
     if (decl_scopes_.empty()) {
       out_.protocol.vars.push_back(P::VarDecl{name, kind_of(u), {}});
     } else {
