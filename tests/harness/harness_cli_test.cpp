@@ -63,6 +63,18 @@ TEST(HarnessCli, RunWritesCsvSummaryAndPlots) {
   EXPECT_FALSE(file_exists(d / "out/growth.svg"));  // no synthetic family here
 }
 
+TEST(HarnessCli, InProcessRacecertAgreesWithTheSubprocess) {
+  TempDir d;
+  make_dataset(d / "ds");
+  Cmd c = run_racecert({"harness", "run", d / "ds/protocols", "--out", d / "out", "--tool", "racecert-inprocess",
+                        "--tool", "racecert"});
+  ASSERT_EQ(c.code, 0) << c.err;
+  EXPECT_NE(c.out.find("racecert-inprocess: 2 kernels, 1 correct DRF, 1 correct race"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("\nracecert: 2 kernels, 1 correct DRF, 1 correct race"), std::string::npos) << c.out;
+  for (const auto& r : rows_of(d / "out/results.csv"))
+    if (r.tool == "racecert-inprocess") EXPECT_EQ(r.peak_rss_kb, -1);  // not measurable inside the harness
+}
+
 TEST(HarnessCli, SeveralToolsRepeatedRunsAndUnreadableFiles) {
   TempDir d;
   make_dataset(d / "ds");
