@@ -71,8 +71,11 @@ TEST(HarnessCli, InProcessRacecertAgreesWithTheSubprocess) {
   ASSERT_EQ(c.code, 0) << c.err;
   EXPECT_NE(c.out.find("racecert-inprocess: 2 kernels, 1 correct DRF, 1 correct race"), std::string::npos) << c.out;
   EXPECT_NE(c.out.find("\nracecert: 2 kernels, 1 correct DRF, 1 correct race"), std::string::npos) << c.out;
-  for (const auto& r : rows_of(d / "out/results.csv"))
-    if (r.tool == "racecert-inprocess") EXPECT_EQ(r.peak_rss_kb, -1);  // not measurable inside the harness
+  for (const auto& r : rows_of(d / "out/results.csv")) {
+    if (r.tool == "racecert-inprocess") {
+      EXPECT_EQ(r.peak_rss_kb, -1);  // not measurable inside the harness
+    }
+  }
 }
 
 TEST(HarnessCli, SeveralToolsRepeatedRunsAndUnreadableFiles) {
