@@ -79,6 +79,9 @@ int hook_main(int argc, char** argv) {
   } catch (const Error& e) {
     std::cerr << program << ": " << e.render() << "\n";
     return e.code();
+  } catch (const std::exception& e) {
+    std::cerr << program << ": error: " << e.what() << "\n";
+    return kExitBadInput;
   }
   std::cerr << "racecert hook: error: unknown command '" << sub << "'\n" << kUsage;
   return kExitUsage;

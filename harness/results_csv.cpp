@@ -105,12 +105,19 @@ std::vector<ResultRow> read_csv(const std::string& text, const std::string& file
     r.detail = get("detail");
     if (!parse_outcome(get("outcome"), r.outcome))
       throw input_error(where, "unknown outcome '" + get("outcome") + "'");
+    // Ranges checked before any conversion to an integer.
+    auto in_range = [&](const char* name, double lo, double hi, double& out) {
+      if (!number(name, out)) return false;
+      if (!(out >= lo && out <= hi))
+        throw input_error(where, std::string("column '") + name + "' out of range: '" + get(name) + "'");
+      return true;
+    };
     double v = 0;
-    if (number("size", v)) r.size = static_cast<int>(v);
-    if (number("run", v)) r.run = static_cast<int>(v);
-    if (number("wall_seconds", v)) r.wall_s = v;
-    if (number("cpu_seconds", v)) r.cpu_s = v;
-    if (number("peak_rss_kb", v)) r.peak_rss_kb = static_cast<long>(v);
+    if (in_range("size", 0, 1e6, v)) r.size = static_cast<int>(v);
+    if (in_range("run", 1, 1e6, v)) r.run = static_cast<int>(v);
+    if (in_range("wall_seconds", 0, 1e9, v)) r.wall_s = v;
+    if (in_range("cpu_seconds", 0, 1e9, v)) r.cpu_s = v;
+    if (in_range("peak_rss_kb", -1, 1e12, v)) r.peak_rss_kb = static_cast<long>(v);
     if (r.tool.empty() || r.kernel.empty()) throw input_error(where, "empty tool or kernel");
     rows.push_back(std::move(r));
   }

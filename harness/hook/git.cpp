@@ -56,7 +56,14 @@ std::string git(const std::vector<std::string>& args, const std::string& stdin_d
   return r.out;
 }
 
-std::string top_level() { return trim_newline(git({"rev-parse", "--show-toplevel"})); }
+std::string top_level() {
+  try {
+    return trim_newline(git({"rev-parse", "--show-toplevel"}));
+  } catch (const Error& e) {
+    // A bare repository, or inside .git: nothing to check there.
+    throw usage_error(e.what());
+  }
+}
 
 std::string common_git_dir() { return absolute(trim_newline(git({"rev-parse", "--git-common-dir"}))); }
 
@@ -124,7 +131,10 @@ std::map<std::string, std::string> read_blobs(const std::vector<std::string>& id
     pos = nl + 1;
     auto sp1 = head.find(' '), sp2 = head.rfind(' ');
     if (sp1 == std::string::npos || sp2 == sp1) continue;  // "missing"
-    std::size_t size = std::stoull(head.substr(sp2 + 1));
+    std::string size_text = head.substr(sp2 + 1);
+    if (size_text.empty() || size_text.size() > 15 || size_text.find_first_not_of("0123456789") != std::string::npos)
+      throw input_error(SourceLoc{}, "unexpected output of git cat-file: '" + head + "'");
+    std::size_t size = std::stoull(size_text);
     if (pos + size > raw.size()) throw input_error(SourceLoc{}, "truncated output of git cat-file");
     out[head.substr(0, sp1)] = raw.substr(pos, size);
     pos += size + 1;

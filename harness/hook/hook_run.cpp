@@ -276,6 +276,10 @@ int run_hook(const HookRunOptions& o, std::ostream& err) {
   } catch (const Error& e) {
     err << "racecert hook: " << e.render() << "\n";
     return e.code();
+  } catch (const std::exception& e) {
+    // A full disk, an unreadable temporary directory: still one line.
+    err << "racecert hook: error: " << e.what() << "\n";
+    return kExitBadInput;
   }
 }
 

@@ -111,6 +111,9 @@ TEST(HarnessCsv, MalformedInputIsOneLineError) {
   EXPECT_NE(error_of("tool,kernel,outcome,wall_seconds\nt,k,crash,fast\n").find("not a number"), std::string::npos);
   EXPECT_NE(error_of("tool,kernel,outcome,wall_seconds\nt,k,crash\n").find("expected 4 fields"), std::string::npos);
   EXPECT_NE(error_of("tool,kernel,outcome,wall_seconds\nt,\"k,crash,1\n").find("malformed"), std::string::npos);
+  EXPECT_NE(error_of("tool,kernel,outcome,wall_seconds,size\nt,k,crash,1,1e300\n").find("out of range"),
+            std::string::npos);
+  EXPECT_NE(error_of("tool,kernel,outcome,wall_seconds\nt,k,crash,-2\n").find("out of range"), std::string::npos);
 }
 
 TEST(HarnessAggregate, MedianAndMostFrequentOutcome) {
