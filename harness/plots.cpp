@@ -41,8 +41,8 @@ std::string per_kernel(const std::vector<KernelResult>& results, const std::vect
   std::map<std::string, double> order_key;
   for (const auto& k : results)
     if (k.tool == tools.front()) order_key[k.dataset + "/" + k.kernel] = memory ? static_cast<double>(k.peak_rss_kb) : k.wall_s;
-  std::set<std::string> all;
-  for (const auto& k : results) all.insert(k.dataset + "/" + k.kernel);
+  std::set<std::string> all, datasets;
+  for (const auto& k : results) all.insert(k.dataset + "/" + k.kernel), datasets.insert(k.dataset);
   std::vector<std::string> kernels(all.begin(), all.end());
   std::stable_sort(kernels.begin(), kernels.end(), [&](const std::string& a, const std::string& b) {
     double ka = order_key.count(a) ? order_key[a] : 1e300, kb = order_key.count(b) ? order_key[b] : 1e300;
@@ -58,6 +58,8 @@ std::string per_kernel(const std::vector<KernelResult>& results, const std::vect
   c.y.from_zero = memory;
   c.x.label = "kernels, ordered by " + tools.front() + (memory ? "'s memory" : "'s time");
   c.x_categories = kernels;
+  if (datasets.size() == 1)  // the dataset's name in every label says nothing
+    for (auto& label : c.x_categories) label = label.substr(label.find('/') + 1);
   c.empty_text = memory ? "memory not measured" : "no data";
   for (std::size_t t = 0; t < tools.size(); ++t) {
     Series s{tools[t], {}, static_cast<int>(t), false, true};
@@ -69,7 +71,7 @@ std::string per_kernel(const std::vector<KernelResult>& results, const std::vect
     }
     c.series.push_back(std::move(s));
   }
-  double height = kernels.size() <= 40 ? 540 : 460;
+  double height = kernels.size() <= 40 ? 590 : 460;
   return render_chart_document(c, std::max(760.0, 14.0 * static_cast<double>(std::min<std::size_t>(kernels.size(), 40)) + 120), height);
 }
 

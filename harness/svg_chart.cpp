@@ -146,7 +146,7 @@ void render_legend(std::ostringstream& svg, const std::vector<LegendEntry>& entr
 
 void render_chart(std::ostringstream& svg, const Chart& c, double x, double y, double w, double h) {
   const bool labels = !c.x_categories.empty() && c.x_categories.size() <= 40;
-  double left = x + 64, right = x + w - 16, top = y + 34, bottom = y + h - (labels ? 110 : 46);
+  double left = x + 64, right = x + w - 16, top = y + 34, bottom = y + h - (labels ? 160 : 46);
   svg << "<text x=\"" << num(x + w / 2) << "\" y=\"" << num(y + 18)
       << "\" text-anchor=\"middle\" font-weight=\"bold\">" << xml_escape(c.title) << "</text>\n";
 
@@ -175,9 +175,11 @@ void render_chart(std::ostringstream& svg, const Chart& c, double x, double y, d
     if (labels)
       for (std::size_t i = 0; i < c.x_categories.size(); ++i) {
         double px = sx(static_cast<double>(i));
+        // Long names keep their end, the part that tells kernels apart.
+        std::string label = c.x_categories[i];
+        if (label.size() > 26) label = "..." + label.substr(label.size() - 23);
         svg << "<text transform=\"translate(" << num(px + 4) << "," << num(bottom + 8)
-            << ") rotate(-60)\" text-anchor=\"end\" font-size=\"10\">" << xml_escape(c.x_categories[i])
-            << "</text>\n";
+            << ") rotate(-60)\" text-anchor=\"end\" font-size=\"10\">" << xml_escape(label) << "</text>\n";
       }
   } else {
     for (double t : axis_ticks(x_lo, x_hi, xaxis.log, xaxis.integer)) {
@@ -216,9 +218,11 @@ void render_chart(std::ostringstream& svg, const Chart& c, double x, double y, d
     }
   }
   if (c.legend && !c.series.empty()) {
+    // Top left: cactus curves and values sorted by the first tool rise to
+    // the right, so that corner is the one most often empty.
     double ly = top + 14;
     for (const auto& s : c.series) {
-      double lx = right - 12 - 7.0 * static_cast<double>(s.name.size()) - 30;
+      double lx = left + 12;
       svg << "<rect x=\"" << num(lx - 4) << "\" y=\"" << num(ly - 9) << "\" width=\""
           << num(7.0 * static_cast<double>(s.name.size()) + 38) << "\" height=\"18\" fill=\"white\" opacity=\"0.8\"/>";
       render_legend(svg, {{s.name, s.style, s.line, s.dashed}}, lx, ly);
