@@ -130,12 +130,14 @@ int run_hook_unguarded(const HookRunOptions& o, std::ostream& err) {
   HookConfig config = load_config(top);
   std::string checker = resolve_checker(config, top);
 
-  // Which files, and their staged blobs.
-  std::vector<IndexEntry> index = index_entries();
+  // Which files, and their staged blobs. The whole index is listed only
+  // when some kernel is to be checked: most commits touch none.
+  std::vector<IndexEntry> index;
   std::vector<IndexEntry> targets;
   if (o.files.empty()) {
     targets = staged_changes();
   } else {
+    index = index_entries();
     for (const auto& f : o.files) {
       std::string rel = fs::absolute(f).lexically_normal().lexically_relative(top).generic_string();
       auto it = std::find_if(index.begin(), index.end(), [&](const IndexEntry& e) { return e.path == rel; });
@@ -148,6 +150,7 @@ int run_hook_unguarded(const HookRunOptions& o, std::ostream& err) {
                                }),
                 targets.end());
   if (targets.empty()) return 0;
+  if (index.empty()) index = index_entries();
 
   std::vector<IndexEntry> support;
   std::string support_ids;
