@@ -1,0 +1,24 @@
+#pragma once
+// A tool's verdict against the expected result of the kernel's header.
+#include <string>
+
+#include "harness/kernel_header.hpp"
+#include "harness/tool.hpp"
+
+namespace racecert::harness {
+
+enum class Outcome { CorrectDrf, CorrectRace, FalseAlarm, MissedRace, Unsupported, Timeout, Crash };
+constexpr int kOutcomeCount = 7;
+const char* to_string(Outcome o);     // "correct-drf", "correct-race", "false-alarm", "missed-race", ...
+const char* display_name(Outcome o);  // "correct DRF", "correct race", "false alarm", ...
+bool parse_outcome(const std::string& s, Outcome& out);
+
+// Races, barrier divergence and deadlock all count as "not verified", as
+// GPUVerify's //xfail:NOT_ALL_VERIFIED does; an inconclusive answer (unknown)
+// counts as unsupported: the tool could not decide this kernel.
+Outcome classify(Expected expected, Verdict verdict);
+
+// Correct DRF or correct race: what a cactus plot counts.
+bool solved(Outcome o);
+
+}  // namespace racecert::harness

@@ -1,0 +1,25 @@
+#pragma once
+// The pre-commit hook itself (`racecert hook run`): checks the staged
+// content of the changed kernel files and decides whether the commit goes
+// ahead.
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace racecert::harness::hook {
+
+// Environment variable naming the checker to run instead of racecert (tests
+// use a fake one); it wins over the `checker` key of .racecert.
+constexpr const char* kCheckerEnv = "RACECERT_HOOK_CHECKER";
+
+struct HookRunOptions {
+  std::vector<std::string> files;  // empty: the staged changes; else these paths' staged content
+  bool verbose = false;            // also list DRF files and cache hits
+};
+
+// Returns the exit code: 0 the commit may go ahead, 1 blocked (a race, a
+// divergence, or an inconclusive file with block-on-inconclusive), 2 a
+// malformed .racecert, 3 not in a repository. Diagnostics go to `err`.
+int run_hook(const HookRunOptions& o, std::ostream& err);
+
+}  // namespace racecert::harness::hook

@@ -1,0 +1,57 @@
+#pragma once
+// Runs one tool invocation as a separate process: its own process group (so a
+// timeout kills the tool and everything it started), stdin fed from a string
+// (or /dev/null), stdout and stderr captured, wall time, CPU time and peak
+// resident memory measured.
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace racecert::harness {
+
+struct ProcessSpec {
+  std::vector<std::string> argv;  // argv[0] is looked up on PATH unless it has a '/'
+  std::string cwd;                // empty: the caller's
+  double timeout_s = 0;           // 0: none
+  std::string stdin_data;         // fed on stdin, then closed (empty: /dev/null)
+  bool feed_stdin = false;
+  std::vector<std::pair<std::string, std::string>> env;  // set (or override) in the child
+  std::size_t output_limit = 8u << 20;  // per stream; the rest is read and dropped
+  // racecert-measure, to measure peak memory (see measure_launcher.cpp);
+  // empty: not measured (peak_rss_kb stays -1).
+  std::string launcher;
+};
+
+struct ProcessResult {
+  bool started = false;
+  std::string start_error;   // why it could not start (not found, not executable)
+  bool timed_out = false;    // killed by the timeout
+  int exit_code = -1;        // when it exited
+  int signal = 0;            // when a signal ended it (SIGKILL after a timeout included)
+  double wall_s = 0;
+  double cpu_s = 0;          // user + system, the process and its waited-for children
+  long peak_rss_kb = -1;     // largest resident set of the process or any waited-for descendant;
+                             // -1 without a launcher
+  std::string out, err;
+  bool truncated = false;
+
+  bool exited_normally() const { return started && !timed_out && signal == 0; }
+  // "exit 1", "signal 11 (Segmentation fault)", "timeout after 2.0 s", "not started: ..."
+  std::string describe() const;
+};
+
+// Never throws for a failing program: the result says what happened.
+ProcessResult run_process(const ProcessSpec& spec);
+
+// The absolute path of `name` on PATH (or `name` itself when it contains a
+// '/' and is executable); empty when not found.
+std::string find_program(const std::string& name);
+
+// The running executable (/proc/self/exe).
+std::string self_executable();
+
+// The racecert-measure launcher: $RACECERT_MEASURE, else next to the running
+// executable; empty when there is none.
+std::string default_measure_launcher();
+
+}  // namespace racecert::harness
