@@ -204,7 +204,10 @@ std::vector<std::string> clang_arguments(const std::string& path, Language lang,
   for (const auto& d : h.defines) args.push_back("-D" + d);
   for (const auto& d : o.defines) args.push_back("-D" + d);
   for (const auto& i : o.include_dirs) args.push_back("-I" + i);
-  args.push_back("-I" + std::filesystem::path(path).parent_path().string());
+  // The file's own directory, "." for a bare file name ("-I" alone would
+  // swallow the next argument).
+  std::string dir = std::filesystem::path(path).parent_path().string();
+  args.push_back("-I" + (dir.empty() ? std::string(".") : dir));
   args.push_back(path);
   return args;
 }
