@@ -81,11 +81,28 @@ Options parse_options(int argc, char** argv) {
   o.check.query.benign_writes_race = r.count("benign-races") > 0;
   for (const char* dim : {"block-dim", "grid-dim"}) {
     if (!r.count(dim)) continue;
-    auto more = smt::dimension_assumptions(std::string(dim) == "block-dim" ? "blockDim" : "gridDim",
-                                           r[dim].as<std::string>());
+    bool block = std::string(dim) == "block-dim";
+    auto more = smt::dimension_assumptions(block ? "blockDim" : "gridDim", r[dim].as<std::string>());
     o.check.assumptions.insert(o.check.assumptions.end(), more.begin(), more.end());
+    // dimension_assumptions validated the text: the values are x == X, y == Y, z == Z.
+    auto& values = block ? o.input.block_dim : o.input.grid_dim;
+    for (const auto& e : more) values.push_back(*expr::as_int(e->b));
   }
   return o;
+}
+
+// A kernel may get two verdicts, the protocol analysis's and the
+// named-barrier check's (on different arrays): one report, the worse status.
+void add_or_merge(std::vector<KernelReport>& reports, const KernelReport& r) {
+  for (auto& k : reports) {
+    if (k.file != r.file || k.name != r.name) continue;
+    k.status = worse(k.status, r.status);
+    k.races.insert(k.races.end(), r.races.begin(), r.races.end());
+    k.diagnostics.insert(k.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
+    k.seconds += r.seconds;
+    return;
+  }
+  reports.push_back(r);
 }
 
 int exit_code(const CheckOutput& out) {
@@ -129,7 +146,7 @@ int check_main(int argc, char** argv) {
   for (auto& k : out.kernels)
     for (const auto& [key, note] : in.notes)
       if (key.first == k.file && key.second == k.name) k.diagnostics.push_back(note);
-  out.kernels.insert(out.kernels.end(), in.decided.begin(), in.decided.end());
+  for (const auto& d : in.decided) add_or_merge(out.kernels, d);
   if (o.format == "json") {
     render_json(out, std::cout);
   } else if (o.format == "sarif") {

@@ -1,8 +1,12 @@
 #include "cli/check_inputs.hpp"
 
 #include <filesystem>
+#include <optional>
+#include <set>
+#include <tuple>
 
 #include "barriers/check.hpp"
+#include "barriers/from_kernel.hpp"
 #include "frontend/frontend.hpp"
 #include "frontend/infer.hpp"
 #include "protocol/parser.hpp"
@@ -28,6 +32,49 @@ KernelReport unknown_report(const std::string& file, const std::string& name, st
   r.status = KernelStatus::Unknown;
   r.diagnostics = std::move(why);
   return r;
+}
+
+// Named barriers: with a known block size, the named-barrier check decides
+// shared memory (one concrete block; docs/named-barriers.md) and the
+// protocol keeps the global arrays. Without one, the protocol analysis checks
+// everything and named barriers do not order anything there: sound, but
+// producer/consumer code then gives false alarms.
+void check_named_barriers(const std::string& path, const kir::Kernel& k, const frontend::ParsedFile& f,
+                          const InputOptions& o, protocol::Kernel& protocol, Inputs& in) {
+  std::optional<frontend::Dims> block = o.block_dim_given ? std::optional<frontend::Dims>(o.block_dim) : f.header.block_dim;
+  std::optional<frontend::Dims> grid = o.grid_dim_given ? std::optional<frontend::Dims>(o.grid_dim) : f.header.grid_dim;
+  if (!block) {
+    in.notes.push_back({{path, k.name},
+                        Diagnostic{Diagnostic::Severity::Note, k.loc,
+                                   "named barriers are checked only with a known block size (--block-dim or a "
+                                   "GPUVerify header); here they do not order shared-memory accesses"}});
+    return;
+  }
+  KernelReport r;
+  try {
+    r = barriers::check(barriers::program_from_kernel(k, barriers::Launch{*block, grid}));
+  } catch (const Error& e) {
+    r = unknown_report(path, k.name, {Diagnostic{Diagnostic::Severity::Warning, e.loc(), e.what()}});
+  }
+  r.name = k.name;
+  r.file = path;
+  // A loop unrolled by the extraction repeats the same racing statements:
+  // one race per pair of source positions.
+  std::set<std::tuple<int, int, int, int>> seen;
+  std::erase_if(r.races, [&](const ReportedRace& x) {
+    return !seen.insert({x.first.loc.line, x.first.loc.column, x.second.loc.line, x.second.loc.column}).second;
+  });
+  std::int64_t threads = 1;
+  for (auto d : *block) threads *= d;
+  r.diagnostics.insert(r.diagnostics.begin(),
+                       Diagnostic{Diagnostic::Severity::Note, k.loc,
+                                  "shared memory checked by the named-barrier analysis for a block of " +
+                                      std::to_string(threads) + " threads"});
+  in.decided.push_back(std::move(r));
+  std::set<std::string> global;
+  for (const auto& a : protocol.arrays)
+    if (a.space == protocol::MemorySpace::Global) global.insert(a.name);
+  protocol = protocol::project(protocol, global);
 }
 
 void load_kernels(const std::string& path, const InputOptions& o, Inputs& in) {
@@ -63,6 +110,7 @@ void load_kernels(const std::string& path, const InputOptions& o, Inputs& in) {
       in.decided.push_back(unknown_report(path, lk.kernel.name, std::move(why)));
       continue;
     }
+    if (barriers::uses_named_barriers(lk.kernel)) check_named_barriers(path, lk.kernel, f, o, inf.protocol, in);
     for (const auto& n : inf.notes) in.notes.push_back({{path, lk.kernel.name}, n});
     for (const auto& n : f.notes) in.notes.push_back({{path, lk.kernel.name}, n});
     inf.protocol.loc.file = path;

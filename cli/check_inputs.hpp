@@ -1,6 +1,7 @@
 #pragma once
 // The inputs of `racecert check`: protocols (.map), CUDA and OpenCL kernels
 // (.cu, .cuh, .cl) through the front end, named-barrier programs (.bar).
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,12 +18,17 @@ struct InputOptions {
   std::string cuda_path;
   bool block_dim_given = false;            // command-line dimensions override file headers
   bool grid_dim_given = false;
+  std::vector<std::int64_t> block_dim;     // the command-line values, when given
+  std::vector<std::int64_t> grid_dim;
   std::string show;                        // "kernel" and "protocol" are printed while loading
 };
 
 struct Inputs {
   std::vector<protocol::Kernel> protocols;      // to check with the protocol pipeline
-  std::vector<KernelReport> decided;            // verdicts reached without it (unknown, named barriers)
+  // Verdicts reached without it: unknown kernels, and the named-barrier
+  // check's verdict on shared memory (merged with the protocol verdict of
+  // the same kernel, which then covers global memory only).
+  std::vector<KernelReport> decided;
   // Notes of the front end for kernels still to check, by (file, kernel).
   std::vector<std::pair<std::pair<std::string, std::string>, Diagnostic>> notes;
   std::vector<Error> errors;                    // unreadable or malformed files

@@ -450,10 +450,12 @@ class Inferrer {
       emit(P::Stmt{sync});
       writes_.clear();
     } else {
-      out_.notes.push_back(Diagnostic{Diagnostic::Severity::Note, b.loc,
-                                      b.kind == kir::Barrier::Kind::Warp
-                                          ? "warp-level synchronization is not a barrier for the protocol analysis"
-                                          : "named barrier: not a barrier for the protocol analysis"});
+      // One note per kind and kernel, at the first such barrier.
+      std::string what = b.kind == kir::Barrier::Kind::Warp
+                             ? "warp-level synchronization is not a barrier for the protocol analysis"
+                             : "named barriers are not barriers for the protocol analysis";
+      if (std::none_of(out_.notes.begin(), out_.notes.end(), [&](const Diagnostic& d) { return d.message == what; }))
+        out_.notes.push_back(Diagnostic{Diagnostic::Severity::Note, b.loc, what});
     }
     if (!b.var.empty()) env_[b.var] = fresh(b.var, Uniformity::Block);
   }

@@ -499,6 +499,8 @@ void Lowerer::return_stmt(const ReturnStmt* s) {
 
 void Lowerer::asm_stmt(const AsmStmt* s) {
   // Named barriers from inline PTX: bar.sync / bar.arrive / barrier.sync.
+  // (Positions come from getAsmLoc(): AsmStmt::getBeginLoc() is a stub that
+  // returns an invalid location.)
   std::string text = s->generateAsmString(ctx_);
   auto trim = [](std::string x) {
     while (!x.empty() && std::isspace(static_cast<unsigned char>(x.front()))) x.erase(x.begin());
@@ -508,7 +510,7 @@ void Lowerer::asm_stmt(const AsmStmt* s) {
   text = trim(text);
   bool arrive = text.rfind("bar.arrive", 0) == 0 || text.rfind("barrier.arrive", 0) == 0;
   bool sync = text.rfind("bar.sync", 0) == 0 || text.rfind("barrier.sync", 0) == 0 || text.rfind("bar.cta.sync", 0) == 0;
-  if (!arrive && !sync) return unsupported("inline assembly '" + text + "'", s->getBeginLoc());
+  if (!arrive && !sync) return unsupported("inline assembly '" + text + "'", s->getAsmLoc());
   std::string operands = text.substr(text.find_first_of(" \t") == std::string::npos ? text.size() : text.find_first_of(" \t"));
   std::vector<Expr> values;
   std::size_t start = 0;
@@ -521,16 +523,16 @@ void Lowerer::asm_stmt(const AsmStmt* s) {
       // An input operand: "r"(expr).
       std::string digits = op.substr(1);
       if (digits.empty() || !std::all_of(digits.begin(), digits.end(), ::isdigit))
-        return unsupported("inline assembly operand '" + op + "'", s->getBeginLoc());
+        return unsupported("inline assembly operand '" + op + "'", s->getAsmLoc());
       unsigned n = static_cast<unsigned>(std::stoul(digits));
       unsigned outputs = s->getNumOutputs();
       if (n < outputs || n - outputs >= s->getNumInputs())
-        return unsupported("inline assembly operand '" + op + "'", s->getBeginLoc());
+        return unsupported("inline assembly operand '" + op + "'", s->getAsmLoc());
       values.push_back(rvalue(s->getInputExpr(n - outputs)));
     } else if (std::all_of(op.begin(), op.end(), ::isdigit)) {
       values.push_back(int_lit(std::stoll(op)));
     } else {
-      return unsupported("inline assembly operand '" + op + "'", s->getBeginLoc());
+      return unsupported("inline assembly operand '" + op + "'", s->getAsmLoc());
     }
   }
   kir::Barrier b;
@@ -538,7 +540,7 @@ void Lowerer::asm_stmt(const AsmStmt* s) {
   b.arrive = arrive;
   b.id = values.empty() ? int_lit(0) : values[0];
   if (values.size() > 1) b.count = values[1];
-  b.loc = loc(s->getBeginLoc());
+  b.loc = loc(s->getAsmLoc());
   emit(kir::Stmt{std::move(b)});
 }
 

@@ -132,23 +132,23 @@ bool contains_access(const Block& b) {
 
 namespace {
 
-Block project_block(const Block& b, const std::string& array) {
+Block project_block(const Block& b, const std::set<std::string>& arrays) {
   Block out;
   for (const auto& s : b) {
     if (s.is<Access>()) {
-      if (s.as<Access>().array == array) out.push_back(s);
+      if (arrays.count(s.as<Access>().array)) out.push_back(s);
     } else if (s.is<If>()) {
       If i = s.as<If>();
-      i.then_body = project_block(i.then_body, array);
-      i.else_body = project_block(i.else_body, array);
+      i.then_body = project_block(i.then_body, arrays);
+      i.else_body = project_block(i.else_body, arrays);
       out.push_back(Stmt{std::move(i)});
     } else if (s.is<Loop>()) {
       Loop l = s.as<Loop>();
-      l.body = project_block(l.body, array);
+      l.body = project_block(l.body, arrays);
       out.push_back(Stmt{std::move(l)});
     } else if (s.is<Bind>()) {
       Bind bd = s.as<Bind>();
-      bd.body = project_block(bd.body, array);
+      bd.body = project_block(bd.body, arrays);
       out.push_back(Stmt{std::move(bd)});
     } else {
       out.push_back(s);
@@ -159,11 +159,14 @@ Block project_block(const Block& b, const std::string& array) {
 
 }  // namespace
 
-Kernel project(const Kernel& k, const std::string& array) {
+Kernel project(const Kernel& k, const std::string& array) { return project(k, std::set<std::string>{array}); }
+
+Kernel project(const Kernel& k, const std::set<std::string>& arrays) {
   Kernel out = k;
   out.arrays.clear();
-  if (const ArrayDecl* a = k.find_array(array)) out.arrays.push_back(*a);
-  out.body = project_block(k.body, array);
+  for (const auto& a : k.arrays)
+    if (arrays.count(a.name)) out.arrays.push_back(a);
+  out.body = project_block(k.body, arrays);
   return out;
 }
 

@@ -6,6 +6,7 @@
 // The same types hold the well-formed stage: the transform pass fills in the
 // `tag` of loops and conditionals (synchronized or not).
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -141,6 +142,7 @@ bool contains_access(const Block& b);
 // The protocol of one array: the kernel with every other array's accesses
 // removed (and control flow left in place).
 Kernel project(const Kernel& k, const std::string& array);
+Kernel project(const Kernel& k, const std::set<std::string>& arrays);  // several arrays
 // Every access in the block, in program order (pointers into the block).
 void collect_accesses(const Block& b, std::vector<const Access*>& out);
 

@@ -1,0 +1,452 @@
+// Extraction of the named-barrier program of one block from the kernel IR:
+// a concrete run of every thread, with unknowns for what the block cannot
+// know (see from_kernel.hpp).
+#include "barriers/from_kernel.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "support/diagnostic.hpp"
+
+namespace racecert::barriers {
+
+namespace {
+
+using expr::BinOp;
+using expr::Expr;
+using expr::ExprNode;
+using Value = std::optional<std::int64_t>;
+
+// One command of one thread, before threads are grouped into units.
+struct RawCommand {
+  Op op = Op::Read;
+  std::uint32_t arg = 0;    // barrier id, variable id or note id
+  std::uint32_t count = 0;  // barrier thread count
+  bool scalar = false;      // an access without an index
+  std::int64_t address = 0;
+  std::uint16_t file = 0;
+  Pos pos;
+
+  bool same_shape(const RawCommand& o) const {
+    return op == o.op && arg == o.arg && count == o.count && scalar == o.scalar && file == o.file && pos == o.pos;
+  }
+};
+
+// How a statement list ended.
+enum class Flow { Normal, Break, Continue, Return, Stop };
+
+// Does a block do anything the program must record (a shared access, a
+// barrier, a jump, an unsupported construct)? Under a branch or loop the
+// block cannot decide, only such blocks make the extraction give up; the
+// others just make the variables they assign unknown.
+bool has_effects(const kir::Block& b, const kir::Kernel& k);
+
+bool is_shared(const kir::Kernel& k, const std::string& array) {
+  const kir::Array* a = k.find_array(array);
+  return a && a->space == kir::Space::Shared;
+}
+
+bool stmt_has_effects(const kir::Stmt& s, const kir::Kernel& k) {
+  if (s.is<kir::Load>()) return is_shared(k, s.as<kir::Load>().at.array);
+  if (s.is<kir::Store>()) return is_shared(k, s.as<kir::Store>().at.array);
+  if (s.is<kir::Atomic>()) return is_shared(k, s.as<kir::Atomic>().at.array);
+  if (s.is<kir::Barrier>()) return s.as<kir::Barrier>().kind != kir::Barrier::Kind::Warp;
+  if (s.is<kir::Break>() || s.is<kir::Continue>() || s.is<kir::Return>() || s.is<kir::Unsupported>()) return true;
+  if (s.is<kir::If>()) return has_effects(s.as<kir::If>().then_body, k) || has_effects(s.as<kir::If>().else_body, k);
+  if (s.is<kir::Loop>()) {
+    const auto& l = s.as<kir::Loop>();
+    return has_effects(l.init, k) || has_effects(l.body, k) || has_effects(l.update, k);
+  }
+  return false;
+}
+
+bool has_effects(const kir::Block& b, const kir::Kernel& k) {
+  for (const auto& s : b)
+    if (stmt_has_effects(s, k)) return true;
+  return false;
+}
+
+void assigned_vars(const kir::Block& b, std::set<std::string>& out) {
+  for (const auto& s : b) {
+    if (s.is<kir::Assign>()) out.insert(s.as<kir::Assign>().var);
+    else if (s.is<kir::Load>()) out.insert(s.as<kir::Load>().var);
+    else if (s.is<kir::Atomic>()) out.insert(s.as<kir::Atomic>().var);
+    else if (s.is<kir::Barrier>()) out.insert(s.as<kir::Barrier>().var);
+    else if (s.is<kir::If>()) {
+      assigned_vars(s.as<kir::If>().then_body, out);
+      assigned_vars(s.as<kir::If>().else_body, out);
+    } else if (s.is<kir::Loop>()) {
+      assigned_vars(s.as<kir::Loop>().init, out);
+      assigned_vars(s.as<kir::Loop>().body, out);
+      assigned_vars(s.as<kir::Loop>().update, out);
+    }
+  }
+}
+
+// Thrown when a thread reaches something the extraction cannot follow; the
+// thread's commands end in an Opaque command there.
+struct GiveUp {
+  std::string why;
+  SourceLoc loc;
+};
+
+class Extractor {
+ public:
+  Extractor(const kir::Kernel& k, const Launch& l, Program& p) : k_(k), launch_(l), p_(p) {
+    for (std::size_t i = 0; i < 3; ++i) dims_[i] = i < l.block.size() ? l.block[i] : 1;
+    bind_preconditions();
+  }
+
+  // The commands of one thread (linear id `tid`), ending in an Opaque
+  // command when the thread could not be followed.
+  std::vector<RawCommand> run(std::uint32_t tid) {
+    out_.clear();
+    env_ = fixed_;
+    std::int64_t x = tid % dims_[0], y = tid / dims_[0] % dims_[1], z = tid / (dims_[0] * dims_[1]);
+    env_["threadIdx.x"] = x;
+    env_["threadIdx.y"] = y;
+    env_["threadIdx.z"] = z;
+    try {
+      block(k_.body);
+    } catch (const GiveUp& g) {
+      RawCommand c;
+      c.op = Op::Opaque;
+      c.arg = p_.opaque(g.why).arg;
+      place(c, g.loc);
+      out_.push_back(c);
+      gave_up_ = true;
+    }
+    return std::move(out_);
+  }
+
+  bool gave_up() const { return gave_up_; }
+
+ private:
+  const kir::Kernel& k_;
+  const Launch& launch_;
+  Program& p_;
+  std::int64_t dims_[3] = {1, 1, 1};
+  std::unordered_map<std::string, Value> fixed_;  // builtins and parameters fixed for the block
+  std::unordered_map<std::string, Value> env_;
+  std::vector<RawCommand> out_;
+  std::map<std::string, std::uint16_t> file_ids_;
+  std::uint64_t total_ = 0;
+  bool gave_up_ = false;
+
+  void bind_preconditions() {
+    const char* axes[] = {"x", "y", "z"};
+    for (int i = 0; i < 3; ++i) {
+      fixed_[std::string("blockDim.") + axes[i]] = dims_[i];
+      if (launch_.grid)
+        fixed_[std::string("gridDim.") + axes[i]] =
+            static_cast<std::size_t>(i) < launch_.grid->size() ? (*launch_.grid)[i] : 1;
+    }
+    // `__requires(n == 64)`: the parameter is known.
+    std::vector<Expr> todo(k_.preconditions.begin(), k_.preconditions.end());
+    while (!todo.empty()) {
+      Expr e = todo.back();
+      todo.pop_back();
+      if (!e || e->kind != ExprNode::Kind::Binary) continue;
+      if (e->binop == BinOp::And) {
+        todo.push_back(e->a);
+        todo.push_back(e->b);
+      } else if (e->binop == BinOp::Eq) {
+        if (e->a->kind == ExprNode::Kind::Var && expr::as_int(e->b)) fixed_[e->a->name] = *expr::as_int(e->b);
+        if (e->b->kind == ExprNode::Kind::Var && expr::as_int(e->a)) fixed_[e->b->name] = *expr::as_int(e->a);
+      }
+    }
+  }
+
+  Value lookup(const std::string& v) const {
+    auto it = env_.find(v);
+    return it == env_.end() ? std::nullopt : it->second;
+  }
+
+  // Partial evaluation: unknown operands give unknown results, except where
+  // the known operand decides (false && _, true || _, 0 * _).
+  Value eval(const Expr& e) const {
+    if (!e) return std::nullopt;
+    switch (e->kind) {
+      case ExprNode::Kind::Int:
+      case ExprNode::Kind::Bool: return e->value;
+      case ExprNode::Kind::Var: return lookup(e->name);
+      case ExprNode::Kind::Unary: {
+        Value a = eval(e->a);
+        if (!a) return std::nullopt;
+        switch (e->unop) {
+          case expr::UnOp::Neg: return *a == INT64_MIN ? Value{} : Value{-*a};
+          case expr::UnOp::Not: return *a == 0;
+          case expr::UnOp::BitNot: return ~*a;
+        }
+        return std::nullopt;
+      }
+      case ExprNode::Kind::Binary: {
+        Value a = eval(e->a), b = eval(e->b);
+        if (e->binop == BinOp::And && ((a && !*a) || (b && !*b))) return 0;
+        if (e->binop == BinOp::Or && ((a && *a) || (b && *b))) return 1;
+        if (e->binop == BinOp::Mul && ((a && *a == 0) || (b && *b == 0))) return 0;
+        if (!a || !b) return std::nullopt;
+        if (e->binop == BinOp::And) return *a && *b;
+        if (e->binop == BinOp::Or) return *a || *b;
+        try {
+          return expr::apply(e->binop, *a, *b);
+        } catch (const expr::EvalError&) {
+          return std::nullopt;  // division by zero, overflow: the block cannot know what happens
+        }
+      }
+      case ExprNode::Kind::Ite: {
+        Value c = eval(e->a);
+        if (c) return *c ? eval(e->b) : eval(e->c);
+        Value t = eval(e->b), f = eval(e->c);
+        return t && f && *t == *f ? t : std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
+  void place(RawCommand& c, const SourceLoc& loc) {
+    auto [it, fresh] = file_ids_.emplace(loc.file, 0);
+    if (fresh) {
+      auto found = std::find(p_.files.begin(), p_.files.end(), loc.file);
+      it->second = static_cast<std::uint16_t>(found - p_.files.begin());
+      if (found == p_.files.end()) p_.files.push_back(loc.file);
+    }
+    c.file = it->second;
+    c.pos = Pos{static_cast<std::uint32_t>(std::max(0, loc.line)), static_cast<std::uint32_t>(std::max(0, loc.column))};
+  }
+
+  void record(RawCommand c, const SourceLoc& loc) {
+    if (++total_ > launch_.max_thread_commands)
+      throw GiveUp{"more than " + std::to_string(launch_.max_thread_commands) + " commands in the block", loc};
+    place(c, loc);
+    out_.push_back(c);
+  }
+
+  void access(Op op, const kir::Location& at, const SourceLoc& loc) {
+    if (!is_shared(k_, at.array)) return;  // global memory: the protocol analysis checks it
+    RawCommand c;
+    c.op = op;
+    c.arg = p_.var(at.array);
+    c.scalar = at.index.empty();
+    if (!c.scalar) {
+      const kir::Array* a = k_.find_array(at.array);
+      std::int64_t address = 0;
+      for (std::size_t d = 0; d < at.index.size(); ++d) {
+        Value i = eval(at.index[d]);
+        if (!i) throw GiveUp{"the index of '" + at.array + "' depends on data", loc};
+        std::int64_t extent = d == 0 ? 1 : (d < a->sizes.size() ? a->sizes[d] : 0);
+        if (d > 0 && extent <= 0) throw GiveUp{"an index into '" + at.array + "', whose sizes are unknown", loc};
+        address = address * extent + *i;
+      }
+      if (address > kMaxIndexConstant || address < -kMaxIndexConstant)
+        throw GiveUp{"an index into '" + at.array + "' out of the supported range", loc};
+      c.address = address;
+    }
+    record(c, loc);
+  }
+
+  void barrier(const kir::Barrier& b) {
+    if (b.kind == kir::Barrier::Kind::Warp) return;  // not a block barrier: ignoring it only adds races
+    RawCommand c;
+    c.op = b.arrive ? Op::Arrive : Op::Sync;
+    std::int64_t threads = dims_[0] * dims_[1] * dims_[2];
+    Value id = b.kind == kir::Barrier::Kind::Named ? eval(b.id) : Value{0};
+    Value count = b.kind == kir::Barrier::Kind::Named && b.count ? eval(b.count) : Value{threads};
+    if (!id) throw GiveUp{"the barrier id depends on data", b.loc};
+    if (!count) throw GiveUp{"the barrier's thread count depends on data", b.loc};
+    if (*id < 0 || *id >= static_cast<std::int64_t>(kNumBarriers))
+      throw GiveUp{"barrier id " + std::to_string(*id) + " out of range (0..15)", b.loc};
+    if (*count < 1 || *count > static_cast<std::int64_t>(kMaxBlockThreads))
+      throw GiveUp{"barrier thread count " + std::to_string(*count) + " out of range", b.loc};
+    c.arg = static_cast<std::uint32_t>(*id);
+    c.count = static_cast<std::uint32_t>(*count);
+    record(c, b.loc);
+    if (!b.var.empty()) env_[b.var] = std::nullopt;
+  }
+
+  // A branch or loop the block cannot decide: fine when the skipped code
+  // records nothing; its variables become unknown.
+  void undecided(const std::vector<const kir::Block*>& parts, const char* what, const SourceLoc& loc) {
+    for (const kir::Block* b : parts)
+      if (has_effects(*b, k_))
+        throw GiveUp{std::string(what) + " depends on data and guards barriers or shared-memory accesses", loc};
+    std::set<std::string> vars;
+    for (const kir::Block* b : parts) assigned_vars(*b, vars);
+    for (const auto& v : vars) env_[v] = std::nullopt;
+  }
+
+  Flow block(const kir::Block& b) {
+    for (const auto& s : b) {
+      Flow f = stmt(s);
+      if (f != Flow::Normal) return f;
+    }
+    return Flow::Normal;
+  }
+
+  Flow stmt(const kir::Stmt& s) {
+    if (s.is<kir::Assign>()) {
+      env_[s.as<kir::Assign>().var] = eval(s.as<kir::Assign>().value);
+    } else if (s.is<kir::Load>()) {
+      const auto& l = s.as<kir::Load>();
+      access(Op::Read, l.at, l.loc);
+      if (!l.var.empty()) env_[l.var] = std::nullopt;
+    } else if (s.is<kir::Store>()) {
+      access(Op::Write, s.as<kir::Store>().at, s.as<kir::Store>().loc);
+    } else if (s.is<kir::Atomic>()) {
+      const auto& a = s.as<kir::Atomic>();
+      if (is_shared(k_, a.at.array))
+        throw GiveUp{"an atomic on shared memory (the named-barrier check does not model atomics)", a.loc};
+      if (!a.var.empty()) env_[a.var] = std::nullopt;
+    } else if (s.is<kir::Barrier>()) {
+      barrier(s.as<kir::Barrier>());
+    } else if (s.is<kir::If>()) {
+      const auto& i = s.as<kir::If>();
+      Value c = eval(i.cond);
+      if (c) return block(*c ? i.then_body : i.else_body);
+      undecided({&i.then_body, &i.else_body}, "a branch", i.loc);
+    } else if (s.is<kir::Loop>()) {
+      return loop(s.as<kir::Loop>());
+    } else if (s.is<kir::Break>()) {
+      return Flow::Break;
+    } else if (s.is<kir::Continue>()) {
+      return Flow::Continue;
+    } else if (s.is<kir::Return>()) {
+      return Flow::Return;
+    } else if (s.is<kir::Unsupported>()) {
+      throw GiveUp{"unsupported: " + s.as<kir::Unsupported>().what, s.as<kir::Unsupported>().loc};
+    }
+    // Fence, Assert, Assume: no command.
+    return Flow::Normal;
+  }
+
+  Flow loop(const kir::Loop& l) {
+    Flow f = block(l.init);
+    if (f != Flow::Normal) return f;
+    for (std::uint64_t n = 0;; ++n) {
+      if (l.test_first || n > 0) {
+        Value c = eval(l.cond);
+        if (!c) {
+          undecided({&l.body, &l.update}, "a loop condition", l.loc);
+          return Flow::Normal;
+        }
+        if (!*c) return Flow::Normal;
+      }
+      f = block(l.body);
+      if (f == Flow::Break) return Flow::Normal;
+      if (f == Flow::Return) return f;
+      f = block(l.update);
+      if (f == Flow::Return) return f;
+      if (n >= launch_.max_thread_commands)
+        throw GiveUp{"a loop that runs more than " + std::to_string(launch_.max_thread_commands) + " times", l.loc};
+    }
+  }
+};
+
+// The index form of one access command of a unit, from each thread's address.
+IndexForm index_form(const std::vector<std::int64_t>& addresses, std::uint32_t first_thread) {
+  bool affine_ok = true;
+  std::int64_t step = addresses.size() > 1 ? addresses[1] - addresses[0] : 0;
+  for (std::size_t i = 1; i < addresses.size() && affine_ok; ++i)
+    affine_ok = addresses[i] - addresses[i - 1] == step;
+  if (affine_ok && step > -kMaxIndexCoefficient && step < kMaxIndexCoefficient) {
+    std::int64_t constant = addresses[0] - step * static_cast<std::int64_t>(first_thread);
+    if (constant > -kMaxIndexConstant && constant < kMaxIndexConstant) return affine(constant, step);
+  }
+  IndexForm f;
+  f.kind = IndexForm::Kind::Table;
+  f.table = addresses;
+  return f;
+}
+
+void add_unit(Program& p, const std::string& name, std::uint32_t first, std::uint32_t count,
+              const std::vector<std::vector<RawCommand>>& threads, const SourceLoc& loc) {
+  Unit& u = p.add_unit(name, first, count, loc);
+  const std::vector<RawCommand>& shape = threads[first];
+  u.cmds.reserve(shape.size());
+  std::vector<std::int64_t> addresses(count);
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    const RawCommand& r = shape[i];
+    Command c{r.op, r.file, r.arg, r.count, r.pos};
+    if (is_access(r.op)) {
+      if (r.scalar) {
+        c.aux = kNoIndex;
+      } else {
+        for (std::uint32_t t = 0; t < count; ++t) addresses[t] = threads[first + t][i].address;
+        c.aux = p.index(index_form(addresses, first));
+      }
+    }
+    u.cmds.push_back(c);
+  }
+}
+
+bool same_commands(const std::vector<RawCommand>& a, const std::vector<RawCommand>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!a[i].same_shape(b[i])) return false;
+  return true;
+}
+
+}  // namespace
+
+bool uses_named_barriers(const kir::Kernel& k) {
+  std::function<bool(const kir::Block&)> any = [&](const kir::Block& b) {
+    for (const auto& s : b) {
+      if (s.is<kir::Barrier>()) {
+        const auto& br = s.as<kir::Barrier>();
+        if (br.kind != kir::Barrier::Kind::Named) continue;
+        auto id = br.id ? expr::as_int(br.id) : std::optional<std::int64_t>{};
+        if (br.arrive || br.count || !id || *id != 0) return true;
+      } else if (s.is<kir::If>()) {
+        if (any(s.as<kir::If>().then_body) || any(s.as<kir::If>().else_body)) return true;
+      } else if (s.is<kir::Loop>()) {
+        const auto& l = s.as<kir::Loop>();
+        if (any(l.init) || any(l.body) || any(l.update)) return true;
+      }
+    }
+    return false;
+  };
+  return any(k.body);
+}
+
+Program program_from_kernel(const kir::Kernel& k, const Launch& launch) {
+  std::int64_t threads = 1;
+  for (auto d : launch.block) threads *= d;
+  if (launch.block.empty() || threads < 1 || threads > static_cast<std::int64_t>(kMaxBlockThreads))
+    throw input_error(k.loc, "the named-barrier check needs a block of 1 to " + std::to_string(kMaxBlockThreads) +
+                                 " threads, not " + std::to_string(threads));
+  Program p;
+  p.name = k.name;
+  p.loc = k.loc;
+  p.block_threads = static_cast<std::uint32_t>(threads);
+  p.files = {k.loc.file};
+  Extractor x(k, launch, p);
+  std::vector<std::vector<RawCommand>> per_thread(p.block_threads);
+  for (std::uint32_t t = 0; t < p.block_threads && !x.gave_up(); ++t) per_thread[t] = x.run(t);
+  if (x.gave_up()) {
+    // One Opaque command says why and where; the verdict is unknown anyway.
+    for (std::uint32_t t = 0; t < p.block_threads; ++t) {
+      if (per_thread[t].empty() || per_thread[t].back().op != Op::Opaque) continue;
+      add_unit(p, "thread " + std::to_string(t), t, 1, per_thread, k.loc);
+      break;
+    }
+    return p;
+  }
+  for (std::uint32_t w = 0; w * kWarpSize < p.block_threads; ++w) {
+    std::uint32_t first = w * kWarpSize, count = std::min(kWarpSize, p.block_threads - first);
+    bool uniform = true;
+    for (std::uint32_t t = first + 1; t < first + count && uniform; ++t)
+      uniform = same_commands(per_thread[first], per_thread[t]);
+    if (uniform) {
+      add_unit(p, "warp " + std::to_string(w), first, count, per_thread, k.loc);
+    } else {
+      for (std::uint32_t t = first; t < first + count; ++t)
+        add_unit(p, "thread " + std::to_string(t), t, 1, per_thread, k.loc);
+    }
+  }
+  return p;
+}
+
+}  // namespace racecert::barriers

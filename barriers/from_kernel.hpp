@@ -1,0 +1,40 @@
+#pragma once
+// From a kernel of the kernel IR (frontend/kernel_ir.hpp) to the program of
+// the named-barrier check: the shared-memory accesses and barriers each
+// thread of one block executes, in order (docs/named-barriers.md, "Kernels").
+//
+// The block size must be known: every thread is run concretely, with its
+// threadIdx, on the kernel's statements. Values the block cannot know
+// (kernel parameters, blockIdx, memory contents) are unknown; a barrier,
+// a shared-memory address or a branch around either that depends on one
+// becomes an Opaque command, so the verdict is `unknown` at that position.
+// Threads of a warp that run the same commands become one unit "warp w";
+// a warp whose threads diverge is split into single-thread units.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "barriers/program.hpp"
+#include "frontend/kernel_ir.hpp"
+
+namespace racecert::barriers {
+
+struct Launch {
+  std::vector<std::int64_t> block;                // blockDim, 1 to 3 components
+  std::optional<std::vector<std::int64_t>> grid;  // gridDim when known
+  // The most commands extracted over all threads; past it the program ends
+  // in an Opaque command (unknown), never in a silent cut.
+  std::uint64_t max_thread_commands = 20'000'000;
+};
+
+// Whether the kernel synchronizes through named barriers (bar.sync or
+// bar.arrive with an id other than 0, a thread count, or an arrive), which
+// the protocol analysis does not model.
+bool uses_named_barriers(const kir::Kernel& k);
+
+// Throws racecert::Error (exit 2) when the block is empty or larger than
+// kMaxBlockThreads.
+Program program_from_kernel(const kir::Kernel& k, const Launch& launch);
+
+}  // namespace racecert::barriers
