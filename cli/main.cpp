@@ -17,7 +17,7 @@ constexpr const char* kUsage =
     "  explore FILE       model-check a PTX litmus test under scoped RC11\n"
     "  progress ...       termination under GPU progress models (check, synth, emit-cuda)\n"
     "  harness ...        compare verifiers on datasets (run, merge, synth)\n"
-    "  hook install       install the git pre-commit hook\n"
+    "  hook ...           git pre-commit hook (install, uninstall, run)\n"
     "\n"
     "  --version          print the version\n"
     "  --help             print this help\n"
