@@ -10,7 +10,7 @@ transform::Implication z3_implication(unsigned timeout_ms) {
     for (const auto& f : facts) bv = bv || detail::needs_bitvectors(f, nullptr);
     auto domain = bv ? detail::Domain::BitVector : detail::Domain::Integer;
     auto valid = [&](detail::Products products) {
-      z3::context ctx;
+      z3::context& ctx = detail::thread_context();
       detail::Encoder enc(ctx, domain, products);
       z3::solver s = detail::make_solver(ctx, domain, products);
       z3::params p(ctx);

@@ -178,7 +178,7 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
 // decided; when it did not, r.reason says why.
 bool attempt(const SymbolicTrace& t, const QueryOptions& o, detail::Domain domain, detail::Products products,
              unsigned timeout_ms, QueryResult& r) {
-  z3::context ctx;
+  z3::context& ctx = detail::thread_context();
   detail::Encoder enc(ctx, domain, products);
   Formula f = build(ctx, enc, t, o);
   z3::solver s = detail::make_solver(ctx, domain, products);
@@ -282,7 +282,7 @@ QueryResult solve(const SymbolicTrace& given, const QueryOptions& o) {
 std::string to_smtlib(const SymbolicTrace& t, const QueryOptions& o) {
   std::string why;
   bool bv = needs_bitvectors(t, &why);
-  z3::context ctx;
+  z3::context& ctx = detail::thread_context();
   detail::Encoder enc(ctx, bv ? detail::Domain::BitVector : detail::Domain::Integer, detail::Products::Real);
   Formula f = build(ctx, enc, t, o);
   z3::solver s(ctx);
