@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/subcommands.hpp"
 #include "harness/dataset.hpp"
 #include "harness/jobs.hpp"
 #include "harness/progress_bar.hpp"
@@ -316,31 +317,7 @@ int synth_command(int argc, char** argv) {
 }  // namespace
 
 int harness_main(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << kUsage;
-    return kExitUsage;
-  }
-  std::string sub = argv[1];
-  if (sub == "--help" || sub == "-h" || sub == "help") {
-    std::cout << kUsage;
-    return kExitOk;
-  }
-  std::string program = std::string("racecert harness ") + sub;
-  argv[1] = program.data();
-  try {
-    if (sub == "run") return run_command(argc - 1, argv + 1);
-    if (sub == "merge") return merge_command(argc - 1, argv + 1);
-    if (sub == "synth") return synth_command(argc - 1, argv + 1);
-  } catch (const Error& e) {
-    std::cerr << program << ": " << e.render() << "\n";
-    return e.code();
-  } catch (const std::exception& e) {
-    // Anything else (a full disk, a bad allocation) still ends in one line.
-    std::cerr << program << ": error: " << e.what() << "\n";
-    return kExitBadInput;
-  }
-  std::cerr << "racecert harness: error: unknown command '" << sub << "'\n" << kUsage;
-  return kExitUsage;
+  return dispatch_subcommands("harness", kUsage, {{"run", run_command}, {"merge", merge_command}, {"synth", synth_command}}, argc, argv);
 }
 
 }  // namespace racecert::cli

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/subcommands.hpp"
 #include "harness/hook/hook_install.hpp"
 #include "harness/hook/hook_run.hpp"
 #include "support/diagnostic.hpp"
@@ -34,57 +35,49 @@ cxxopts::ParseResult parse(cxxopts::Options& spec, int argc, char** argv) {
   }
 }
 
+// Options shared by every sub-command: --help prints the usage.
+cxxopts::ParseResult parse_hook_options(cxxopts::Options& spec, int argc, char** argv, bool files_allowed) {
+  spec.add_options()("h,help", "print this help");
+  auto r = parse(spec, argc, argv);
+  if (!files_allowed && !r.unmatched().empty()) throw usage_error("unexpected argument '" + r.unmatched()[0] + "'");
+  return r;
+}
+
+int install_command(int argc, char** argv) {
+  cxxopts::Options spec(argv[0], "");
+  spec.add_options()("force", "replace an existing pre-commit hook (kept as pre-commit.racecert-backup)");
+  auto r = parse_hook_options(spec, argc, argv, false);
+  if (r.count("help")) return std::cout << kUsage, kExitOk;
+  return harness::hook::install_hook(r.count("force") > 0, std::cout, std::cerr);
+}
+
+int uninstall_command(int argc, char** argv) {
+  cxxopts::Options spec(argv[0], "");
+  auto r = parse_hook_options(spec, argc, argv, false);
+  if (r.count("help")) return std::cout << kUsage, kExitOk;
+  return harness::hook::uninstall_hook(std::cout, std::cerr);
+}
+
+int run_command(int argc, char** argv) {
+  cxxopts::Options spec(argv[0], "");
+  spec.add_options()("v,verbose", "also list data-race-free files and cache hits");
+  auto r = parse_hook_options(spec, argc, argv, true);
+  if (r.count("help")) return std::cout << kUsage, kExitOk;
+  harness::hook::HookRunOptions o;
+  o.verbose = r.count("verbose") > 0;
+  for (const auto& f : r.unmatched()) {
+    if (f.size() > 1 && f[0] == '-') throw usage_error("unknown option '" + f + "'");
+    o.files.push_back(f);
+  }
+  return harness::hook::run_hook(o, std::cerr);
+}
+
 }  // namespace
 
 int hook_main(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << kUsage;
-    return kExitUsage;
-  }
-  std::string sub = argv[1];
-  if (sub == "--help" || sub == "-h" || sub == "help") {
-    std::cout << kUsage;
-    return kExitOk;
-  }
-  std::string program = "racecert hook " + sub;
-  argv[1] = program.data();
-  try {
-    cxxopts::Options spec(program, "");
-    spec.add_options()("h,help", "print this help");
-    if (sub == "install") {
-      spec.add_options()("force", "replace an existing pre-commit hook (kept as pre-commit.racecert-backup)");
-      auto r = parse(spec, argc - 1, argv + 1);
-      if (r.count("help")) return std::cout << kUsage, kExitOk;
-      if (!r.unmatched().empty()) throw usage_error("unexpected argument '" + r.unmatched()[0] + "'");
-      return harness::hook::install_hook(r.count("force") > 0, std::cout, std::cerr);
-    }
-    if (sub == "uninstall") {
-      auto r = parse(spec, argc - 1, argv + 1);
-      if (r.count("help")) return std::cout << kUsage, kExitOk;
-      if (!r.unmatched().empty()) throw usage_error("unexpected argument '" + r.unmatched()[0] + "'");
-      return harness::hook::uninstall_hook(std::cout, std::cerr);
-    }
-    if (sub == "run") {
-      spec.add_options()("v,verbose", "also list data-race-free files and cache hits");
-      auto r = parse(spec, argc - 1, argv + 1);
-      if (r.count("help")) return std::cout << kUsage, kExitOk;
-      harness::hook::HookRunOptions o;
-      o.verbose = r.count("verbose") > 0;
-      for (const auto& f : r.unmatched()) {
-        if (f.size() > 1 && f[0] == '-') throw usage_error("unknown option '" + f + "'");
-        o.files.push_back(f);
-      }
-      return harness::hook::run_hook(o, std::cerr);
-    }
-  } catch (const Error& e) {
-    std::cerr << program << ": " << e.render() << "\n";
-    return e.code();
-  } catch (const std::exception& e) {
-    std::cerr << program << ": error: " << e.what() << "\n";
-    return kExitBadInput;
-  }
-  std::cerr << "racecert hook: error: unknown command '" << sub << "'\n" << kUsage;
-  return kExitUsage;
+  return dispatch_subcommands("hook", kUsage,
+                              {{"install", install_command}, {"uninstall", uninstall_command}, {"run", run_command}},
+                              argc, argv);
 }
 
 }  // namespace racecert::cli

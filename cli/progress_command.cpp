@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/subcommands.hpp"
 #include "progress/cuda_emitter.hpp"
 #include "progress/dot.hpp"
 #include "progress/oracle.hpp"
@@ -127,30 +128,7 @@ int emit_cuda_command(int argc, char** argv);
 }  // namespace
 
 int progress_main(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << kUsage;
-    return kExitUsage;
-  }
-  const std::string sub = argv[1];
-  if (sub == "--help" || sub == "-h" || sub == "help") {
-    std::cout << kUsage;
-    return kExitOk;
-  }
-  std::string program = std::string(argv[0]) + " " + sub;
-  argv[1] = program.data();
-  try {
-    if (sub == "check") return check(argc - 1, argv + 1);
-    if (sub == "synth") return synth(argc - 1, argv + 1);
-    if (sub == "emit-cuda") return emit_cuda_command(argc - 1, argv + 1);
-  } catch (const cxxopts::exceptions::exception& e) {
-    std::cerr << program << ": error: " << e.what() << "\n";
-    return kExitUsage;
-  } catch (const Error& e) {
-    std::cerr << (e.code() == kExitUsage ? program + ": " : "") << e.render() << "\n";
-    return e.code();
-  }
-  std::cerr << "racecert progress: error: unknown subcommand '" << sub << "'\n" << kUsage;
-  return kExitUsage;
+  return dispatch_subcommands("progress", kUsage, {{"check", check}, {"synth", synth}, {"emit-cuda", emit_cuda_command}}, argc, argv);
 }
 
 namespace {
