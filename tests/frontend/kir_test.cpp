@@ -1,0 +1,376 @@
+// The kernel IR that frontend::parse_kernels builds, checked through the API:
+// arrays and their memory spaces, loads and stores, barriers of each kind,
+// atomics and fences, loops, preconditions, source positions; several
+// kernels per file, errors attributed to the kernel they are in.
+#include <functional>
+
+#include "frontend/frontend.hpp"
+#include "frontend/infer.hpp"
+#include "support/diagnostic.hpp"
+#include "tests/frontend/test_util.hpp"
+
+using namespace racecert;
+using namespace racecert::fetest;
+namespace fe = racecert::frontend;
+
+namespace {
+
+fe::ParsedFile parse(const std::string& source, const std::string& ext = ".cu", fe::Options o = {}) {
+  return fe::parse_kernels(kernel_file(source, ext), o);
+}
+
+// The one kernel named `name` (fails the test if absent).
+const fe::LoweredKernel& kernel(const fe::ParsedFile& f, const std::string& name) {
+  for (const auto& k : f.kernels)
+    if (k.kernel.name == name) return k;
+  ADD_FAILURE() << "no kernel " << name;
+  static fe::LoweredKernel none;
+  return none;
+}
+
+// Every statement of a block, nested ones included, in program order.
+void walk(const kir::Block& b, const std::function<void(const kir::Stmt&)>& f) {
+  for (const auto& s : b) {
+    f(s);
+    if (s.is<kir::If>()) {
+      walk(s.as<kir::If>().then_body, f);
+      walk(s.as<kir::If>().else_body, f);
+    } else if (s.is<kir::Loop>()) {
+      walk(s.as<kir::Loop>().init, f);
+      walk(s.as<kir::Loop>().body, f);
+      walk(s.as<kir::Loop>().update, f);
+    }
+  }
+}
+
+template <class T> std::vector<T> all(const kir::Kernel& k) {
+  std::vector<T> out;
+  walk(k.body, [&](const kir::Stmt& s) {
+    if (s.is<T>()) out.push_back(s.as<T>());
+  });
+  return out;
+}
+
+std::string str(const expr::Expr& e) { return e ? expr::to_string(e) : "null"; }
+
+}  // namespace
+
+TEST(KernelIr, SharedTileArraysBarrierAndPositions) {
+  fe::ParsedFile f = parse(R"(__global__ void tile(float *out, int n) {
+  __shared__ float t[32][33];
+  t[threadIdx.y][threadIdx.x] = 1.0f;
+  __syncthreads();
+  out[n] = t[threadIdx.x][threadIdx.y];
+}
+)");
+  ASSERT_EQ(f.kernels.size(), 1u);
+  const fe::LoweredKernel& lk = f.kernels[0];
+  EXPECT_TRUE(lk.errors.empty());
+  const kir::Kernel& k = lk.kernel;
+  EXPECT_EQ(k.name, "tile");
+  EXPECT_EQ(k.language, "cuda");
+  EXPECT_EQ(k.loc.line, 1);
+  ASSERT_EQ(k.parameters.size(), 1u);
+  EXPECT_EQ(k.parameters[0].name, "n");
+  EXPECT_EQ(k.parameters[0].type, kir::ScalarType::Int);
+
+  const kir::Array* t = k.find_array("t");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->space, kir::Space::Shared);
+  EXPECT_EQ(t->sizes, (std::vector<std::int64_t>{32, 33}));
+  EXPECT_EQ(t->element, kir::ScalarType::Float);
+  EXPECT_FALSE(t->parameter);
+  const kir::Array* out = k.find_array("out");
+  ASSERT_TRUE(out);
+  EXPECT_EQ(out->space, kir::Space::Global);
+  EXPECT_TRUE(out->parameter);
+
+  auto barriers = all<kir::Barrier>(k);
+  ASSERT_EQ(barriers.size(), 1u);
+  EXPECT_EQ(barriers[0].kind, kir::Barrier::Kind::Block);
+  EXPECT_EQ(barriers[0].loc.line, 4);
+  EXPECT_EQ(barriers[0].loc.column, 3);
+
+  // t[y][x] is linearized row-major: one index, y * 33 + x.
+  auto stores = all<kir::Store>(k);
+  ASSERT_EQ(stores.size(), 2u);
+  EXPECT_EQ(stores[0].at.array, "t");
+  ASSERT_EQ(stores[0].at.index.size(), 1u);
+  EXPECT_EQ(str(stores[0].at.index[0]), "threadIdx.y * 33 + threadIdx.x");
+  EXPECT_EQ(stores[0].loc.line, 3);
+  EXPECT_EQ(stores[0].loc.column, 3);
+  EXPECT_EQ(stores[1].at.array, "out");
+  EXPECT_EQ(stores[1].loc.line, 5);
+  auto loads = all<kir::Load>(k);
+  ASSERT_EQ(loads.size(), 1u);
+  EXPECT_EQ(loads[0].at.array, "t");
+  EXPECT_EQ(str(loads[0].at.index[0]), "threadIdx.x * 33 + threadIdx.y");
+  EXPECT_EQ(loads[0].loc.line, 5);
+  EXPECT_EQ(loads[0].loc.column, 12);
+  EXPECT_EQ(k.find_array(loads[0].at.array)->space, kir::Space::Shared);
+  // The printed form names the spaces.
+  std::string printed = kir::print(k);
+  EXPECT_TRUE(contains(printed, "array shared float t[32][33];")) << printed;
+  EXPECT_TRUE(contains(printed, "array global float out[] (parameter);")) << printed;
+  EXPECT_TRUE(contains(printed, "barrier.block;")) << printed;
+}
+
+TEST(KernelIr, BarrierKindsAtomicsAndFences) {
+  fe::ParsedFile f = parse(R"(#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(int *g) {
+  __shared__ int s[64];
+  atomicAdd(&s[threadIdx.x % 4], 1);
+  atomicCAS_block(&s[0], 0, 1);
+  atomicExch_system(&g[0], 2);
+  __threadfence_block();
+  __threadfence();
+  __syncwarp();
+  cg::this_thread_block().sync();
+  cg::this_grid().sync();
+  asm volatile("bar.sync 1, 64;");
+  asm volatile("bar.arrive 2, 96;");
+  int c = __syncthreads_count(s[0] > 0);
+  g[threadIdx.x] = c;
+}
+)");
+  const kir::Kernel& k = kernel(f, "k").kernel;
+  EXPECT_TRUE(kernel(f, "k").errors.empty());
+  auto atomics = all<kir::Atomic>(k);
+  ASSERT_EQ(atomics.size(), 3u);
+  EXPECT_EQ(atomics[0].op, "add");
+  EXPECT_EQ(atomics[0].scope, kir::Scope::Device);
+  EXPECT_EQ(atomics[0].at.array, "s");
+  EXPECT_EQ(str(atomics[0].at.index[0]), "threadIdx.x % 4");
+  EXPECT_EQ(atomics[1].op, "cas");
+  EXPECT_EQ(atomics[1].scope, kir::Scope::Block);
+  EXPECT_EQ(atomics[2].op, "exch");
+  EXPECT_EQ(atomics[2].scope, kir::Scope::System);
+  EXPECT_EQ(atomics[2].at.array, "g");
+  auto fences = all<kir::Fence>(k);
+  ASSERT_EQ(fences.size(), 2u);
+  EXPECT_EQ(fences[0].scope, kir::Scope::Block);
+  EXPECT_EQ(fences[1].scope, kir::Scope::Device);
+
+  auto barriers = all<kir::Barrier>(k);
+  ASSERT_EQ(barriers.size(), 6u);
+  EXPECT_EQ(barriers[0].kind, kir::Barrier::Kind::Warp);
+  EXPECT_EQ(barriers[1].kind, kir::Barrier::Kind::Block);
+  EXPECT_EQ(barriers[2].kind, kir::Barrier::Kind::Grid);
+  EXPECT_EQ(barriers[3].kind, kir::Barrier::Kind::Named);
+  EXPECT_EQ(str(barriers[3].id), "1");
+  EXPECT_EQ(str(barriers[3].count), "64");
+  EXPECT_FALSE(barriers[3].arrive);
+  EXPECT_EQ(barriers[4].kind, kir::Barrier::Kind::Named);
+  EXPECT_EQ(str(barriers[4].id), "2");
+  EXPECT_EQ(str(barriers[4].count), "96");
+  EXPECT_TRUE(barriers[4].arrive);
+  EXPECT_EQ(barriers[5].kind, kir::Barrier::Kind::Block);
+  EXPECT_FALSE(barriers[5].var.empty());  // __syncthreads_count's result
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(barriers[i].loc.line, static_cast<int>(10 + i));
+  EXPECT_EQ(barriers[5].loc.line, 15);
+}
+
+// Inline PTX statements have no position (the asm statement's begin
+// location is read through clang::AsmStmt, whose getBeginLoc() is always
+// invalid, instead of GCCAsmStmt::getAsmLoc()): a named barrier, and the
+// diagnostic of unsupported inline assembly, both come out at line 0.
+TEST(KernelIr, DISABLED_NamedBarrierHasAPosition) {
+  fe::ParsedFile f = parse("__global__ void k() {\n  asm volatile(\"bar.sync 1, 64;\");\n}\n");
+  auto barriers = all<kir::Barrier>(kernel(f, "k").kernel);
+  ASSERT_EQ(barriers.size(), 1u);
+  EXPECT_EQ(barriers[0].loc.line, 2);
+  EXPECT_EQ(barriers[0].loc.column, 3);
+}
+
+TEST(KernelIr, LoopsAndPreconditions) {
+  fe::ParsedFile f = parse(R"(__global__ void k(int *a, int n) {
+  __requires(n == 64);
+  for (int s = 1; s < n; s *= 2)
+    a[s] = s;
+  int i = 0;
+  do {
+    a[i] = 0;
+    i += 4;
+  } while (i < n);
+}
+)");
+  const kir::Kernel& k = kernel(f, "k").kernel;
+  ASSERT_EQ(k.preconditions.size(), 1u);
+  EXPECT_EQ(str(k.preconditions[0]), "n == 64");
+  auto loops = all<kir::Loop>(k);
+  ASSERT_EQ(loops.size(), 2u);
+  EXPECT_TRUE(loops[0].test_first);
+  EXPECT_EQ(str(loops[0].cond), "s < n");
+  ASSERT_EQ(loops[0].update.size(), 1u);
+  ASSERT_TRUE(loops[0].update[0].is<kir::Assign>());
+  EXPECT_EQ(str(loops[0].update[0].as<kir::Assign>().value), "s * 2");
+  EXPECT_EQ(loops[0].loc.line, 3);
+  EXPECT_FALSE(loops[1].test_first);
+  EXPECT_EQ(str(loops[1].cond), "i < n");
+  EXPECT_EQ(loops[1].loc.line, 6);
+  // Nothing in the body is an assumption any more.
+  EXPECT_TRUE(all<kir::Assume>(k).empty());
+}
+
+TEST(KernelIr, StructFieldsAreArraysOfTheirOwn) {
+  fe::ParsedFile f = parse(R"(struct P { int a; float b; };
+__global__ void k(P *p) {
+  p[threadIdx.x].a = 1;
+  p[threadIdx.x + 1].b = 2.0f;
+}
+)");
+  const kir::Kernel& k = kernel(f, "k").kernel;
+  auto stores = all<kir::Store>(k);
+  ASSERT_EQ(stores.size(), 2u);
+  EXPECT_EQ(stores[0].at.array, "p.a");
+  EXPECT_EQ(stores[1].at.array, "p.b");
+  ASSERT_TRUE(k.find_array("p.a"));
+  EXPECT_EQ(k.find_array("p.a")->space, kir::Space::Global);
+  EXPECT_EQ(k.find_array("p.a")->element, kir::ScalarType::Int);
+  EXPECT_EQ(k.find_array("p.b")->element, kir::ScalarType::Float);
+}
+
+TEST(KernelIr, DeviceFunctionsAreInlinedWithTheirPointers) {
+  fe::ParsedFile f = parse(R"(__device__ void put(float *dst, int i) { dst[i] = 0.0f; }
+__global__ void k() {
+  __shared__ float tile[32 * 33];
+  float *row = tile + threadIdx.y * 33;
+  put(row, threadIdx.x);
+}
+)");
+  const kir::Kernel& k = kernel(f, "k").kernel;
+  auto stores = all<kir::Store>(k);
+  ASSERT_EQ(stores.size(), 1u);
+  EXPECT_EQ(stores[0].at.array, "tile");
+  EXPECT_EQ(stores[0].loc.line, 1);  // where the store is written
+  // The protocol resolves the offsets: tile[threadIdx.y * 33 + threadIdx.x].
+  fe::Inference inf = fe::infer_protocol(k);
+  EXPECT_TRUE(inf.unsupported.empty());
+  ASSERT_EQ(inf.protocol.arrays.size(), 1u);
+  EXPECT_EQ(inf.protocol.arrays[0].name, "tile");
+  ASSERT_EQ(inf.protocol.body.size(), 1u);
+  ASSERT_TRUE(std::holds_alternative<protocol::Access>(inf.protocol.body[0].node));
+  const auto& acc = std::get<protocol::Access>(inf.protocol.body[0].node);
+  ASSERT_EQ(acc.index.size(), 1u);
+  EXPECT_EQ(str(acc.index[0]), "threadIdx.y * 33 + threadIdx.x");
+}
+
+TEST(KernelIr, OpenClKernel) {
+  fe::ParsedFile f = parse(R"(__kernel void k(__global float *g, __local float *l, __constant float *c) {
+  l[get_local_id(0)] = c[get_group_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  g[get_global_id(0)] = l[get_local_size(0) - 1 - get_local_id(0)];
+}
+)",
+                           ".cl");
+  const kir::Kernel& k = kernel(f, "k").kernel;
+  EXPECT_EQ(k.language, "opencl");
+  EXPECT_EQ(k.find_array("g")->space, kir::Space::Global);
+  EXPECT_EQ(k.find_array("l")->space, kir::Space::Shared);
+  EXPECT_EQ(k.find_array("c")->space, kir::Space::Constant);
+  auto stores = all<kir::Store>(k);
+  ASSERT_EQ(stores.size(), 2u);
+  EXPECT_TRUE(contains(str(stores[0].at.index[0]), "threadIdx.x")) << str(stores[0].at.index[0]);
+  EXPECT_TRUE(contains(str(stores[1].at.index[0]), "blockIdx.x * blockDim.x + threadIdx.x"))
+      << str(stores[1].at.index[0]);
+  ASSERT_EQ(all<kir::Barrier>(k).size(), 1u);
+  EXPECT_EQ(all<kir::Barrier>(k)[0].kind, kir::Barrier::Kind::Block);
+}
+
+TEST(KernelIr, TemplateKernels) {
+  fe::ParsedFile f = parse(R"(template <int S> __global__ void inst(int *a) { a[threadIdx.x * S] = 0; }
+template __global__ void inst<4>(int *);
+template <int S> __global__ void open(int *a) { a[threadIdx.x * S] = 0; }
+)");
+  ASSERT_EQ(f.kernels.size(), 2u);
+  const kir::Kernel& inst = kernel(f, "inst<4>").kernel;
+  EXPECT_EQ(str(all<kir::Store>(inst)[0].at.index[0]), "a.offset + threadIdx.x * 4");
+  EXPECT_EQ(inst.find_variable("S"), nullptr);
+  // Not instantiated: S is a parameter of the kernel (uniform).
+  const kir::Kernel& open = kernel(f, "open").kernel;
+  ASSERT_TRUE(open.find_variable("S"));
+  EXPECT_EQ(str(all<kir::Store>(open)[0].at.index[0]), "a.offset + threadIdx.x * S");
+}
+
+TEST(KernelIr, ErrorsStayWithTheirKernel) {
+  fe::ParsedFile f = parse(R"(__global__ void good(int *a) { a[threadIdx.x] = 1; }
+__global__ void broken(int *a) { a[threadIdx.x] = 1 +; }
+__global__ void typo(int *a) { a[threadIdx.x] = undeclared; }
+)");
+  ASSERT_EQ(f.kernels.size(), 3u);
+  EXPECT_TRUE(kernel(f, "good").errors.empty());
+  EXPECT_FALSE(kernel(f, "good").malformed);
+  EXPECT_EQ(all<kir::Store>(kernel(f, "good").kernel).size(), 1u);
+  ASSERT_FALSE(kernel(f, "broken").errors.empty());
+  EXPECT_TRUE(kernel(f, "broken").malformed);
+  EXPECT_EQ(kernel(f, "broken").errors[0].loc.line, 2);
+  ASSERT_EQ(kernel(f, "typo").errors.size(), 1u);
+  EXPECT_FALSE(kernel(f, "typo").malformed);  // a semantic error, not a syntax error
+  EXPECT_EQ(kernel(f, "typo").errors[0].loc.line, 3);
+  EXPECT_TRUE(contains(kernel(f, "typo").errors[0].message, "undeclared")) << kernel(f, "typo").errors[0].message;
+}
+
+TEST(KernelIr, MissingHeaderIsANote) {
+  fe::ParsedFile f = parse("#include \"nothere.h\"\n__global__ void k(int *a) { a[threadIdx.x] = 1; }\n");
+  ASSERT_EQ(f.kernels.size(), 1u);
+  EXPECT_TRUE(f.kernels[0].errors.empty());
+  ASSERT_EQ(f.notes.size(), 1u);
+  EXPECT_TRUE(contains(f.notes[0].message, "nothere.h")) << f.notes[0].message;
+  EXPECT_EQ(f.notes[0].severity, Diagnostic::Severity::Note);
+}
+
+TEST(KernelIr, OptionsDefinesAndIncludeDirs) {
+  std::string dir = temp_dir();
+  write_file(dir + "/sizes.h", "#define TILE 16\n");
+  fe::Options o;
+  o.defines = {"EXTRA=3"};
+  o.include_dirs = {dir};
+  fe::ParsedFile f = parse("#include \"sizes.h\"\n__global__ void k(int *a) { a[threadIdx.x * TILE + EXTRA] = 1; }\n",
+                           ".cu", o);
+  EXPECT_TRUE(f.notes.empty());
+  const fe::LoweredKernel& k = kernel(f, "k");
+  EXPECT_TRUE(k.errors.empty());
+  EXPECT_EQ(str(all<kir::Store>(k.kernel)[0].at.index[0]), "a.offset + (threadIdx.x * 16 + 3)");
+}
+
+TEST(KernelIr, FileErrors) {
+  EXPECT_THROW(fe::parse_kernels("/no/such/dir/k.cu", {}), Error);
+  // Errors and no kernel at all: malformed input.
+  try {
+    parse("int x = ;\n");
+    ADD_FAILURE() << "no exception";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), kExitBadInput);
+    EXPECT_EQ(e.loc().line, 1);
+  }
+  // No kernel and no error: an empty result, not an exception.
+  EXPECT_TRUE(parse("__device__ int f(int x) { return x; }\n").kernels.empty());
+  EXPECT_TRUE(fe::is_kernel_file("a/b.cu"));
+  EXPECT_TRUE(fe::is_kernel_file("b.cuh"));
+  EXPECT_TRUE(fe::is_kernel_file("b.cl"));
+  EXPECT_FALSE(fe::is_kernel_file("b.map"));
+  EXPECT_FALSE(fe::is_kernel_file("b.cpp"));
+}
+
+// A kernel file named without a directory (`racecert check k.cu` in the
+// file's folder) does not parse: clang_arguments adds "-I" + the parent path,
+// which is empty, so "-I" swallows the file name and Clang answers "no input
+// files" (exit 2). `./k.cu` works.
+TEST(KernelIr, DISABLED_FileInTheCurrentDirectory) {
+  std::string dir = temp_dir();
+  write_file(dir + "/k.cu", "__global__ void k(int *a) { a[threadIdx.x] = 1; }\n");
+  char old[4096];
+  ASSERT_TRUE(getcwd(old, sizeof old));
+  ASSERT_EQ(chdir(dir.c_str()), 0);
+  std::size_t n = 0;
+  try {
+    n = fe::parse_kernels("k.cu", {}).kernels.size();
+  } catch (const Error& e) {
+    ADD_FAILURE() << e.render();
+  }
+  auto r = testkit::run_racecert({"check", "k.cu"});
+  ASSERT_EQ(chdir(old), 0);
+  EXPECT_EQ(n, 1u);
+  EXPECT_DRF(r, "k");
+}
