@@ -95,6 +95,8 @@ void load_kernels(const std::string& path, const InputOptions& o, Inputs& in) {
         d.message = "the kernel does not compile: " + d.message;
         why.push_back(d);
       }
+      // A skipped header is often why.
+      why.insert(why.end(), f.notes.begin(), f.notes.end());
       in.decided.push_back(unknown_report(path, lk.kernel.name, std::move(why)));
       continue;
     }

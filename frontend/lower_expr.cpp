@@ -93,6 +93,18 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
   // threadIdx.x and co (read through an lvalue-to-rvalue conversion).
   if (const auto* m = dyn_cast<MemberExpr>(strip(e->IgnoreImpCasts())))
     if (Expr b = builtin_member(m)) return b;
+  // The same with a real CUDA installation (--cuda-path): Clang's
+  // __clang_cuda_builtin_vars.h makes x, y and z properties of the builtin
+  // structs, so threadIdx.x is a pseudo-object expression.
+  if (const auto* p = dyn_cast<PseudoObjectExpr>(strip(e->IgnoreImpCasts())))
+    if (const auto* m = dyn_cast<MSPropertyRefExpr>(p->getSyntacticForm()->IgnoreParens())) {
+      const clang::Expr* object = m->getBaseExpr()->IgnoreImpCasts();
+      if (const auto* o = dyn_cast<OpaqueValueExpr>(object)) object = o->getSourceExpr()->IgnoreImpCasts();
+      if (const auto* base = dyn_cast<DeclRefExpr>(object)) {
+        std::string b = base->getDecl()->getNameAsString(), f = m->getPropertyDecl()->getNameAsString();
+        if (is_builtin_coordinate(b) && (f == "x" || f == "y" || f == "z")) return var(b + "." + f);
+      }
+    }
   if (isa<CXXBoolLiteralExpr>(e)) return bool_lit(cast<CXXBoolLiteralExpr>(e)->getValue());
   switch (e->getStmtClass()) {
     case Stmt::FloatingLiteralClass:
@@ -673,8 +685,10 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
     return PointerValue{};
   }
   if (isa<CallExpr>(e)) {
+    // A pointer returned by a call (malloc, a device function returning a
+    // pointer) points nowhere racecert knows: an access through it is
+    // unsupported where it happens, and `free(p)` alone is harmless.
     rvalue(e);
-    unsupported("pointer returned by a call", e->getBeginLoc());
     return PointerValue{};
   }
   return PointerValue{};

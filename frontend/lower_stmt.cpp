@@ -224,8 +224,9 @@ void Lowerer::stmt(const Stmt* s) {
     case Stmt::MSAsmStmtClass: return asm_stmt(cast<AsmStmt>(s));
     case Stmt::CXXForRangeStmtClass: return unsupported("range-based for loop", s->getBeginLoc());
     case Stmt::GotoStmtClass:
-    case Stmt::IndirectGotoStmtClass:
-    case Stmt::LabelStmtClass: return unsupported("goto", s->getBeginLoc());
+    case Stmt::IndirectGotoStmtClass: return unsupported("goto", s->getBeginLoc());
+    // A label is harmless without a goto (and a goto is reported once, at itself).
+    case Stmt::LabelStmtClass: return stmt(cast<LabelStmt>(s)->getSubStmt());
     case Stmt::CXXTryStmtClass: return unsupported("exception handling", s->getBeginLoc());
     default:
       return unsupported(std::string("statement '") + s->getStmtClassName() + "'", s->getBeginLoc());

@@ -53,17 +53,27 @@ class ErrorCollector : public clang::DiagnosticConsumer {
 
 // A missing header (thrust, a project header not on the include path) is
 // skipped instead of stopping the parse: kernels that do not need it still
-// get analysed.
+// get analysed. It is skipped with a note at its #include (the code that
+// needs it then fails to compile, in the kernels that use it only). Headers
+// that an SDK's own headers miss (--cuda-path: Clang's CUDA wrappers include
+// files newer CUDA versions dropped) are nobody's business but the SDK's.
 class SkipMissingIncludes : public clang::PPCallbacks {
  public:
-  explicit SkipMissingIncludes(std::vector<std::string>& missing) : missing_(missing) {}
-  bool FileNotFound(llvm::StringRef name) override {
-    missing_.push_back(name.str());
-    return true;
+  SkipMissingIncludes(const clang::SourceManager& sm, std::vector<Diagnostic>& notes) : sm_(sm), notes_(notes) {}
+  bool FileNotFound(llvm::StringRef) override { return true; }
+  void InclusionDirective(clang::SourceLocation hash, const clang::Token&, llvm::StringRef name, bool,
+                          clang::CharSourceRange, clang::OptionalFileEntryRef file, llvm::StringRef, llvm::StringRef,
+                          const clang::Module*, bool, clang::SrcMgr::CharacteristicKind) override {
+    if (file || sm_.isInSystemHeader(hash)) return;
+    SourceLoc at;
+    clang::PresumedLoc p = sm_.getPresumedLoc(hash);
+    if (p.isValid()) at = SourceLoc{p.getFilename(), static_cast<int>(p.getLine()), static_cast<int>(p.getColumn())};
+    notes_.push_back(Diagnostic{Diagnostic::Severity::Note, at, "header '" + name.str() + "' not found; skipped"});
   }
 
  private:
-  std::vector<std::string>& missing_;
+  const clang::SourceManager& sm_;
+  std::vector<Diagnostic>& notes_;
 };
 
 class KernelFinder : public clang::ASTConsumer {
@@ -95,7 +105,9 @@ class KernelFinder : public clang::ASTConsumer {
     for (std::size_t i = 0; i < errors_.errors.size(); ++i) {
       if (attributed[i]) continue;
       // Errors in code no kernel uses (host code, system headers) do not
-      // matter to the analysis; keep the first few as notes.
+      // matter to the analysis; keep the first few of the user's as notes.
+      clang::SourceLocation where = errors_.errors[i].where;
+      if (where.isValid() && sm.isInSystemHeader(sm.getExpansionLoc(where))) continue;
       if (out_.notes.size() < 3)
         out_.notes.push_back(Diagnostic{Diagnostic::Severity::Note, location(sm, errors_.errors[i].where),
                                         "outside the kernels, ignored: " + errors_.errors[i].message});
@@ -159,21 +171,14 @@ class KernelAction : public clang::ASTFrontendAction {
   KernelAction(ParsedFile& out, Language lang, ErrorCollector& errors) : out_(out), lang_(lang), errors_(errors) {}
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
-    ci.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissingIncludes>(missing_));
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissingIncludes>(ci.getSourceManager(), out_.notes));
     return std::make_unique<KernelFinder>(out_, lang_, errors_);
-  }
-
-  void EndSourceFileAction() override {
-    for (const auto& m : missing_)
-      out_.notes.push_back(Diagnostic{Diagnostic::Severity::Note, SourceLoc{out_.path, 0, 0},
-                                      "header '" + m + "' not found; skipped"});
   }
 
  private:
   ParsedFile& out_;
   Language lang_;
   ErrorCollector& errors_;
-  std::vector<std::string> missing_;
 };
 
 std::string include_dir() {

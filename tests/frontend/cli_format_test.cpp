@@ -185,14 +185,7 @@ TEST(Options, CudaPathWithARealInstallationRacy) {
   EXPECT_TRUE(contains(racy.out, "data race on s[")) << racy.out;
 }
 
-// With --cuda-path, threadIdx, blockIdx, blockDim and gridDim come from
-// Clang's __clang_cuda_builtin_vars.h, whose x/y/z members are
-// __declspec(property) (MSPropertyRefExpr in a PseudoObjectExpr): the front
-// end does not read them, every index built from them is unknown ('?' in
-// --show kernel), and every kernel that indexes by thread is a false alarm.
-// Seen with CUDA 13.0 in /usr/local/cuda: this DRF kernel is reported racy
-// (race on a[7] between threads 0 and 1, "index$15@1=7").
-TEST(Options, DISABLED_CudaPathWithARealInstallationDrf) {
+TEST(Options, CudaPathWithARealInstallationDrf) {
   if (!std::filesystem::exists(std::string(kCudaPath) + "/include/cuda_runtime.h"))
     GTEST_SKIP() << "no CUDA installation in " << kCudaPath;
   auto drf = check(std::regex_replace(kCudaPathKernel, std::regex("SYNC"), "__syncthreads();"),

@@ -171,11 +171,7 @@ __global__ void k(int *g) {
   EXPECT_EQ(barriers[5].loc.line, 15);
 }
 
-// Inline PTX statements have no position (the asm statement's begin
-// location is read through clang::AsmStmt, whose getBeginLoc() is always
-// invalid, instead of GCCAsmStmt::getAsmLoc()): a named barrier, and the
-// diagnostic of unsupported inline assembly, both come out at line 0.
-TEST(KernelIr, DISABLED_NamedBarrierHasAPosition) {
+TEST(KernelIr, NamedBarrierHasAPosition) {
   fe::ParsedFile f = parse("__global__ void k() {\n  asm volatile(\"bar.sync 1, 64;\");\n}\n");
   auto barriers = all<kir::Barrier>(kernel(f, "k").kernel);
   ASSERT_EQ(barriers.size(), 1u);
@@ -353,11 +349,7 @@ TEST(KernelIr, FileErrors) {
   EXPECT_FALSE(fe::is_kernel_file("b.cpp"));
 }
 
-// A kernel file named without a directory (`racecert check k.cu` in the
-// file's folder) does not parse: clang_arguments adds "-I" + the parent path,
-// which is empty, so "-I" swallows the file name and Clang answers "no input
-// files" (exit 2). `./k.cu` works.
-TEST(KernelIr, DISABLED_FileInTheCurrentDirectory) {
+TEST(KernelIr, FileInTheCurrentDirectory) {
   std::string dir = temp_dir();
   write_file(dir + "/k.cu", "__global__ void k(int *a) { a[threadIdx.x] = 1; }\n");
   char old[4096];

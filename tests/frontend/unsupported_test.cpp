@@ -76,11 +76,7 @@ TEST(Unsupported, InlineAssemblyOtherThanBarriers) {
   EXPECT_TRUE(contains(lines[0], "inline assembly 'mov.u32")) << lines[0];
 }
 
-// The diagnostic of unsupported inline assembly has no position ("file:
-// warning: ...", line 0 in JSON): the lowering reads the location through
-// clang::AsmStmt::getBeginLoc(), which is always invalid (GCCAsmStmt's
-// getAsmLoc() is the position). Same for named barriers.
-TEST(Unsupported, DISABLED_InlineAssemblyDiagnosticHasItsLine) {
+TEST(Unsupported, InlineAssemblyDiagnosticHasItsLine) {
   auto r = check(R"(__global__ void k(int *a) {
   unsigned lane;
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
@@ -110,9 +106,7 @@ done:
   EXPECT_FALSE(contains(r.out, "data race")) << r.out;
 }
 
-// One goto gives two diagnostics: one at the goto and one at its label
-// ("unsupported: goto" at line 4 too), where the issue asks for one.
-TEST(Unsupported, DISABLED_GotoIsOneDiagnostic) {
+TEST(Unsupported, GotoIsOneDiagnostic) {
   auto r = check(R"(__global__ void k(int *a) {
   if (threadIdx.x > 3) goto done;
   a[threadIdx.x] = 1;
@@ -205,17 +199,24 @@ TEST(NamedBarriers, DivergentBarSyncZero) {
 }
 
 TEST(NamedBarriers, APartialNamedBarrierDoesNotOrderTheBlock) {
-  // bar.sync 1, 32 synchronizes 32 threads of the block only: the protocol
-  // analysis does not count it as a barrier, and the kernel stays racy.
-  auto r = check(R"(__global__ void k(int *a) {
+  // bar.sync 1, 32 synchronizes 32 threads of the block only. Without a
+  // block size the protocol analysis checks shared memory, does not count it
+  // as a barrier, and the kernel stays racy.
+  const char* source = R"(__global__ void k(int *a) {
   __shared__ int s[64];
   s[threadIdx.x] = 1;
   asm volatile("bar.sync 1, 32;");
   a[threadIdx.x] = s[63 - threadIdx.x];
 }
-)",
-                 {"--block-dim", "64", "--grid-dim", "1"});
+)";
+  auto r = check(source, {"--grid-dim", "1"});
   EXPECT_RACY(r, "k");
+  EXPECT_TRUE(contains(r.out, "named barriers are checked only with a known block size")) << r.out;
+  // With 64 threads the named-barrier check runs: the two warps each fill a
+  // generation of barrier 1, in either order, which is unsafe recycling.
+  auto known = check(source, {"--block-dim", "64", "--grid-dim", "1"});
+  EXPECT_VERDICT(known, "k", kRacy, "deadlock");
+  EXPECT_TRUE(contains(known.out, "4:3: error: unsafe recycling of barrier 1")) << known.out;
 }
 
 // ---- errors in one function, missing headers
@@ -299,21 +300,20 @@ __global__ void k(int *a) {
 
 // nvcc compiles kernels that call sqrtf, expf, fabsf, memcpy, memset,
 // malloc and free without any #include (its implicit cuda_runtime.h declares
-// them; checked with nvcc 13.0), but racecert's bundled racecert_cuda.h does
-// not declare them: "use of undeclared identifier 'sqrtf'", status unknown.
-TEST(Robustness, DISABLED_KernelsNvccCompilesWithoutIncludes) {
+// them; checked with nvcc 13.0): so does racecert.
+TEST(Robustness, KernelsNvccCompilesWithoutIncludes) {
   auto math = check(R"(__global__ void k(float *a) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   a[i] = sqrtf(a[i]) + expf(1.0f) + fabsf(-2.0f);
 }
-)");
+)", {"--block-dim", "64", "--grid-dim", "4"});
   EXPECT_DRF(math, "k");
   auto heap = check(R"(__global__ void k(int *a) {
   int *p = (int *)malloc(16);
   free(p);
   a[blockIdx.x * blockDim.x + threadIdx.x] = 0;
 }
-)");
+)", {"--block-dim", "64", "--grid-dim", "4"});
   EXPECT_DRF(heap, "k");
   // memcpy on an array is unsupported, but as such, not as a compile error.
   auto copy = check("__global__ void k(int *a, int *b) {\n  memcpy(a + threadIdx.x, b, 8);\n}\n");
@@ -321,11 +321,7 @@ TEST(Robustness, DISABLED_KernelsNvccCompilesWithoutIncludes) {
   EXPECT_TRUE(contains(copy.out, "unsupported: 'memcpy' on array 'a'")) << copy.out;
 }
 
-// A kernel that does not compile because a header was skipped is reported
-// with Clang's errors only: the note "header 'tile.h' not found; skipped",
-// which explains them, is dropped (cli/check_inputs.cpp adds the file's notes
-// to analysed kernels only).
-TEST(Robustness, DISABLED_MissingHeaderNoteExplainsACompileError) {
+TEST(Robustness, MissingHeaderNoteExplainsACompileError) {
   auto r = check("#include \"tile.h\"\n__global__ void k(int *a) {\n  a[threadIdx.x] = TILE;\n}\n");
   EXPECT_VERDICT(r, "k", kUnknown, "unknown");
   EXPECT_TRUE(contains(r.out, "header 'tile.h' not found")) << r.out;
