@@ -107,7 +107,14 @@ void load_kernels(const std::string& path, const InputOptions& o, Inputs& in) {
       for (auto& e : dims("gridDim", *f.header.grid_dim)) inf.protocol.preconditions.push_back(e);
     if (o.show == "protocol") in.shown += protocol::print(inf.protocol);
     if (!inf.unsupported.empty()) {
-      std::vector<Diagnostic> why = inf.unsupported;
+      // One diagnostic, at the first construct in program order: what
+      // follows from it (an access through the pointer it made) would only
+      // repeat it. --show kernel lists every one.
+      std::vector<Diagnostic> why = {inf.unsupported.front()};
+      if (inf.unsupported.size() > 1)
+        why.push_back(Diagnostic{Diagnostic::Severity::Note, lk.kernel.loc,
+                                 std::to_string(inf.unsupported.size() - 1) +
+                                     " more unsupported construct(s) in this kernel (racecert check --show kernel)"});
       why.insert(why.end(), inf.notes.begin(), inf.notes.end());
       in.decided.push_back(unknown_report(path, lk.kernel.name, std::move(why)));
       continue;

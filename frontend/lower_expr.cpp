@@ -11,6 +11,14 @@ using namespace racecert::expr;
 
 namespace {
 
+// Union fields share storage; with array or struct members the aliasing
+// depends on byte offsets, which racecert does not model.
+bool union_with_aggregate(const RecordDecl* u) {
+  for (const FieldDecl* f : u->fields())
+    if (f->getType()->isArrayType() || f->getType()->isRecordType()) return true;
+  return false;
+}
+
 const clang::Expr* strip(const clang::Expr* e) {
   while (true) {
     e = e->IgnoreParens();
@@ -415,8 +423,15 @@ Expr Lowerer::increment(const clang::Expr* target, bool up, bool prefix, clang::
 // ------------------------------------------------------------- locations
 
 LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
+  // The fields of a union share their storage: every field is the union
+  // itself (one variable, or the same cell of the same array). Unions with
+  // array or struct members would need byte offsets: unsupported.
+  const RecordDecl* parent = field->getParent();
+  bool in_union = parent && parent->isUnion();
+  if (in_union && union_with_aggregate(parent))
+    return LValue{LValue::Kind::Unknown, "", {}, "a union with an array or struct member"};
   if (b.kind == LValue::Kind::Variable) {
-    std::string name = b.var + "." + field->getNameAsString();
+    std::string name = b.var + "." + (in_union ? std::string("union") : field->getNameAsString());
     if (!k_.find_variable(name)) {
       bool param = std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == b.var; });
       (param ? k_.parameters : k_.locals).push_back(kir::Variable{name, scalar_type(field->getType()), {}});
@@ -424,6 +439,7 @@ LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
     return LValue{LValue::Kind::Variable, name, {}, ""};
   }
   if (b.kind == LValue::Kind::Memory) {
+    if (in_union) return b;
     LValue out = b;
     out.at.array = field_array(b.at.array, field);
     // An array member: element j of struct i is cell i*N + j of its array.
@@ -469,6 +485,11 @@ void Lowerer::copy_record(const LValue& dst, const LValue& src, QualType type, c
 LValue Lowerer::member(const MemberExpr* m) {
   const auto* field = dyn_cast<FieldDecl>(m->getMemberDecl());
   if (!field) return LValue{LValue::Kind::Unknown, "", {}, "member function"};
+  if (field->getParent()->isUnion() && union_with_aggregate(field->getParent())) {
+    // Said once, here, where the user wrote it; the access is then ignored.
+    unsupported("a union with an array or struct member", m->getBeginLoc());
+    return LValue{LValue::Kind::Ignored, "", {}, ""};
+  }
   const clang::Expr* base = m->getBase();
   if (isa<CXXThisExpr>(strip(base)->IgnoreImpCasts())) {
     if (this_stack_.empty()) return LValue{LValue::Kind::Unknown, "", {}, "'this'"};
@@ -477,7 +498,7 @@ LValue Lowerer::member(const MemberExpr* m) {
   if (m->isArrow()) {
     std::optional<PointerValue> p = pointer(base);
     if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "pointer to a struct"};
-    return LValue{LValue::Kind::Memory, "", kir::Location{field_array(p->array, field), {p->offset}}, ""};
+    return field_of(LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""}, field);
   }
   return field_of(lvalue(base), field);
 }
@@ -611,6 +632,21 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
         QualType from = sub->getType(), to = e->getType();
         if (from->isPointerType() && to->isPointerType()) {
           QualType a = from->getPointeeType(), b = to->getPointeeType();
+          // Through void*: the type the pointer had before (int*)(void*)p.
+          const clang::Expr* origin = sub;
+          while (a->isVoidType()) {
+            const auto* inner = dyn_cast<CastExpr>(strip(origin));
+            if (!inner || !inner->getSubExpr()->getType()->isPointerType()) break;
+            origin = inner->getSubExpr();
+            a = origin->getType()->getPointeeType();
+          }
+          // Fields are arrays of their own ("p.a"): a struct seen as another
+          // type (or another type seen as a struct) would alias them unseen.
+          QualType ca = a.getCanonicalType().getUnqualifiedType(), cb = b.getCanonicalType().getUnqualifiedType();
+          if (!b->isVoidType() && !a->isVoidType() && ca != cb && (ca->isRecordType() || cb->isRecordType())) {
+            unsupported("pointer cast between a struct and another type", e->getBeginLoc());
+            return PointerValue{};
+          }
           if (!a->isIncompleteType() && !b->isIncompleteType() && !a->isVoidType() && !b->isVoidType() &&
               ctx_.getTypeSize(a) == ctx_.getTypeSize(b))
             return pointer(sub);
