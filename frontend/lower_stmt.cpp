@@ -95,6 +95,16 @@ std::string Lowerer::field_array(const std::string& base, const FieldDecl* f) {
 std::string Lowerer::array_for(const VarDecl* d) {
   auto it = arrays_.find(d);
   if (it != arrays_.end()) return it->second;
+  bool dynamic_shared = d->hasAttr<CUDASharedAttr>() && d->hasExternalStorage();
+  if (dynamic_shared && !extern_shared_.empty()) {
+    QualType e = d->getType().getCanonicalType();
+    while (const auto* at = ctx_.getAsArrayType(e)) e = at->getElementType().getCanonicalType();
+    std::int64_t bits = e->isIncompleteType() ? 0 : static_cast<std::int64_t>(ctx_.getTypeSize(e));
+    if (bits != extern_shared_bits_)
+      unsupported("extern __shared__ arrays with elements of different sizes (they overlap)", d->getLocation());
+    arrays_[d] = extern_shared_;
+    return extern_shared_;
+  }
   kir::Array a;
   a.name = d->getNameAsString();
   for (int i = 1; k_.find_array(a.name) || k_.find_variable(a.name); ++i) a.name = d->getNameAsString() + "#" + std::to_string(i);
@@ -115,6 +125,10 @@ std::string Lowerer::array_for(const VarDecl* d) {
   }
   a.element = scalar_type(t);
   a.loc = loc(d->getLocation());
+  if (dynamic_shared) {
+    extern_shared_ = a.name;
+    extern_shared_bits_ = t->isIncompleteType() ? 0 : static_cast<std::int64_t>(ctx_.getTypeSize(t));
+  }
   arrays_[d] = a.name;
   k_.arrays.push_back(a);
   return a.name;

@@ -66,6 +66,10 @@ class Lowerer {
   };
   std::vector<std::map<const clang::ValueDecl*, Binding>> scopes_;
   std::map<const clang::ValueDecl*, std::string> arrays_;  // arrays declared anywhere (shared, device globals)
+  // Every `extern __shared__` array starts at the block's dynamic shared
+  // memory: they are all one array (the first one's), of one element size.
+  std::string extern_shared_;
+  std::int64_t extern_shared_bits_ = 0;
   std::vector<kir::Block*> sinks_;
   int loop_depth_ = 0;  // loops of the current function, for returns in inlined functions
   struct Frame {

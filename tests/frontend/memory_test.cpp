@@ -312,12 +312,7 @@ __global__ void k(float *out) {
   EXPECT_RACY(overlap, "k");
 }
 
-// Every extern __shared__ array of a kernel starts at the same address (the
-// dynamic shared memory), but two of them, or one in the kernel and one in a
-// device function it calls, become two separate arrays: thread t - 1's
-// smem[t] and thread t's mine[t] are one int, written with different values.
-// Reported DRF (unsound). --show kernel lists 'mine' and 'smem' as two arrays.
-TEST(Arrays, DISABLED_ExternSharedArraysAlias) {
+TEST(Arrays, ExternSharedArraysAlias) {
   auto r = check(k1d + R"(__device__ void helper() {
   extern __shared__ int smem[];
   smem[threadIdx.x + 1] = 2;
@@ -329,6 +324,18 @@ __global__ void k() {
 }
 )");
   EXPECT_RACY(r, "k");
+}
+
+TEST(Arrays, ExternSharedArraysOfDifferentElementSizesAreUnsupported) {
+  auto r = check(k1d + R"(__global__ void k() {
+  extern __shared__ float f[];
+  extern __shared__ double d[];
+  f[threadIdx.x] = 1;
+  d[threadIdx.x] = 2;
+}
+)");
+  EXPECT_VERDICT(r, "k", kUnknown, "unknown");
+  EXPECT_TRUE(contains(r.out, "extern __shared__ arrays with elements of different sizes")) << r.out;
 }
 
 TEST(Arrays, OpenClLocalPointerParameter) {
