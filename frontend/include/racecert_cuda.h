@@ -6,9 +6,8 @@
 // thread-index variables by name (frontend/lower_call.cpp); other functions
 // only matter through their results, which it treats as unknown values.
 //
-// All functions declared from here on are __host__ __device__ (the pragma is
-// never closed): system headers included by the kernel then declare
-// functions callable from device code, as nvcc's do.
+// All functions declared in this file are __host__ __device__ (the pragma
+// below), as the CUDA SDK's are.
 #ifndef RACECERT_CUDA_H
 #define RACECERT_CUDA_H
 
@@ -257,67 +256,76 @@ template <class T> __device__ T __return_val_int(void);
 template <class T> __device__ bool __ptr_base(const T*);
 template <class T> __device__ bool __ptr_offset_bytes(const T*);
 
+// The kernel's own code is compiled as written: host functions stay host
+// functions (so that their kernel launches, kernel<<<...>>>, instantiate
+// templates), and device code may call only what is __device__, constexpr
+// (Clang makes those __host__ __device__) or declared above.
+#pragma clang force_cuda_host_device end
+
 // ----------------------------------------------------- the C library, as nvcc
 // nvcc's cuda_runtime.h brings in the C library's math, memory and output
 // functions, so kernels call sqrtf, expf, memcpy, malloc or printf without
 // an #include. Declared here rather than included: <math.h> is libstdc++'s
 // <cmath> in C++ and would multiply the parse time. The declarations are
-// glibc's (extern "C", noexcept where glibc says __THROW), so that a
-// kernel's own #include <math.h> redeclares them compatibly; under the
-// pragma above they are __host__ __device__.
+// glibc's (extern "C", noexcept where glibc says __THROW) and __device__
+// only, so that a kernel's own #include <math.h> adds the host versions as
+// overloads, as CUDA allows.
 extern "C" {
-float sqrtf(float x) noexcept; double sqrt(double x) noexcept;
-float cbrtf(float x) noexcept; double cbrt(double x) noexcept;
-float expf(float x) noexcept; double exp(double x) noexcept;
-float exp2f(float x) noexcept; double exp2(double x) noexcept;
-float expm1f(float x) noexcept; double expm1(double x) noexcept;
-float logf(float x) noexcept; double log(double x) noexcept;
-float log2f(float x) noexcept; double log2(double x) noexcept;
-float log10f(float x) noexcept; double log10(double x) noexcept;
-float log1pf(float x) noexcept; double log1p(double x) noexcept;
-float sinf(float x) noexcept; double sin(double x) noexcept;
-float cosf(float x) noexcept; double cos(double x) noexcept;
-float tanf(float x) noexcept; double tan(double x) noexcept;
-float asinf(float x) noexcept; double asin(double x) noexcept;
-float acosf(float x) noexcept; double acos(double x) noexcept;
-float atanf(float x) noexcept; double atan(double x) noexcept;
-float sinhf(float x) noexcept; double sinh(double x) noexcept;
-float coshf(float x) noexcept; double cosh(double x) noexcept;
-float tanhf(float x) noexcept; double tanh(double x) noexcept;
-float asinhf(float x) noexcept; double asinh(double x) noexcept;
-float acoshf(float x) noexcept; double acosh(double x) noexcept;
-float atanhf(float x) noexcept; double atanh(double x) noexcept;
-float fabsf(float x) noexcept; double fabs(double x) noexcept;
-float floorf(float x) noexcept; double floor(double x) noexcept;
-float ceilf(float x) noexcept; double ceil(double x) noexcept;
-float roundf(float x) noexcept; double round(double x) noexcept;
-float truncf(float x) noexcept; double trunc(double x) noexcept;
-float rintf(float x) noexcept; double rint(double x) noexcept;
-float nearbyintf(float x) noexcept; double nearbyint(double x) noexcept;
-float erff(float x) noexcept; double erf(double x) noexcept;
-float erfcf(float x) noexcept; double erfc(double x) noexcept;
-float lgammaf(float x) noexcept; double lgamma(double x) noexcept;
-float tgammaf(float x) noexcept; double tgamma(double x) noexcept;
-float logbf(float x) noexcept; double logb(double x) noexcept;
-float powf(float x, float y) noexcept; double pow(double x, double y) noexcept;
-float atan2f(float x, float y) noexcept; double atan2(double x, double y) noexcept;
-float fmodf(float x, float y) noexcept; double fmod(double x, double y) noexcept;
-float fminf(float x, float y) noexcept; double fmin(double x, double y) noexcept;
-float fmaxf(float x, float y) noexcept; double fmax(double x, double y) noexcept;
-float hypotf(float x, float y) noexcept; double hypot(double x, double y) noexcept;
-float remainderf(float x, float y) noexcept; double remainder(double x, double y) noexcept;
-float copysignf(float x, float y) noexcept; double copysign(double x, double y) noexcept;
-float fdimf(float x, float y) noexcept; double fdim(double x, double y) noexcept;
-float nextafterf(float x, float y) noexcept; double nextafter(double x, double y) noexcept;
-float fmaf(float x, float y, float z) noexcept; double fma(double x, double y, double z) noexcept;
-float ldexpf(float x, int e) noexcept; double ldexp(double x, int e) noexcept;
-long lroundf(float x) noexcept; long lround(double x) noexcept;
-void sincosf(float x, float* s, float* c) noexcept; void sincos(double x, double* s, double* c) noexcept;
-void* malloc(size_t size) noexcept;
-void free(void* ptr) noexcept;
-void* memcpy(void* dst, const void* src, size_t n) noexcept;
-void* memset(void* dst, int value, size_t n) noexcept;
-int printf(const char* format, ...);
+__device__ float sqrtf(float x) noexcept; __device__ double sqrt(double x) noexcept;
+__device__ float cbrtf(float x) noexcept; __device__ double cbrt(double x) noexcept;
+__device__ float expf(float x) noexcept; __device__ double exp(double x) noexcept;
+__device__ float exp2f(float x) noexcept; __device__ double exp2(double x) noexcept;
+__device__ float expm1f(float x) noexcept; __device__ double expm1(double x) noexcept;
+__device__ float logf(float x) noexcept; __device__ double log(double x) noexcept;
+__device__ float log2f(float x) noexcept; __device__ double log2(double x) noexcept;
+__device__ float log10f(float x) noexcept; __device__ double log10(double x) noexcept;
+__device__ float log1pf(float x) noexcept; __device__ double log1p(double x) noexcept;
+__device__ float sinf(float x) noexcept; __device__ double sin(double x) noexcept;
+__device__ float cosf(float x) noexcept; __device__ double cos(double x) noexcept;
+__device__ float tanf(float x) noexcept; __device__ double tan(double x) noexcept;
+__device__ float asinf(float x) noexcept; __device__ double asin(double x) noexcept;
+__device__ float acosf(float x) noexcept; __device__ double acos(double x) noexcept;
+__device__ float atanf(float x) noexcept; __device__ double atan(double x) noexcept;
+__device__ float sinhf(float x) noexcept; __device__ double sinh(double x) noexcept;
+__device__ float coshf(float x) noexcept; __device__ double cosh(double x) noexcept;
+__device__ float tanhf(float x) noexcept; __device__ double tanh(double x) noexcept;
+__device__ float asinhf(float x) noexcept; __device__ double asinh(double x) noexcept;
+__device__ float acoshf(float x) noexcept; __device__ double acosh(double x) noexcept;
+__device__ float atanhf(float x) noexcept; __device__ double atanh(double x) noexcept;
+__device__ float fabsf(float x) noexcept; __device__ double fabs(double x) noexcept;
+__device__ float floorf(float x) noexcept; __device__ double floor(double x) noexcept;
+__device__ float ceilf(float x) noexcept; __device__ double ceil(double x) noexcept;
+__device__ float roundf(float x) noexcept; __device__ double round(double x) noexcept;
+__device__ float truncf(float x) noexcept; __device__ double trunc(double x) noexcept;
+__device__ float rintf(float x) noexcept; __device__ double rint(double x) noexcept;
+__device__ float nearbyintf(float x) noexcept; __device__ double nearbyint(double x) noexcept;
+__device__ float erff(float x) noexcept; __device__ double erf(double x) noexcept;
+__device__ float erfcf(float x) noexcept; __device__ double erfc(double x) noexcept;
+__device__ float lgammaf(float x) noexcept; __device__ double lgamma(double x) noexcept;
+__device__ float tgammaf(float x) noexcept; __device__ double tgamma(double x) noexcept;
+__device__ float logbf(float x) noexcept; __device__ double logb(double x) noexcept;
+__device__ float powf(float x, float y) noexcept; __device__ double pow(double x, double y) noexcept;
+__device__ float atan2f(float x, float y) noexcept; __device__ double atan2(double x, double y) noexcept;
+__device__ float fmodf(float x, float y) noexcept; __device__ double fmod(double x, double y) noexcept;
+__device__ float fminf(float x, float y) noexcept; __device__ double fmin(double x, double y) noexcept;
+__device__ float fmaxf(float x, float y) noexcept; __device__ double fmax(double x, double y) noexcept;
+__device__ float hypotf(float x, float y) noexcept; __device__ double hypot(double x, double y) noexcept;
+__device__ float remainderf(float x, float y) noexcept; __device__ double remainder(double x, double y) noexcept;
+__device__ float copysignf(float x, float y) noexcept; __device__ double copysign(double x, double y) noexcept;
+__device__ float fdimf(float x, float y) noexcept; __device__ double fdim(double x, double y) noexcept;
+__device__ float nextafterf(float x, float y) noexcept; __device__ double nextafter(double x, double y) noexcept;
+__device__ float fmaf(float x, float y, float z) noexcept; __device__ double fma(double x, double y, double z) noexcept;
+__device__ float ldexpf(float x, int e) noexcept; __device__ double ldexp(double x, int e) noexcept;
+__device__ long lroundf(float x) noexcept; __device__ long lround(double x) noexcept;
+__device__ void sincosf(float x, float* s, float* c) noexcept; __device__ void sincos(double x, double* s, double* c) noexcept;
+__device__ void __assert_fail(const char* assertion, const char* file, unsigned line, const char* function) noexcept
+    __attribute__((__noreturn__));
+__device__ void* malloc(size_t size) noexcept;
+__device__ void free(void* ptr) noexcept;
+__device__ void* memcpy(void* dst, const void* src, size_t n) noexcept;
+__device__ void* memset(void* dst, int value, size_t n) noexcept;
+__device__ int printf(const char* format, ...);
 }
+
 
 #endif  // RACECERT_CUDA_H

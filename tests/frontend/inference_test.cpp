@@ -187,11 +187,7 @@ __global__ void blocks(int *out) {
   EXPECT_TRUE(contains(blocks.out, "threads of different blocks")) << blocks.out;
 }
 
-// A template launched from host code (implicitly instantiated, no explicit
-// instantiation) is analysed as the uninstantiated template: the kernel is
-// reported as 'strided' with S unknown, and S = 1 makes this DRF kernel a
-// false alarm. Expected: the launch's instantiation strided<2>, DRF.
-TEST(Templates, DISABLED_InstantiationByAHostLaunchUsesItsArguments) {
+TEST(Templates, InstantiationByAHostLaunchUsesItsArguments) {
   auto r = check(kFourBlocks64 + kStrideTemplate + "void launch(int *o) { strided<2><<<4, 64>>>(o); }\n");
   EXPECT_DRF(r, "strided<2>");
 }
