@@ -54,6 +54,23 @@ Expr Lowerer::to_int(Expr e) const {
   return is_bool(e) ? ite(e, int_lit(1), int_lit(0)) : e;
 }
 
+// A conversion to an integer type narrower than 32 bits (char, short) wraps
+// the value into that type's range, as the hardware does:
+// `unsigned char c = threadIdx.x` maps threads t and t + 256 together.
+// (32-bit and 64-bit arithmetic is mathematical: docs/frontend.md.)
+Expr Lowerer::narrow(Expr value, QualType from, QualType to) const {
+  if (!value || to->isBooleanType() || !to->isIntegerType()) return value;
+  std::uint64_t bits = ctx_.getIntWidth(to);
+  if (bits >= 32 || (from->isIntegerType() && !from->isBooleanType() && ctx_.getIntWidth(from) <= bits &&
+                     from->isSignedIntegerType() == to->isSignedIntegerType()))
+    return value;
+  Expr modulus = int_lit(std::int64_t{1} << bits);
+  auto wrap = [&](Expr x) { return expr::binary(BinOp::Mod, expr::binary(BinOp::Mod, x, modulus) + modulus, modulus); };
+  if (to->isUnsignedIntegerType()) return wrap(to_int(value));
+  Expr half = int_lit(std::int64_t{1} << (bits - 1));
+  return wrap(to_int(value) + half) - half;
+}
+
 Expr Lowerer::builtin_member(const MemberExpr* m) const {
   const auto* base = dyn_cast<DeclRefExpr>(strip(m->getBase())->IgnoreImpCasts());
   if (!base) return nullptr;
@@ -100,7 +117,7 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
   if (auto c = constant(e)) return int_lit(*c);
   // threadIdx.x and co (read through an lvalue-to-rvalue conversion).
   if (const auto* m = dyn_cast<MemberExpr>(strip(e->IgnoreImpCasts())))
-    if (Expr b = builtin_member(m)) return b;
+    if (Expr b = builtin_member(m)) return narrow(b, m->getType(), e->getType());
   // The same with a real CUDA installation (--cuda-path): Clang's
   // __clang_cuda_builtin_vars.h makes x, y and z properties of the builtin
   // structs, so threadIdx.x is a pseudo-object expression.
@@ -110,7 +127,8 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
       if (const auto* o = dyn_cast<OpaqueValueExpr>(object)) object = o->getSourceExpr()->IgnoreImpCasts();
       if (const auto* base = dyn_cast<DeclRefExpr>(object)) {
         std::string b = base->getDecl()->getNameAsString(), f = m->getPropertyDecl()->getNameAsString();
-        if (is_builtin_coordinate(b) && (f == "x" || f == "y" || f == "z")) return var(b + "." + f);
+        if (is_builtin_coordinate(b) && (f == "x" || f == "y" || f == "z"))
+          return narrow(var(b + "." + f), p->getType(), e->getType());
       }
     }
   if (isa<CXXBoolLiteralExpr>(e)) return bool_lit(cast<CXXBoolLiteralExpr>(e)->getValue());
@@ -171,6 +189,7 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
           if (isa<ConditionalOperator>(strip(sub))) return rvalue(strip(sub));
           return read(lvalue(sub), e->getType(), e->getBeginLoc());
         case CK_IntegralCast:
+          return narrow(rvalue(sub), sub->getType(), e->getType());
         case CK_NoOp:
         case CK_UserDefinedConversion:
         case CK_ConstructorConversion:

@@ -130,6 +130,7 @@ class Lowerer {
   void copy_record(const LValue& dst, const LValue& src, clang::QualType type, clang::SourceLocation where);
   std::optional<std::int64_t> constant(const clang::Expr* e) const;
   Expr builtin_member(const clang::MemberExpr* m) const;  // threadIdx.x and co
+  Expr narrow(Expr value, clang::QualType from, clang::QualType to) const;  // char/short conversions wrap
   Expr to_bool(Expr e) const;
   Expr to_int(Expr e) const;
 

@@ -81,12 +81,7 @@ TEST(ReadOwnWrite, AValueReadFromInputIsAnyIndex) {
   EXPECT_DRF(drf, "k");
 }
 
-// Integer conversions are not modelled: a narrowing conversion keeps the
-// wide value, and 32-bit unsigned arithmetic does not wrap. With 512
-// threads, `unsigned char c = threadIdx.x` maps threads t and t + 256 to the
-// same cell A[c], written with different values: racy. Reported DRF
-// (unsound).
-TEST(Values, DISABLED_NarrowingConversionWrapsAround) {
+TEST(Values, NarrowingConversionWrapsAround) {
   auto r = check("//pass\n//--blockDim=512 --gridDim=1\n" R"(__global__ void k(int *out) {
   __shared__ int A[256];
   unsigned char c = threadIdx.x;
@@ -94,6 +89,32 @@ TEST(Values, DISABLED_NarrowingConversionWrapsAround) {
 }
 )");
   EXPECT_RACY(r, "k");
+}
+
+TEST(Values, NarrowingWithinRangeStaysPrecise) {
+  // 256 threads fit an unsigned char: no wrap, no false alarm; a signed char
+  // wraps at 128 (thread 128 becomes -128 + 128 = 0 after the shift).
+  auto fits = check("//pass\n//--blockDim=256 --gridDim=1\n" R"(__global__ void k() {
+  __shared__ int A[256];
+  unsigned char c = threadIdx.x;
+  A[c] = threadIdx.x;
+}
+)");
+  EXPECT_DRF(fits, "k");
+  auto signed_wraps = check("//pass\n//--blockDim=256 --gridDim=1\n" R"(__global__ void k() {
+  __shared__ int A[256];
+  signed char c = threadIdx.x;
+  A[c + 128] = threadIdx.x;
+}
+)");
+  EXPECT_DRF(signed_wraps, "k");
+  auto short_fits = check("//pass\n//--blockDim=256 --gridDim=1\n" R"(__global__ void k(int *out) {
+  __shared__ int A[256];
+  unsigned short s = threadIdx.x * 256;
+  A[s % 256 + s / 256] = threadIdx.x;
+}
+)");
+  EXPECT_DRF(short_fits, "k");
 }
 
 // threadIdx.x * 0x80000000u is 0 for every even thread in 32-bit unsigned
