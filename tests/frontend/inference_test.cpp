@@ -117,8 +117,10 @@ TEST(Values, NarrowingWithinRangeStaysPrecise) {
   EXPECT_DRF(short_fits, "k");
 }
 
-// threadIdx.x * 0x80000000u is 0 for every even thread in 32-bit unsigned
-// arithmetic: threads 0 and 2 write out[0]. Reported DRF (unsound). Same
+// KNOWN UNSOUNDNESS (docs/frontend.md, "Decisions and known limits"): 32-bit
+// arithmetic is mathematical. threadIdx.x * 0x80000000u is 0 for every even
+// thread in 32-bit unsigned arithmetic: threads 0 and 2 write out[0].
+// Reported DRF. Same
 // with the common idiom `unsigned i = t - 1; if (i >= n)`: for thread 0, i
 // is 4294967295, so thread 0 writes A[0] as thread 1 does.
 TEST(Values, DISABLED_UnsignedArithmeticWrapsAround) {
