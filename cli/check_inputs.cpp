@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <set>
-#include <tuple>
+#include <utility>
 
 #include "barriers/check.hpp"
 #include "barriers/from_kernel.hpp"
@@ -60,9 +60,9 @@ void check_named_barriers(const std::string& path, const kir::Kernel& k, const f
   r.file = path;
   // A loop unrolled by the extraction repeats the same racing statements:
   // one race per pair of source positions.
-  std::set<std::tuple<int, int, int, int>> seen;
+  std::set<std::pair<std::string, std::string>> seen;
   std::erase_if(r.races, [&](const ReportedRace& x) {
-    return !seen.insert({x.first.loc.line, x.first.loc.column, x.second.loc.line, x.second.loc.column}).second;
+    return !seen.insert({x.first.loc.str(), x.second.loc.str()}).second;
   });
   std::int64_t threads = 1;
   for (auto d : *block) threads *= d;
