@@ -479,16 +479,7 @@ SourceLoc locate(const std::string& text, const std::string& filename, std::size
   // Actions see the position before the skipper ran.
   std::size_t i = skip_blank(text, offset);
   if (i >= text.size()) i = std::min(offset, text.size());
-  int line = 1, col = 1;
-  for (std::size_t k = 0; k < i; ++k) {
-    if (text[k] == '\n') {
-      ++line;
-      col = 1;
-    } else {
-      ++col;
-    }
-  }
-  return SourceLoc{filename, line, col};
+  return location_at(text, i, filename);
 }
 
 Test parse_litmus(const std::string& text, const std::string& filename) {

@@ -457,16 +457,7 @@ SourceLoc locate(const std::string& text, const std::string& filename, std::size
     }
   }
   if (i >= text.size()) i = std::min(offset, text.size());
-  int line = 1, col = 1;
-  for (std::size_t k = 0; k < i; ++k) {
-    if (text[k] == '\n') {
-      ++line;
-      col = 1;
-    } else {
-      ++col;
-    }
-  }
-  return SourceLoc{filename, line, col};
+  return location_at(text, i, filename);
 }
 
 RawFile parse_raw(const std::string& text, const std::string& filename, Positions& pos) {

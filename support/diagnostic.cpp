@@ -1,9 +1,24 @@
 #include "support/diagnostic.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 namespace racecert {
+
+SourceLoc location_at(const std::string& text, std::size_t offset, const std::string& filename) {
+  offset = std::min(offset, text.size());
+  int line = 1, col = 1;
+  for (std::size_t k = 0; k < offset; ++k) {
+    if (text[k] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return SourceLoc{filename, line, col};
+}
 
 std::string SourceLoc::str() const {
   std::string s = file;

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <string>
 
 namespace racecert {
@@ -13,5 +14,9 @@ struct SourceLoc {
   std::string str() const;  // "file:line:col" (or the parts that are known)
   friend bool operator==(const SourceLoc&, const SourceLoc&) = default;
 };
+
+// The line and column of byte `offset` of `text` (parsers report positions
+// as offsets; an offset past the end is the end).
+SourceLoc location_at(const std::string& text, std::size_t offset, const std::string& filename);
 
 }  // namespace racecert
