@@ -364,20 +364,26 @@ void Lowerer::for_stmt(const ForStmt* s) {
   }
   l.cond = cond_code.empty() ? cond : nullptr;
   ++loop_depth_;
-  l.body = collect([&] {
-    for (auto& st : cond_code) emit(st);
-    if (!cond_code.empty()) {
-      kir::If exit;
-      exit.cond = cond ? neg(cond) : nullptr;
-      exit.then_body.push_back(kir::Stmt{kir::Break{l.loc}});
-      emit(kir::Stmt{std::move(exit)});
-    }
-    stmt(s->getBody());
-  });
+  l.body = loop_body(cond_code, cond, l.loc, s->getBody());
   l.update = collect([&] { if (s->getInc()) effect(s->getInc()); });
   --loop_depth_;
   emit(kir::Stmt{std::move(l)});
   scopes_.pop_back();
+}
+
+// The body of a loop whose condition needs statements of its own (a call,
+// a load): they run at the top of each iteration, then `if (!cond) break`.
+kir::Block Lowerer::loop_body(const kir::Block& cond_code, const Expr& cond, const SourceLoc& at, const Stmt* body) {
+  return collect([&] {
+    for (const auto& st : cond_code) emit(st);
+    if (!cond_code.empty()) {
+      kir::If exit;
+      exit.cond = cond ? neg(cond) : nullptr;
+      exit.then_body.push_back(kir::Stmt{kir::Break{at}});
+      emit(kir::Stmt{std::move(exit)});
+    }
+    stmt(body);
+  });
 }
 
 void Lowerer::while_stmt(const WhileStmt* s) {
@@ -389,16 +395,7 @@ void Lowerer::while_stmt(const WhileStmt* s) {
   kir::Block cond_code = collect([&] { cond = condition(s->getCond()); });
   l.cond = cond_code.empty() ? cond : nullptr;
   ++loop_depth_;
-  l.body = collect([&] {
-    for (auto& st : cond_code) emit(st);
-    if (!cond_code.empty()) {
-      kir::If exit;
-      exit.cond = cond ? neg(cond) : nullptr;
-      exit.then_body.push_back(kir::Stmt{kir::Break{l.loc}});
-      emit(kir::Stmt{std::move(exit)});
-    }
-    stmt(s->getBody());
-  });
+  l.body = loop_body(cond_code, cond, l.loc, s->getBody());
   --loop_depth_;
   emit(kir::Stmt{std::move(l)});
   scopes_.pop_back();

@@ -102,6 +102,7 @@ class Lowerer {
 
   // ----- statements (lower_stmt.cpp)
   void stmt(const clang::Stmt* s);
+  kir::Block loop_body(const kir::Block& cond_code, const Expr& cond, const SourceLoc& at, const clang::Stmt* body);
   void compound(const clang::CompoundStmt* s);
   void declaration(const clang::VarDecl* d);
   void if_stmt(const clang::IfStmt* s);
