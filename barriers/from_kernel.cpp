@@ -69,23 +69,6 @@ bool has_effects(const kir::Block& b, const kir::Kernel& k) {
   return false;
 }
 
-void assigned_vars(const kir::Block& b, std::set<std::string>& out) {
-  for (const auto& s : b) {
-    if (s.is<kir::Assign>()) out.insert(s.as<kir::Assign>().var);
-    else if (s.is<kir::Load>()) out.insert(s.as<kir::Load>().var);
-    else if (s.is<kir::Atomic>()) out.insert(s.as<kir::Atomic>().var);
-    else if (s.is<kir::Barrier>()) out.insert(s.as<kir::Barrier>().var);
-    else if (s.is<kir::If>()) {
-      assigned_vars(s.as<kir::If>().then_body, out);
-      assigned_vars(s.as<kir::If>().else_body, out);
-    } else if (s.is<kir::Loop>()) {
-      assigned_vars(s.as<kir::Loop>().init, out);
-      assigned_vars(s.as<kir::Loop>().body, out);
-      assigned_vars(s.as<kir::Loop>().update, out);
-    }
-  }
-}
-
 // Thrown when a thread reaches something the extraction cannot follow; the
 // thread's commands end in an Opaque command there.
 struct GiveUp {
@@ -274,7 +257,7 @@ class Extractor {
       if (has_effects(*b, k_))
         throw GiveUp{std::string(what) + " depends on data and guards barriers or shared-memory accesses", loc};
     std::set<std::string> vars;
-    for (const kir::Block* b : parts) assigned_vars(*b, vars);
+    for (const kir::Block* b : parts) kir::assigned_variables(*b, vars);
     for (const auto& v : vars) env_[v] = std::nullopt;
   }
 

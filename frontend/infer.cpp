@@ -29,25 +29,6 @@ P::VarKind kind_of(Uniformity u) {
   return P::VarKind::Thread;
 }
 
-// Variables a block may assign (directly or through loads, atomics,
-// barriers that return a value).
-void assigned_in(const kir::Block& b, std::set<std::string>& out) {
-  for (const auto& s : b) {
-    if (s.is<kir::Assign>()) out.insert(s.as<kir::Assign>().var);
-    else if (s.is<kir::Load>() && !s.as<kir::Load>().var.empty()) out.insert(s.as<kir::Load>().var);
-    else if (s.is<kir::Atomic>() && !s.as<kir::Atomic>().var.empty()) out.insert(s.as<kir::Atomic>().var);
-    else if (s.is<kir::Barrier>() && !s.as<kir::Barrier>().var.empty()) out.insert(s.as<kir::Barrier>().var);
-    else if (s.is<kir::If>()) {
-      assigned_in(s.as<kir::If>().then_body, out);
-      assigned_in(s.as<kir::If>().else_body, out);
-    } else if (s.is<kir::Loop>()) {
-      assigned_in(s.as<kir::Loop>().init, out);
-      assigned_in(s.as<kir::Loop>().body, out);
-      assigned_in(s.as<kir::Loop>().update, out);
-    }
-  }
-}
-
 int count_assignments(const kir::Block& b, const std::string& v) {
   int n = 0;
   for (const auto& s : b) {
@@ -111,8 +92,8 @@ std::optional<Induction> induction(const kir::Loop& l) {
 std::optional<Induction> induction_on(const kir::Loop& l) {
   if (!l.cond || l.cond->kind != ExprNode::Kind::Binary || !is_comparison(l.cond->binop)) return std::nullopt;
   std::set<std::string> assigned;
-  assigned_in(l.body, assigned);
-  assigned_in(l.update, assigned);
+  kir::assigned_variables(l.body, assigned);
+  kir::assigned_variables(l.update, assigned);
   // Where the update is: the update block, or the last statement of a while body.
   const kir::Assign* upd = nullptr;
   bool in_body = false;
@@ -514,8 +495,8 @@ class Inferrer {
     }
     process(l.init);
     std::set<std::string> assigned;
-    assigned_in(l.body, assigned);
-    assigned_in(l.update, assigned);
+    kir::assigned_variables(l.body, assigned);
+    kir::assigned_variables(l.update, assigned);
     std::optional<Induction> ind = induction(l);
 
     P::Loop out;

@@ -157,4 +157,21 @@ std::string print(const Kernel& k) {
   return out + "}\n";
 }
 
+void assigned_variables(const Block& b, std::set<std::string>& out) {
+  for (const auto& s : b) {
+    if (s.is<Assign>()) out.insert(s.as<Assign>().var);
+    else if (s.is<Load>() && !s.as<Load>().var.empty()) out.insert(s.as<Load>().var);
+    else if (s.is<Atomic>() && !s.as<Atomic>().var.empty()) out.insert(s.as<Atomic>().var);
+    else if (s.is<Barrier>() && !s.as<Barrier>().var.empty()) out.insert(s.as<Barrier>().var);
+    else if (s.is<If>()) {
+      assigned_variables(s.as<If>().then_body, out);
+      assigned_variables(s.as<If>().else_body, out);
+    } else if (s.is<Loop>()) {
+      assigned_variables(s.as<Loop>().init, out);
+      assigned_variables(s.as<Loop>().body, out);
+      assigned_variables(s.as<Loop>().update, out);
+    }
+  }
+}
+
 }  // namespace racecert::kir

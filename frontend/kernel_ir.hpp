@@ -11,6 +11,7 @@
 // value the front end does not track (floating point, a shuffle result, a
 // call without a body).
 #include <cstdint>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -158,6 +159,10 @@ struct Kernel {
 };
 
 std::string print(const Kernel& k);
+
+// Adds to `out` every variable the block may assign: directly, or as the
+// result of a load, an atomic or a barrier (__syncthreads_count).
+void assigned_variables(const Block& b, std::set<std::string>& out);
 const char* to_string(Space s);
 const char* to_string(ScalarType t);
 const char* to_string(MemoryOrder o);
