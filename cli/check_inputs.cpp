@@ -34,6 +34,12 @@ KernelReport unknown_report(const std::string& file, const std::string& name, st
   return r;
 }
 
+// The launch dimensions a file is checked with: the command line's, else
+// its header's, else none (symbolic).
+std::optional<frontend::Dims> launch_dims(bool given, const frontend::Dims& cli, const std::optional<frontend::Dims>& header) {
+  return given ? std::optional<frontend::Dims>(cli) : header;
+}
+
 // Named barriers: with a known block size, the named-barrier check decides
 // shared memory (one concrete block; docs/named-barriers.md) and the
 // protocol keeps the global arrays. Without one, the protocol analysis checks
@@ -41,8 +47,8 @@ KernelReport unknown_report(const std::string& file, const std::string& name, st
 // producer/consumer code then gives false alarms.
 void check_named_barriers(const std::string& path, const kir::Kernel& k, const frontend::ParsedFile& f,
                           const InputOptions& o, protocol::Kernel& protocol, Inputs& in) {
-  std::optional<frontend::Dims> block = o.block_dim_given ? std::optional<frontend::Dims>(o.block_dim) : f.header.block_dim;
-  std::optional<frontend::Dims> grid = o.grid_dim_given ? std::optional<frontend::Dims>(o.grid_dim) : f.header.grid_dim;
+  std::optional<frontend::Dims> block = launch_dims(o.block_dim_given, o.block_dim, f.header.block_dim);
+  std::optional<frontend::Dims> grid = launch_dims(o.grid_dim_given, o.grid_dim, f.header.grid_dim);
   if (!block) {
     in.notes.push_back({{path, k.name},
                         Diagnostic{Diagnostic::Severity::Note, k.loc,
@@ -101,6 +107,7 @@ void load_kernels(const std::string& path, const InputOptions& o, Inputs& in) {
       continue;
     }
     frontend::Inference inf = frontend::infer_protocol(lk.kernel);
+    // Command-line dimensions are assumptions of every query (check_command.cpp).
     if (!o.block_dim_given && f.header.block_dim)
       for (auto& e : dims("blockDim", *f.header.block_dim)) inf.protocol.preconditions.push_back(e);
     if (!o.grid_dim_given && f.header.grid_dim)
