@@ -1,13 +1,17 @@
 // racecert check FILE...: proves data-race freedom or reports races.
 #include <cxxopts.hpp>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <unistd.h>
 
 #include "cli/check_inputs.hpp"
 #include "cli/commands.hpp"
 #include "cli/report_render.hpp"
 #include "smt/checker.hpp"
+#include "support/deadline.hpp"
 #include "support/exit_codes.hpp"
 
 namespace racecert::cli {
@@ -20,6 +24,7 @@ struct Options {
   std::string show;
   InputOptions input;
   smt::CheckOptions check;
+  double time_limit_s = 0;  // whole run; 0: none
 };
 
 bool front_end_stage(const std::string& s) { return s == "kernel" || s == "protocol"; }
@@ -34,8 +39,12 @@ Options parse_options(int argc, char** argv) {
       ("D,define", "define a macro for CUDA/OpenCL files (NAME or NAME=VALUE)", cxxopts::value<std::vector<std::string>>())
       ("I,include", "add an include directory for CUDA/OpenCL files", cxxopts::value<std::vector<std::string>>())
       ("cuda-path", "use this CUDA installation's headers instead of racecert's", cxxopts::value<std::string>())
-      ("j,jobs", "parallel solver queries (default: one per core)", cxxopts::value<int>()->default_value("0"))
+      ("j,jobs", "parallel solver queries (default and most: one per core)", cxxopts::value<int>()->default_value("0"))
       ("timeout-ms", "time limit of each solver query", cxxopts::value<unsigned>()->default_value("10000"))
+      ("kernel-timeout-ms", "wall-clock limit of each kernel's analysis, after which it is unknown (0: none)",
+       cxxopts::value<unsigned>()->default_value("60000"))
+      ("time-limit", "wall-clock limit of the whole run in seconds: past it racecert exits 4 (0: none)",
+       cxxopts::value<double>()->default_value("0"))
       ("block-dim", "fix blockDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
       ("grid-dim", "fix gridDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
       ("kernel", "check only the kernel with this name", cxxopts::value<std::string>())
@@ -78,6 +87,9 @@ Options parse_options(int argc, char** argv) {
   if (o.check.jobs < 0) throw usage_error("--jobs must be positive");
   o.check.query.timeout_ms = r["timeout-ms"].as<unsigned>();
   if (o.check.query.timeout_ms == 0) throw usage_error("--timeout-ms must be positive");
+  o.check.kernel_timeout_ms = r["kernel-timeout-ms"].as<unsigned>();
+  o.time_limit_s = r["time-limit"].as<double>();
+  if (!(o.time_limit_s >= 0) || o.time_limit_s > 1e7) throw usage_error("--time-limit must be a number of seconds");
   o.check.query.benign_writes_race = r.count("benign-races") > 0;
   for (const char* dim : {"block-dim", "grid-dim"}) {
     if (!r.count(dim)) continue;
@@ -126,6 +138,16 @@ int check_main(int argc, char** argv) {
     std::cerr << "racecert check: error: " << e.what() << "\n";
     return e.code();
   }
+  // The backstop for stages no per-query or per-kernel limit reaches (a huge
+  // file in the front end, say): the run ends, inconclusive, with a reason.
+  std::optional<Watchdog::Guard> time_limit;
+  if (o.time_limit_s > 0)
+    time_limit.emplace(Deadline::after(std::chrono::milliseconds(static_cast<long long>(o.time_limit_s * 1000))),
+                       [limit = o.time_limit_s] {
+                         std::fprintf(stderr, "racecert check: error: time limit of %g s reached; no verdict\n", limit);
+                         std::fflush(stderr);
+                         std::_Exit(kExitInconclusive);
+                       });
   Inputs in;
   for (const auto& f : o.files) load_input(f, o.input, in);
   CheckOutput out;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 
 #include "protocol/printer.hpp"
 #include "support/diagnostic.hpp"
@@ -69,7 +70,7 @@ ArrayStages stages_of(const WellFormed& w, const ArrayDecl& array, const CheckOp
   WellFormed projected = w;
   projected.kernel = project(w.kernel, array.name);
   AlignOptions ao;
-  ao.implies = z3_implication(std::min(o.query.timeout_ms, 2000u));
+  ao.implies = z3_implication(std::min(o.query.timeout_ms, 2000u), o.query.deadline);
   ao.facts = builtin_constraints();
   ao.facts.insert(ao.facts.end(), w.kernel.preconditions.begin(), w.kernel.preconditions.end());
   ao.facts.insert(ao.facts.end(), o.assumptions.begin(), o.assumptions.end());
@@ -86,6 +87,7 @@ struct Job {
   std::size_t kernel;
   SymbolicTrace trace;
   QueryResult result;
+  bool skipped = false;  // not run: the kernel's time limit had passed
 };
 
 std::string display_name(const TraceVar& v, const std::map<std::string, int>& count) {
@@ -149,46 +151,25 @@ bool same_race(const ReportedRace& x, const ReportedRace& y) {
 
 }  // namespace
 
-std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckOptions& o) {
-  std::vector<KernelReport> reports(kernels.size());
-  std::vector<Job> jobs;
-  std::vector<std::chrono::steady_clock::time_point> started(kernels.size());
-  for (std::size_t i = 0; i < kernels.size(); ++i) {
-    const Kernel& k = kernels[i];
-    started[i] = std::chrono::steady_clock::now();
-    KernelReport& rep = reports[i];
-    rep.name = k.name;
-    rep.file = k.loc.file;
-    WellFormed w = make_well_formed(k);
-    if (!w.divergences.empty()) {
-      rep.status = KernelStatus::Divergent;
-      for (const auto& d : w.divergences)
-        rep.diagnostics.push_back({Diagnostic::Severity::Error, d.barrier, "barrier divergence: " + d.message});
-      continue;
-    }
-    for (const auto& array : k.arrays) {
-      try {
-        for (auto& t : stages_of(w, array, o).traces)
-          if (may_conflict(t)) jobs.push_back(Job{i, std::move(t), {}});
-      } catch (const Error& e) {
-        rep.status = worse(rep.status, KernelStatus::Unknown);
-        rep.diagnostics.push_back({Diagnostic::Severity::Warning, e.loc(),
-                                   std::string("array '") + array.name + "': " + e.what()});
-      }
-    }
-  }
+namespace {
 
-  parallel_for(jobs.size(), o.jobs, [&](std::size_t i) { jobs[i].result = solve(jobs[i].trace, o.query); });
+// Queries are CPU-bound: more threads than cores only cost memory (each
+// thread keeps a Z3 context), and more than queries cost nothing but
+// thread starts.
+int query_threads(int requested, std::size_t queries) {
+  int cores = default_jobs();
+  int n = requested <= 0 ? cores : std::min(requested, cores);
+  return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), std::max<std::size_t>(queries, 1)));
+}
 
-  std::map<std::pair<std::size_t, std::string>, bool> bv_noted;
+void report_results(const Kernel& k, const std::vector<Job>& jobs, KernelReport& rep) {
+  std::set<std::string> bv_noted;
+  std::size_t skipped = 0;
   for (const auto& j : jobs) {
-    KernelReport& rep = reports[j.kernel];
-    if (j.result.bitvectors && !bv_noted[{j.kernel, j.trace.array}]) {
-      bv_noted[{j.kernel, j.trace.array}] = true;
-      rep.diagnostics.push_back({Diagnostic::Severity::Note, kernels[j.kernel].loc,
+    if (j.result.bitvectors && bv_noted.insert(j.trace.array).second)
+      rep.diagnostics.push_back({Diagnostic::Severity::Note, k.loc,
                                  "array '" + j.trace.array + "': bit-vector arithmetic used because of " +
                                      j.result.logic_reason});
-    }
     if (j.result.status == QueryStatus::Racy) {
       rep.status = KernelStatus::Racy;
       ReportedRace r = make_race(j);
@@ -197,14 +178,65 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
       if (!dup) rep.races.push_back(std::move(r));
     } else if (j.result.status == QueryStatus::Unknown) {
       rep.status = worse(rep.status, KernelStatus::Unknown);
-      rep.diagnostics.push_back({Diagnostic::Severity::Warning, kernels[j.kernel].loc,
+      if (j.skipped) {
+        ++skipped;
+        continue;
+      }
+      rep.diagnostics.push_back({Diagnostic::Severity::Warning, k.loc,
                                  "array '" + j.trace.array + "', " + j.trace.phase +
                                      ": solver returned unknown (" + j.result.reason + ")"});
     }
   }
-  auto now = std::chrono::steady_clock::now();
-  for (std::size_t i = 0; i < kernels.size(); ++i)
-    reports[i].seconds = std::chrono::duration<double>(now - started[i]).count();
+  if (skipped > 0)
+    rep.diagnostics.push_back({Diagnostic::Severity::Warning, k.loc,
+                               std::to_string(skipped) + " of " + std::to_string(jobs.size()) +
+                                   " queries not run: the kernel's time limit was reached"});
+}
+
+}  // namespace
+
+std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckOptions& o) {
+  std::vector<KernelReport> reports(kernels.size());
+  // One kernel after another, each with its own wall-clock limit over its
+  // stages and its queries (the queries of one kernel run in parallel).
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    const Kernel& k = kernels[i];
+    auto started = Clock::now();
+    CheckOptions ko = o;
+    if (o.kernel_timeout_ms > 0)
+      ko.query.deadline = o.query.deadline.min(Deadline::after(std::chrono::milliseconds(o.kernel_timeout_ms)));
+    KernelReport& rep = reports[i];
+    rep.name = k.name;
+    rep.file = k.loc.file;
+    WellFormed w = make_well_formed(k);
+    if (!w.divergences.empty()) {
+      rep.status = KernelStatus::Divergent;
+      for (const auto& d : w.divergences)
+        rep.diagnostics.push_back({Diagnostic::Severity::Error, d.barrier, "barrier divergence: " + d.message});
+      rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+      continue;
+    }
+    std::vector<Job> jobs;
+    for (const auto& array : k.arrays) {
+      try {
+        for (auto& t : stages_of(w, array, ko).traces)
+          if (may_conflict(t)) jobs.push_back(Job{i, std::move(t), {}, false});
+      } catch (const Error& e) {
+        rep.status = worse(rep.status, KernelStatus::Unknown);
+        rep.diagnostics.push_back({Diagnostic::Severity::Warning, e.loc(),
+                                   std::string("array '") + array.name + "': " + e.what()});
+      }
+    }
+    parallel_for(jobs.size(), query_threads(o.jobs, jobs.size()), [&](std::size_t q) {
+      if (ko.query.deadline.expired()) {
+        jobs[q].skipped = true;  // reported once for all, not once per query
+        return;
+      }
+      jobs[q].result = solve(jobs[q].trace, ko.query);
+    });
+    report_results(k, jobs, rep);
+    rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  }
   return reports;
 }
 

@@ -12,8 +12,9 @@
 namespace racecert::smt {
 
 struct CheckOptions {
-  int jobs = 0;                 // parallel queries; 0: one per core
-  QueryOptions query;
+  int jobs = 0;                 // parallel queries; 0 or more than the cores: one per core
+  QueryOptions query;           // query.deadline is set per kernel from kernel_timeout_ms
+  unsigned kernel_timeout_ms = 60000;  // wall clock of one kernel's stages and queries; 0: none
   std::vector<protocol::Expr> assumptions;  // added to every trace (e.g. blockDim.x == 64)
 };
 

@@ -56,11 +56,6 @@ bool needs_bitvectors(const Expr& e, std::string* why) {
   return needs_bitvectors(e->a, why) || needs_bitvectors(e->b, why) || needs_bitvectors(e->c, why);
 }
 
-z3::context& thread_context() {
-  thread_local z3::context ctx;
-  return ctx;
-}
-
 z3::solver make_solver(z3::context& ctx, Domain d, Products p) {
   if (d == Domain::Integer && p == Products::Real) return z3::solver(ctx, "QF_NIA");
   return z3::solver(ctx, z3::solver::simple());

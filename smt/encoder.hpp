@@ -40,11 +40,6 @@ bool needs_bitvectors(const protocol::Expr& e, std::string* why);
 // of small queries per kernel.
 z3::solver make_solver(z3::context& ctx, Domain d, Products p);
 
-// The Z3 context of the calling thread. Making a context costs about as much
-// as a small query, and a kernel has many small queries: each thread keeps
-// one. Queries never share a solver, so one query's constants (same name,
-// same sort) mean nothing to the next.
-z3::context& thread_context();
 
 class Encoder {
  public:

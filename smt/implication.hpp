@@ -2,10 +2,12 @@
 // A Z3-backed implication check for the transforms (transform::Implication):
 // facts => goal is valid when facts && !goal is unsatisfiable. Unknown and
 // timeouts count as "not shown", which is always safe for the callers.
+#include "support/deadline.hpp"
 #include "transform/align.hpp"
 
 namespace racecert::smt {
 
-transform::Implication z3_implication(unsigned timeout_ms);
+// Each check ends after timeout_ms, or at `deadline` if that comes first.
+transform::Implication z3_implication(unsigned timeout_ms, Deadline deadline = Deadline::never());
 
 }  // namespace racecert::smt

@@ -1,10 +1,12 @@
 #include "smt/query.hpp"
 
 #include <chrono>
+#include <memory>
 
 #include "protocol/interpreter.hpp"
 #include "smt/access_groups.hpp"
 #include "smt/encoder.hpp"
+#include "smt/z3_runtime.hpp"
 
 namespace racecert::smt {
 
@@ -136,25 +138,23 @@ void read_model(const z3::model& m, detail::Encoder& enc, const SymbolicTrace& t
 // last real model found stands when a step times out or, linearized, finds
 // a model whose products are not real.
 void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const SymbolicTrace& t, const Formula& f,
-              const QueryOptions& o, QueryResult& r) {
+              const QueryOptions& o, const Deadline& query_deadline, QueryResult& r) {
   z3::expr total = ctx.int_val(0);
   for (const TraceVar* v : minimization_order(t)) {
     total = total + ctx.int_val(v->thread == 0 ? 4 : 1) * enc.magnitude(enc.variable(v->name));
   }
-  // A small witness is a convenience: the whole search gets a fixed budget.
-  using Clock = std::chrono::steady_clock;
-  auto deadline = Clock::now() + std::chrono::milliseconds(std::min(500u, o.timeout_ms / 4));
-  z3::params p(ctx);
-  p.set("timeout", std::max(1u, std::min(100u, o.timeout_ms / 10)));
-  s.set(p);
+  // A small witness is a convenience: the whole search gets a fixed budget,
+  // and each step a tenth of the query's limit.
+  Deadline budget = Deadline::after(std::chrono::milliseconds(std::min(500u, o.timeout_ms / 4))).min(query_deadline);
+  auto step_limit = std::chrono::milliseconds(std::max(1u, std::min(100u, o.timeout_ms / 10)));
   z3::model best = s.get_model();
   std::int64_t lo = 0, hi = 0;
   if (!best.eval(total, true).is_numeral_i64(hi)) return read_model(best, enc, t, f, r);  // huge values: keep them
-  for (int step = 0; lo < hi && step < 64 && Clock::now() < deadline; ++step) {
+  for (int step = 0; lo < hi && step < 64 && !budget.expired(); ++step) {
     std::int64_t mid = lo + (hi - lo) / 2;
     s.push();
     s.add(total <= ctx.int_val(mid));
-    z3::check_result c = s.check();
+    z3::check_result c = detail::limited_check(s, Deadline::after(step_limit).min(budget)).result;
     bool stop = c == z3::unknown;
     if (c == z3::sat) {
       z3::model m = s.get_model();
@@ -177,17 +177,15 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
 // One attempt at the query in the given arithmetic. Returns whether it
 // decided; when it did not, r.reason says why.
 bool attempt(const SymbolicTrace& t, const QueryOptions& o, detail::Domain domain, detail::Products products,
-             unsigned timeout_ms, QueryResult& r) {
+             const Deadline& deadline, QueryResult& r) {
   z3::context& ctx = detail::thread_context();
   detail::Encoder enc(ctx, domain, products);
   Formula f = build(ctx, enc, t, o);
   z3::solver s = detail::make_solver(ctx, domain, products);
-  z3::params p(ctx);
-  p.set("timeout", timeout_ms);
-  s.set(p);
   for (const auto& c : f.constraints) s.add(c);
   for (const auto& c : enc.side_constraints()) s.add(c);
-  switch (s.check()) {
+  detail::LimitedResult checked = detail::limited_check(s, deadline);
+  switch (checked.result) {
     case z3::unsat:
       r.status = QueryStatus::Drf;
       return true;
@@ -198,10 +196,11 @@ bool attempt(const SymbolicTrace& t, const QueryOptions& o, detail::Domain domai
       }
       r.status = QueryStatus::Racy;
       read_model(s.get_model(), enc, t, f, r);
-      if (o.minimize_witness) minimize(ctx, s, enc, t, f, o, r);
+      if (o.minimize_witness) minimize(ctx, s, enc, t, f, o, deadline, r);
       return true;
     case z3::unknown:
-      r.reason = s.reason_unknown();
+      r.reason = checked.reason;
+      r.timed_out = checked.timed_out;
       return false;
   }
   return false;
@@ -253,28 +252,43 @@ SymbolicTrace propagate_constants(const SymbolicTrace& t) {
   return out;
 }
 
-}  // namespace
-
-QueryResult solve(const SymbolicTrace& given, const QueryOptions& o) {
-  using Clock = std::chrono::steady_clock;
-  auto start = Clock::now();
-  SymbolicTrace t = propagate_constants(given);
+// The query on the calling thread: both attempts and the witness end by `deadline`.
+QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const Deadline& deadline) {
   QueryResult r;
   r.status = QueryStatus::Unknown;
-  r.bitvectors = needs_bitvectors(t, &r.logic_reason);
   try {
+    SymbolicTrace t = propagate_constants(given);
+    r.bitvectors = needs_bitvectors(t, &r.logic_reason);
     auto domain = r.bitvectors ? detail::Domain::BitVector : detail::Domain::Integer;
-    if (!attempt(t, o, domain, detail::Products::Linearized, o.timeout_ms, r)) {
+    if (!attempt(t, o, domain, detail::Products::Linearized, deadline, r) && !r.timed_out) {
       // Products the lemmas do not pin down: ask again with real products.
-      auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-      if (spent < static_cast<long>(o.timeout_ms))
-        attempt(t, o, domain, detail::Products::Real, o.timeout_ms - static_cast<unsigned>(spent), r);
+      attempt(t, o, domain, detail::Products::Real, deadline, r);
     }
   } catch (const z3::exception& e) {
     r.status = QueryStatus::Unknown;
     r.reason = std::string("solver error: ") + e.msg();
   }
-  if (r.status != QueryStatus::Unknown) r.reason.clear();
+  if (r.status != QueryStatus::Unknown) {
+    r.reason.clear();
+    r.timed_out = false;
+  }
+  return r;
+}
+
+}  // namespace
+
+QueryResult solve(const SymbolicTrace& given, const QueryOptions& o) {
+  auto start = Clock::now();
+  Deadline deadline = Deadline::after(std::chrono::milliseconds(o.timeout_ms)).min(o.deadline);
+  auto result = std::make_shared<QueryResult>();
+  bool finished = detail::run_bounded(deadline, [result, given, o, deadline] { *result = solve_here(given, o, deadline); });
+  QueryResult r = finished ? *result : QueryResult{};
+  if (!finished) r.timed_out = true;  // Z3 ignored the interrupts: its thread was left to finish alone
+  if (r.timed_out) {
+    bool kernel_limit = !o.deadline.is_never() && o.deadline.when() <= start + std::chrono::milliseconds(o.timeout_ms);
+    r.reason = kernel_limit ? "the kernel's time limit was reached"
+                            : "timeout after " + std::to_string(o.timeout_ms) + " ms";
+  }
   r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return r;
 }

@@ -8,12 +8,14 @@
 #include <utility>
 #include <vector>
 
+#include "support/deadline.hpp"
 #include "transform/trace.hpp"
 
 namespace racecert::smt {
 
 struct QueryOptions {
-  unsigned timeout_ms = 10000;
+  unsigned timeout_ms = 10000;      // wall-clock limit of one query, witness minimization included
+  Deadline deadline;                // a later limit shared by many queries (the kernel's)
   bool benign_writes_race = false;  // count two writes of the same value as a race
   bool minimize_witness = true;     // prefer small values in witnesses
 };
@@ -23,6 +25,7 @@ enum class QueryStatus { Drf, Racy, Unknown };
 struct QueryResult {
   QueryStatus status = QueryStatus::Unknown;
   std::string reason;          // why unknown (timeout, nonlinear arithmetic, ...)
+  bool timed_out = false;      // unknown because a time limit passed
   bool bitvectors = false;     // the query used 64-bit bit-vectors instead of integers
   std::string logic_reason;    // which operator needed them
   // When racy: the two accesses (indices into trace.accesses), the location,

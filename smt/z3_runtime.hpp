@@ -1,0 +1,45 @@
+#pragma once
+// Internal: how racecert runs Z3. Every check goes through limited_check, so
+// that each one ends by its deadline, and every query runs on a pooled
+// solver thread through run_bounded, so that the caller goes on even when
+// Z3 ignores an interrupt for seconds (support/deadline.hpp says why both).
+// Z3's own `timeout` parameter is never used: in Z3 4.8.12 its timer can
+// deadlock the process.
+#include <functional>
+#include <string>
+
+#include <z3++.h>
+
+#include "support/deadline.hpp"
+
+namespace racecert::smt::detail {
+
+// The Z3 context of the calling thread. Making a context costs about as much
+// as a small query, and a kernel has many small queries: each thread keeps
+// one (until one of its checks is interrupted: then the next call makes a
+// fresh one, so that no cancellation state carries over). Queries never
+// share a solver, so one query's constants (same name, same sort) mean
+// nothing to the next.
+z3::context& thread_context();
+
+struct LimitedResult {
+  z3::check_result result = z3::unknown;
+  bool timed_out = false;  // the deadline passed (before or during the check)
+  std::string reason;      // for unknown: Z3's reason, or "timeout"
+};
+
+// s.check() that returns unknown (timed_out) once `deadline` has passed: a
+// Watchdog interrupts the context (Z3_interrupt). Z3's SIGINT handler is
+// turned off for the solver: Ctrl-C must stop racecert, not just a query.
+LimitedResult limited_check(z3::solver& s, const Deadline& deadline);
+
+// How long past its deadline a solver thread may run before its caller
+// stops waiting for it.
+constexpr std::chrono::milliseconds kAbandonGrace{100};
+
+// Runs `work` on a solver thread (with its own thread_context()) and waits
+// until `deadline` plus kAbandonGrace. Returns false when it gave up; `work`
+// then finishes on its own, so it must own what it touches.
+bool run_bounded(const Deadline& deadline, std::function<void()> work);
+
+}  // namespace racecert::smt::detail
