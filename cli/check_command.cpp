@@ -41,6 +41,8 @@ Options parse_options(int argc, char** argv) {
       ("cuda-path", "use this CUDA installation's headers instead of racecert's", cxxopts::value<std::string>())
       ("j,jobs", "parallel solver queries (default and most: one per core)", cxxopts::value<int>()->default_value("0"))
       ("timeout-ms", "time limit of each solver query", cxxopts::value<unsigned>()->default_value("10000"))
+      ("rlimit", "Z3 resource limit of each solver check: unlike time, the same on every machine (0: none)",
+       cxxopts::value<unsigned>()->default_value("0"))
       ("kernel-timeout-ms", "wall-clock limit of each kernel's analysis, after which it is unknown (0: none)",
        cxxopts::value<unsigned>()->default_value("60000"))
       ("time-limit", "wall-clock limit of the whole run in seconds: past it racecert exits 4 (0: none)",
@@ -88,6 +90,7 @@ Options parse_options(int argc, char** argv) {
   o.check.query.timeout_ms = r["timeout-ms"].as<unsigned>();
   if (o.check.query.timeout_ms == 0) throw usage_error("--timeout-ms must be positive");
   o.check.kernel_timeout_ms = r["kernel-timeout-ms"].as<unsigned>();
+  o.check.query.rlimit = r["rlimit"].as<unsigned>();
   o.time_limit_s = r["time-limit"].as<double>();
   if (!(o.time_limit_s >= 0) || o.time_limit_s > 1e7) throw usage_error("--time-limit must be a number of seconds");
   o.check.query.benign_writes_race = r.count("benign-races") > 0;

@@ -70,7 +70,7 @@ ArrayStages stages_of(const WellFormed& w, const ArrayDecl& array, const CheckOp
   WellFormed projected = w;
   projected.kernel = project(w.kernel, array.name);
   AlignOptions ao;
-  ao.implies = z3_implication(std::min(o.query.timeout_ms, 2000u), o.query.deadline);
+  ao.implies = z3_implication(std::min(o.query.timeout_ms, 2000u), o.query.deadline, o.query.rlimit);
   ao.facts = builtin_constraints();
   ao.facts.insert(ao.facts.end(), w.kernel.preconditions.begin(), w.kernel.preconditions.end());
   ao.facts.insert(ao.facts.end(), o.assumptions.begin(), o.assumptions.end());

@@ -12,7 +12,7 @@ namespace {
 // On a solver thread: linearized products first, then real ones; each
 // check ends after timeout_ms or at the deadline.
 bool valid_here(const std::vector<protocol::Expr>& facts, const protocol::Expr& goal, unsigned timeout_ms,
-                const Deadline& deadline) {
+                const Deadline& deadline, unsigned rlimit) {
   bool bv = detail::needs_bitvectors(goal, nullptr);
   for (const auto& f : facts) bv = bv || detail::needs_bitvectors(f, nullptr);
   auto domain = bv ? detail::Domain::BitVector : detail::Domain::Integer;
@@ -24,7 +24,7 @@ bool valid_here(const std::vector<protocol::Expr>& facts, const protocol::Expr& 
     s.add(!enc.encode(goal));
     for (const auto& c : enc.side_constraints()) s.add(c);
     Deadline limit = Deadline::after(std::chrono::milliseconds(timeout_ms)).min(deadline);
-    return detail::limited_check(s, limit).result == z3::unsat;
+    return detail::limited_check(s, limit, rlimit).result == z3::unsat;
   };
   try {
     return valid(detail::Products::Linearized) || valid(detail::Products::Real);
@@ -35,14 +35,14 @@ bool valid_here(const std::vector<protocol::Expr>& facts, const protocol::Expr& 
 
 }  // namespace
 
-transform::Implication z3_implication(unsigned timeout_ms, Deadline deadline) {
-  return [timeout_ms, deadline](const std::vector<protocol::Expr>& facts, const protocol::Expr& goal) {
+transform::Implication z3_implication(unsigned timeout_ms, Deadline deadline, unsigned rlimit) {
+  return [timeout_ms, deadline, rlimit](const std::vector<protocol::Expr>& facts, const protocol::Expr& goal) {
     // Two checks of timeout_ms each at most; a thread that overstays is left
     // behind and the implication counts as not shown.
     Deadline limit = Deadline::after(std::chrono::milliseconds(2 * static_cast<long long>(timeout_ms))).min(deadline);
     auto shown = std::make_shared<bool>(false);
     bool finished = detail::run_bounded(
-        limit, [shown, facts, goal, timeout_ms, deadline] { *shown = valid_here(facts, goal, timeout_ms, deadline); });
+        limit, [=] { *shown = valid_here(facts, goal, timeout_ms, deadline, rlimit); });
     return finished && *shown;
   };
 }

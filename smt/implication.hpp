@@ -7,7 +7,9 @@
 
 namespace racecert::smt {
 
-// Each check ends after timeout_ms, or at `deadline` if that comes first.
-transform::Implication z3_implication(unsigned timeout_ms, Deadline deadline = Deadline::never());
+// Each check ends after timeout_ms, or at `deadline` if that comes first,
+// or after `rlimit` units of Z3's resource count (0: no such limit).
+transform::Implication z3_implication(unsigned timeout_ms, Deadline deadline = Deadline::never(),
+                                      unsigned rlimit = 0);
 
 }  // namespace racecert::smt

@@ -154,7 +154,7 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
     std::int64_t mid = lo + (hi - lo) / 2;
     s.push();
     s.add(total <= ctx.int_val(mid));
-    z3::check_result c = detail::limited_check(s, Deadline::after(step_limit).min(budget)).result;
+    z3::check_result c = detail::limited_check(s, Deadline::after(step_limit).min(budget), o.rlimit).result;
     bool stop = c == z3::unknown;
     if (c == z3::sat) {
       z3::model m = s.get_model();
@@ -184,7 +184,7 @@ bool attempt(const SymbolicTrace& t, const QueryOptions& o, detail::Domain domai
   z3::solver s = detail::make_solver(ctx, domain, products);
   for (const auto& c : f.constraints) s.add(c);
   for (const auto& c : enc.side_constraints()) s.add(c);
-  detail::LimitedResult checked = detail::limited_check(s, deadline);
+  detail::LimitedResult checked = detail::limited_check(s, deadline, o.rlimit);
   switch (checked.result) {
     case z3::unsat:
       r.status = QueryStatus::Drf;

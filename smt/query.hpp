@@ -16,6 +16,7 @@ namespace racecert::smt {
 struct QueryOptions {
   unsigned timeout_ms = 10000;      // wall-clock limit of one query, witness minimization included
   Deadline deadline;                // a later limit shared by many queries (the kernel's)
+  unsigned rlimit = 0;              // Z3 resource limit per check (reproducible); 0: none
   bool benign_writes_race = false;  // count two writes of the same value as a race
   bool minimize_witness = true;     // prefer small values in witnesses
 };

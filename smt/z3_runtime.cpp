@@ -16,7 +16,7 @@ z3::context& thread_context() {
   return *t_context;
 }
 
-LimitedResult limited_check(z3::solver& s, const Deadline& deadline) {
+LimitedResult limited_check(z3::solver& s, const Deadline& deadline, unsigned rlimit) {
   LimitedResult out;
   if (deadline.expired()) {
     out.timed_out = true;
@@ -25,6 +25,7 @@ LimitedResult limited_check(z3::solver& s, const Deadline& deadline) {
   }
   z3::params p(s.ctx());
   p.set("ctrl_c", false);
+  if (rlimit > 0) p.set("rlimit", rlimit);  // a counter, not a timer: safe in 4.8.12
   s.set(p);
   Z3_context ctx = s.ctx();
   {

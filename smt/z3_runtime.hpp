@@ -31,7 +31,9 @@ struct LimitedResult {
 // s.check() that returns unknown (timed_out) once `deadline` has passed: a
 // Watchdog interrupts the context (Z3_interrupt). Z3's SIGINT handler is
 // turned off for the solver: Ctrl-C must stop racecert, not just a query.
-LimitedResult limited_check(z3::solver& s, const Deadline& deadline);
+// A non-zero `rlimit` also bounds Z3's own resource count for the check: a
+// limit that gives the same answer on a loaded machine as on an idle one.
+LimitedResult limited_check(z3::solver& s, const Deadline& deadline, unsigned rlimit = 0);
 
 // How long past its deadline a solver thread may run before its caller
 // stops waiting for it.

@@ -115,3 +115,15 @@ TEST(TimeLimitCli, HugeJobCountIsCappedAtTheCores) {
   EXPECT_EQ(m.code, 0);
   EXPECT_LT(m.max_rss_kb, 400 * 1024) << "peak memory in KiB";
 }
+
+TEST(TimeLimitCli, ResourceLimitGivesTheSameUnknownEveryTime) {
+  std::string f = temp_file(kHard, ".map");
+  for (int i = 0; i < 3; ++i) {
+    auto r = run_racecert({"check", "--rlimit", "2000", "--timeout-ms", "600000", f});
+    EXPECT_EQ(r.code, 4) << r.out << r.err;
+    EXPECT_NE(r.out.find("solver returned unknown (max. resource limit exceeded)"), std::string::npos) << r.out;
+  }
+  // A generous limit does not change a verdict.
+  const char* drf = "kernel k { shared A; assume blockDim.y == 1 && blockDim.z == 1; wr A[threadIdx.x]; }\n";
+  EXPECT_EQ(run_racecert({"check", "--rlimit", "10000000", temp_file(drf, ".map")}).code, 0);
+}
