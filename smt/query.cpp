@@ -150,26 +150,31 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
   z3::model best = s.get_model();
   std::int64_t lo = 0, hi = 0;
   if (!best.eval(total, true).is_numeral_i64(hi)) return read_model(best, enc, t, f, r);  // huge values: keep them
-  for (int step = 0; lo < hi && step < 64 && !budget.expired(); ++step) {
-    std::int64_t mid = lo + (hi - lo) / 2;
-    s.push();
-    s.add(total <= ctx.int_val(mid));
-    z3::check_result c = detail::limited_check(s, Deadline::after(step_limit).min(budget), o.rlimit).result;
-    bool stop = c == z3::unknown;
-    if (c == z3::sat) {
-      z3::model m = s.get_model();
-      std::int64_t value = 0;
-      if (enc.model_is_exact(m) && m.eval(total, true).is_numeral_i64(value)) {
-        best = m;
-        hi = value;
-      } else {
-        stop = true;
+  try {
+    for (int step = 0; lo < hi && step < 64 && !budget.expired(); ++step) {
+      std::int64_t mid = lo + (hi - lo) / 2;
+      s.push();
+      s.add(total <= ctx.int_val(mid));
+      z3::check_result c = detail::limited_check(s, Deadline::after(step_limit).min(budget), o.rlimit).result;
+      bool stop = c == z3::unknown;
+      if (c == z3::sat) {
+        z3::model m = s.get_model();
+        std::int64_t value = 0;
+        if (enc.model_is_exact(m) && m.eval(total, true).is_numeral_i64(value)) {
+          best = m;
+          hi = value;
+        } else {
+          stop = true;
+        }
+      } else if (c == z3::unsat) {
+        lo = mid + 1;
       }
-    } else if (c == z3::unsat) {
-      lo = mid + 1;
+      s.pop();
+      if (stop) break;
     }
-    s.pop();
-    if (stop) break;
+  } catch (const z3::exception&) {
+    // A step interrupted just as it returned can leave no model: the best
+    // model so far stands (the race itself was already shown).
   }
   read_model(best, enc, t, f, r);
 }
@@ -267,6 +272,10 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
   } catch (const z3::exception& e) {
     r.status = QueryStatus::Unknown;
     r.reason = std::string("solver error: ") + e.msg();
+    // An interrupt that lands just as a check returns sat can leave Z3
+    // without a model ("there is no current model"): that is the deadline's
+    // doing, not a solver error.
+    if (deadline.expired()) r.timed_out = true;
   }
   if (r.status != QueryStatus::Unknown) {
     r.reason.clear();
