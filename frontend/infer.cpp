@@ -20,15 +20,6 @@ bool is_builtin(const std::string& n) {
   return false;
 }
 
-P::VarKind kind_of(Uniformity u) {
-  switch (u) {
-    case Uniformity::Grid: return P::VarKind::Uniform;
-    case Uniformity::Block: return P::VarKind::Block;
-    case Uniformity::Thread: return P::VarKind::Thread;
-  }
-  return P::VarKind::Thread;
-}
-
 int count_assignments(const kir::Block& b, const std::string& v) {
   int n = 0;
   for (const auto& s : b) {
@@ -188,7 +179,7 @@ class Inferrer {
     for (const auto& b : P::builtin_vars()) names_.insert(b.name);
     for (const auto& v : k_.parameters) {
       names_.insert(v.name);
-      p.vars.push_back(P::VarDecl{v.name, P::VarKind::Uniform, v.loc});
+      p.vars.push_back(P::VarDecl{v.name, Uniformity::Grid, v.loc});
       if (v.type == kir::ScalarType::Unsigned)
         p.preconditions.push_back(expr::binary(BinOp::Ge, var(v.name), int_lit(0)));
     }
@@ -275,9 +266,9 @@ class Inferrer {
     names_.insert(name);
     fresh_names_.insert(name);
     if (decl_scopes_.empty()) {
-      out_.protocol.vars.push_back(P::VarDecl{name, kind_of(u), {}});
+      out_.protocol.vars.push_back(P::VarDecl{name, (u), {}});
     } else {
-      decl_scopes_.back()->push_back(P::Stmt{P::Decl{name, kind_of(u), {}}});
+      decl_scopes_.back()->push_back(P::Stmt{P::Decl{name, (u), {}}});
     }
     return var(name);
   }

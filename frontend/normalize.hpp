@@ -4,6 +4,7 @@
 #include <string>
 
 #include "frontend/kernel_ir.hpp"
+#include "support/uniformity.hpp"
 
 namespace racecert::frontend {
 
@@ -18,7 +19,6 @@ kir::Kernel eliminate_jumps(const kir::Kernel& k);
 // read from memory). Flow-insensitive: a variable gets the worst level of
 // any of its assignments, including through the conditions that control
 // them.
-enum class Uniformity { Grid = 0, Block = 1, Thread = 2 };
 std::map<std::string, Uniformity> uniformity(const kir::Kernel& k);
 Uniformity uniformity_of(const expr::Expr& e, const std::map<std::string, Uniformity>& levels);
 

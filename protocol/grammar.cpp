@@ -353,8 +353,8 @@ struct update_table : x3::symbols<LoopUpdate> {
         "<<=", LoopUpdate::Shl)(">>=", LoopUpdate::Shr);
   }
 } const update_op;
-struct decl_kind_table : x3::symbols<VarKind> {
-  decl_kind_table() { add("local", VarKind::Thread)("uniform", VarKind::Uniform)("block", VarKind::Block); }
+struct decl_kind_table : x3::symbols<Uniformity> {
+  decl_kind_table() { add("local", Uniformity::Thread)("uniform", Uniformity::Grid)("block", Uniformity::Block); }
 } const decl_kind;
 
 const auto rd_stmt = (pos >> kw("rd") > access_target > -loc_annot > ';')[mk_access(AccessMode::Read)];

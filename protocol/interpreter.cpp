@@ -71,13 +71,14 @@ class ThreadInterpreter {
       return it->second[static_cast<std::size_t>(i)];
     };
     switch (v.kind) {
-      case VarKind::Thread: return pick(cfg_.per_thread, v.name, thread_);
-      case VarKind::Block: return pick(cfg_.per_block, v.name, block_);
-      default: {
+      case Uniformity::Thread: return pick(cfg_.per_thread, v.name, thread_);
+      case Uniformity::Block: return pick(cfg_.per_block, v.name, block_);
+      case Uniformity::Grid: {
         auto it = cfg_.uniform.find(v.name);
         return it == cfg_.uniform.end() ? 0 : it->second;
       }
     }
+    return 0;
   }
 
   Env env() const {

@@ -4,6 +4,7 @@
 #include "protocol/parser.hpp"
 
 #include <map>
+#include <optional>
 
 #include "protocol/grammar.hpp"
 
@@ -64,7 +65,7 @@ class Resolver {
 
  private:
   struct VarInfo {
-    VarKind kind;
+    std::optional<Uniformity> kind;  // none for a loop variable
   };
 
   const std::string& text_;
@@ -87,9 +88,9 @@ class Resolver {
     return nullptr;
   }
 
-  void declare_builtin(const std::string& n, VarKind k) { scopes_.front()[n] = VarInfo{k}; }
+  void declare_builtin(const std::string& n, Uniformity k) { scopes_.front()[n] = VarInfo{k}; }
 
-  void declare(const std::string& n, VarKind k, const SourceLoc& loc) {
+  void declare(const std::string& n, std::optional<Uniformity> k, const SourceLoc& loc) {
     if (lookup(n) || arrays_.count(n))
       throw input_error(loc, "'" + n + "' is already declared");
     scopes_.back()[n] = VarInfo{k};
@@ -183,7 +184,7 @@ class Resolver {
           throw input_error(l.loc, std::string("loop condition '") + op_symbol(l.cond) +
                                        "' does not match update '" + to_string(l.update) + "'");
         scopes_.push_back({});
-        declare(l.var, VarKind::Loop, l.loc);
+        declare(l.var, std::nullopt, l.loc);
         check_block(l.body, k);
         scopes_.pop_back();
       } else if (s.is<Decl>()) {

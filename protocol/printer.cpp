@@ -65,7 +65,7 @@ void print_block(const Block& b, int depth, const PrintOptions& o, std::string& 
       pad(depth, o, out);
       out += "}\n";
     } else if (s.is<Decl>()) {
-      out += std::string(to_string(s.as<Decl>().kind)) + " " + s.as<Decl>().name + ";\n";
+      out += std::string(decl_keyword(s.as<Decl>().kind)) + " " + s.as<Decl>().name + ";\n";
     } else if (s.is<If>()) {
       const If& i = s.as<If>();
       out += std::string("if") + tag_suffix(i.tag, o.show_tags) + " (" + to_string(i.cond) + ") {\n";
@@ -99,7 +99,7 @@ std::string print(const Kernel& k, const PrintOptions& o) {
   }
   for (const auto& v : k.vars) {
     pad(1, o, out);
-    out += std::string(to_string(v.kind)) + " " + v.name + ";\n";
+    out += std::string(decl_keyword(v.kind)) + " " + v.name + ";\n";
   }
   for (const auto& p : k.preconditions) {
     pad(1, o, out);

@@ -12,17 +12,17 @@ const std::vector<VarDecl>& builtin_vars() {
   static const std::vector<VarDecl> vars = [] {
     std::vector<VarDecl> v;
     for (const char* d : {"x", "y", "z"}) {
-      v.push_back({std::string("threadIdx.") + d, VarKind::Thread, {}});
-      v.push_back({std::string("blockIdx.") + d, VarKind::Block, {}});
-      v.push_back({std::string("blockDim.") + d, VarKind::Uniform, {}});
-      v.push_back({std::string("gridDim.") + d, VarKind::Uniform, {}});
+      v.push_back({std::string("threadIdx.") + d, Uniformity::Thread, {}});
+      v.push_back({std::string("blockIdx.") + d, Uniformity::Block, {}});
+      v.push_back({std::string("blockDim.") + d, Uniformity::Grid, {}});
+      v.push_back({std::string("gridDim.") + d, Uniformity::Grid, {}});
     }
     return v;
   }();
   return vars;
 }
 
-std::optional<VarKind> builtin_kind(const std::string& name) {
+std::optional<Uniformity> builtin_kind(const std::string& name) {
   for (const auto& v : builtin_vars())
     if (v.name == name) return v.kind;
   return std::nullopt;
@@ -195,12 +195,11 @@ const char* to_string(AccessMode m) {
 
 const char* to_string(MemorySpace s) { return s == MemorySpace::Shared ? "shared" : "global"; }
 
-const char* to_string(VarKind k) {
+const char* decl_keyword(Uniformity k) {
   switch (k) {
-    case VarKind::Thread: return "local";
-    case VarKind::Block: return "block";
-    case VarKind::Uniform: return "uniform";
-    case VarKind::Loop: return "loop";
+    case Uniformity::Thread: return "local";
+    case Uniformity::Block: return "block";
+    case Uniformity::Grid: return "uniform";
   }
   return "?";
 }

@@ -13,17 +13,16 @@
 
 #include "protocol/expr.hpp"
 #include "support/source_location.hpp"
+#include "support/uniformity.hpp"
 
 namespace racecert::protocol {
 
 enum class AccessMode { Read, Write, Atomic };
 enum class MemorySpace { Shared, Global };
 
-// Kinds of variables. Thread: a value per thread (threadIdx, values read from
-// memory). Block: the same in every thread of a block (blockIdx). Uniform: the
-// same in every thread of the grid (kernel parameters, blockDim, gridDim).
-// Loop: bound by a loop; it is as uniform as the loop's bounds.
-enum class VarKind { Thread, Block, Uniform, Loop };
+// A declared variable says how it varies across threads
+// (support/uniformity.hpp): `local` (Thread), `block` or `uniform` (Grid).
+// A loop variable is as uniform as the loop's bounds.
 
 // Whether a loop or conditional contains a barrier (filled in by the
 // well-formedness pass; Unknown in parsed input).
@@ -77,7 +76,7 @@ struct Loop {
 // Uniform one is the same in every thread.
 struct Decl {
   std::string name;
-  VarKind kind = VarKind::Thread;
+  Uniformity kind = Uniformity::Thread;
   SourceLoc loc;
 };
 
@@ -107,7 +106,7 @@ struct ArrayDecl {
 
 struct VarDecl {
   std::string name;
-  VarKind kind = VarKind::Uniform;
+  Uniformity kind = Uniformity::Grid;
   SourceLoc loc;
 };
 
@@ -130,7 +129,7 @@ struct ProtocolFile {
 // threadIdx.{x,y,z}: Thread; blockIdx.{x,y,z}: Block; blockDim and gridDim:
 // Uniform. They are implicitly declared in every kernel.
 const std::vector<VarDecl>& builtin_vars();
-std::optional<VarKind> builtin_kind(const std::string& name);
+std::optional<Uniformity> builtin_kind(const std::string& name);
 // Constraints the builtins always satisfy: 0 <= threadIdx.d < blockDim.d, ...
 std::vector<Expr> builtin_constraints();
 
@@ -148,7 +147,8 @@ void collect_accesses(const Block& b, std::vector<const Access*>& out);
 
 const char* to_string(AccessMode m);
 const char* to_string(MemorySpace s);
-const char* to_string(VarKind k);
+// The declaration keyword of the text format: "local", "block" or "uniform".
+const char* decl_keyword(Uniformity k);
 const char* to_string(LoopUpdate u);  // "+=", "-=", ...
 
 }  // namespace racecert::protocol

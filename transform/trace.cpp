@@ -54,15 +54,15 @@ class Sequentializer {
   std::map<std::string, int> occurrences_;   // per-thread binder copies
   std::map<std::string, int> shared_count_;  // shared declarations met by this thread's walk
 
-  Level level(const std::string& n) const {
+  Uniformity level(const std::string& n) const {
     auto it = w_.levels.find(n);
-    return it == w_.levels.end() ? Level::Thread : it->second;
+    return it == w_.levels.end() ? Uniformity::Thread : it->second;
   }
 
   bool is_shared(const std::string& n) const {
     if (shared_binders_.count(n)) return true;
-    Level l = level(n);
-    return l == Level::Uniform || (l == Level::Block && !cross_);
+    Uniformity l = level(n);
+    return l == Uniformity::Grid || (l == Uniformity::Block && !cross_);
   }
 
   std::string source_of(const std::string& n) const {

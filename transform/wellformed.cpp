@@ -10,20 +10,11 @@ namespace racecert::transform {
 
 using namespace protocol;
 
-const char* to_string(Level l) {
-  switch (l) {
-    case Level::Uniform: return "uniform";
-    case Level::Block: return "block";
-    case Level::Thread: return "thread";
-  }
-  return "?";
-}
-
-Level level_of(const Expr& e, const std::map<std::string, Level>& levels) {
-  Level out = Level::Uniform;
+Uniformity level_of(const Expr& e, const std::map<std::string, Uniformity>& levels) {
+  Uniformity out = Uniformity::Grid;
   for (const auto& v : free_vars(e)) {
     auto it = levels.find(v);
-    Level l = it == levels.end() ? Level::Thread : it->second;
+    Uniformity l = it == levels.end() ? Uniformity::Thread : it->second;
     out = std::max(out, l);
   }
   return out;
@@ -31,18 +22,10 @@ Level level_of(const Expr& e, const std::map<std::string, Level>& levels) {
 
 namespace {
 
-Level level_of_kind(VarKind k) {
-  switch (k) {
-    case VarKind::Thread: return Level::Thread;
-    case VarKind::Block: return Level::Block;
-    default: return Level::Uniform;
-  }
-}
-
 // The context a statement runs in: how thread-dependent its control is, and
 // what made it so (for divergence messages).
 struct Context {
-  Level control = Level::Uniform;
+  Uniformity control = Uniformity::Grid;
   SourceLoc cause;
   std::string cause_text;
   bool unsynchronized = false;  // inside an unsynchronized loop
@@ -51,8 +34,8 @@ struct Context {
 class WellFormer {
  public:
   explicit WellFormer(const Kernel& k) {
-    for (const auto& v : builtin_vars()) declare_global(v.name, level_of_kind(v.kind));
-    for (const auto& v : k.vars) declare_global(v.name, level_of_kind(v.kind));
+    for (const auto& v : builtin_vars()) declare_global(v.name, v.kind);
+    for (const auto& v : k.vars) declare_global(v.name, v.kind);
     for (const auto& a : k.arrays) taken_.insert(a.name);
   }
 
@@ -67,12 +50,12 @@ class WellFormer {
   }
 
  private:
-  std::map<std::string, Level> levels_;
+  std::map<std::string, Uniformity> levels_;
   std::map<std::string, std::string> source_name_;
   std::set<std::string> taken_;
   std::vector<Divergence> divergences_;
 
-  void declare_global(const std::string& n, Level l) {
+  void declare_global(const std::string& n, Uniformity l) {
     levels_[n] = l;
     source_name_[n] = n;
     taken_.insert(n);
@@ -86,9 +69,9 @@ class WellFormer {
     return name;
   }
 
-  static Level binder_level(Level own, const Context& c) {
-    Level l = std::max(own, c.control);
-    return c.unsynchronized ? Level::Thread : l;
+  static Uniformity binder_level(Uniformity own, const Context& c) {
+    Uniformity l = std::max(own, c.control);
+    return c.unsynchronized ? Uniformity::Thread : l;
   }
 
   Block block(const Block& b, Context ctx, Substitution ren) {
@@ -100,7 +83,7 @@ class WellFormer {
         if (a.value) a.value = substitute(a.value, ren);
         out.push_back(Stmt{std::move(a)});
       } else if (s.is<Sync>()) {
-        if (ctx.control == Level::Thread) {
+        if (ctx.control == Uniformity::Thread) {
           divergences_.push_back({s.as<Sync>().loc, ctx.cause,
                                   "barrier is not reached by every thread of the block: " +
                                       ctx.cause_text});
@@ -109,7 +92,7 @@ class WellFormer {
       } else if (s.is<Decl>()) {
         Decl d = s.as<Decl>();
         std::string n = fresh(d.name);
-        levels_[n] = binder_level(level_of_kind(d.kind), ctx);
+        levels_[n] = binder_level(d.kind, ctx);
         ren[d.name] = var(n);
         d.name = n;
         out.push_back(Stmt{std::move(d)});
@@ -129,7 +112,7 @@ class WellFormer {
     i.cond = substitute(i.cond, ren);
     i.tag = contains_sync(i.then_body) || contains_sync(i.else_body) ? SyncTag::Sync : SyncTag::Unsync;
     Context inner = ctx;
-    Level l = level_of(i.cond, levels_);
+    Uniformity l = level_of(i.cond, levels_);
     if (l > inner.control) {
       inner.control = l;
       inner.cause = i.loc;
@@ -148,7 +131,7 @@ class WellFormer {
     l.step = substitute(l.step, ren);
     bool sync = contains_sync(l.body);
     l.tag = sync ? SyncTag::Sync : SyncTag::Unsync;
-    Level bounds = std::max({level_of(l.init, levels_), level_of(l.bound, levels_),
+    Uniformity bounds = std::max({level_of(l.init, levels_), level_of(l.bound, levels_),
                              level_of(l.step, levels_)});
     Context inner = ctx;
     if (bounds > inner.control) {

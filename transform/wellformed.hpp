@@ -20,8 +20,6 @@
 namespace racecert::transform {
 
 // How much a value may differ between threads.
-enum class Level { Uniform = 0, Block = 1, Thread = 2 };
-const char* to_string(Level l);
 
 struct Divergence {
   SourceLoc barrier;  // the barrier that not every thread of a block reaches
@@ -31,7 +29,7 @@ struct Divergence {
 
 struct WellFormed {
   protocol::Kernel kernel;                         // tagged, renamed, case-split
-  std::map<std::string, Level> levels;             // every variable of the kernel
+  std::map<std::string, Uniformity> levels;             // every variable of the kernel
   std::map<std::string, std::string> source_name;  // renamed variable -> the user's name
   std::vector<Divergence> divergences;
 };
@@ -39,7 +37,7 @@ struct WellFormed {
 WellFormed make_well_formed(const protocol::Kernel& k);
 
 // The level of an expression: the most thread-dependent of its variables.
-Level level_of(const protocol::Expr& e, const std::map<std::string, Level>& levels);
+Uniformity level_of(const protocol::Expr& e, const std::map<std::string, Uniformity>& levels);
 
 // Prints the well-formed stage (loops and conditionals tagged S or U).
 std::string print(const WellFormed& w);

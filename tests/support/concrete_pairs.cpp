@@ -73,7 +73,7 @@ class ClosureRunner {
     }
     std::int64_t global = block_ * cfg_.block_dim[0] * cfg_.block_dim[1] * cfg_.block_dim[2] + t;
     for (const auto& v : k_.vars) {
-      if (v.kind == VarKind::Thread) {
+      if (v.kind == Uniformity::Thread) {
         auto it = cfg_.per_thread.find(v.name);
         s[v.name] = it == cfg_.per_thread.end() ? 0 : it->second[static_cast<std::size_t>(global)];
       } else {

@@ -16,10 +16,10 @@ class Generator {
     dims_ = o_.two_dims && chance(0.2) ? 2 : 1;
     MemorySpace space = o_.global_arrays && chance(0.3) ? MemorySpace::Global : MemorySpace::Shared;
     k.arrays.push_back(ArrayDecl{"A", space, dims_, {}});
-    k.vars.push_back(VarDecl{"N", VarKind::Uniform, {}});
-    k.vars.push_back(VarDecl{"M", VarKind::Uniform, {}});
+    k.vars.push_back(VarDecl{"N", Uniformity::Grid, {}});
+    k.vars.push_back(VarDecl{"M", Uniformity::Grid, {}});
     has_v_ = o_.thread_unknowns && chance(0.3);
-    if (has_v_) k.vars.push_back(VarDecl{"v", VarKind::Thread, {}});
+    if (has_v_) k.vars.push_back(VarDecl{"v", Uniformity::Thread, {}});
     k.body = block(0, true, {}, {});
     if (!has_access(k.body)) k.body.push_back(access({}, {}));
     return k;
@@ -176,7 +176,7 @@ std::vector<Expr> bound_assumptions(const Kernel& k, const SmallBounds& b) {
       binary(BinOp::Eq, var("blockDim.z"), int_lit(1)), between(var("gridDim.x"), 1, b.max_grid_dim),
       binary(BinOp::Eq, var("gridDim.y"), int_lit(1)), binary(BinOp::Eq, var("gridDim.z"), int_lit(1))};
   for (const auto& v : k.vars) {
-    if (v.kind == VarKind::Thread) out.push_back(between(var(v.name), 0, 1));
+    if (v.kind == Uniformity::Thread) out.push_back(between(var(v.name), 0, 1));
     else out.push_back(between(var(v.name), 0, b.max_param));
   }
   return out;

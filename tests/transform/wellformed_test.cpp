@@ -57,12 +57,12 @@ TEST(WellFormed, RenamesReusedNamesApart) {
 TEST(WellFormed, ClassifiesVariables) {
   WellFormed w = make_well_formed(kernel(
       "for x in 0..N { sync; } for y in 0..tid { rd A[y]; } for z in 0..blockIdx.x { sync; } for q in 0..v { rd A[q]; }"));
-  EXPECT_EQ(w.levels.at("x"), Level::Uniform);
-  EXPECT_EQ(w.levels.at("y"), Level::Thread);
-  EXPECT_EQ(w.levels.at("z"), Level::Block);
-  EXPECT_EQ(w.levels.at("q"), Level::Thread);
-  EXPECT_EQ(w.levels.at("threadIdx.x"), Level::Thread);
-  EXPECT_EQ(w.levels.at("N"), Level::Uniform);
+  EXPECT_EQ(w.levels.at("x"), Uniformity::Grid);
+  EXPECT_EQ(w.levels.at("y"), Uniformity::Thread);
+  EXPECT_EQ(w.levels.at("z"), Uniformity::Block);
+  EXPECT_EQ(w.levels.at("q"), Uniformity::Thread);
+  EXPECT_EQ(w.levels.at("threadIdx.x"), Uniformity::Thread);
+  EXPECT_EQ(w.levels.at("N"), Uniformity::Grid);
   EXPECT_TRUE(w.divergences.empty());  // blockIdx is the same in a whole block
 }
 
