@@ -379,9 +379,7 @@ bool uses_named_barriers(const kir::Kernel& k) {
     for (const auto& s : b) {
       if (s.is<kir::Barrier>()) {
         const auto& br = s.as<kir::Barrier>();
-        if (br.kind != kir::Barrier::Kind::Named) continue;
-        auto id = br.id ? expr::as_int(br.id) : std::optional<std::int64_t>{};
-        if (br.arrive || br.count || !id || *id != 0) return true;
+        if (br.kind == kir::Barrier::Kind::Named && !kir::is_block_barrier(br)) return true;
       } else if (s.is<kir::If>()) {
         if (any(s.as<kir::If>().then_body) || any(s.as<kir::If>().else_body)) return true;
       } else if (s.is<kir::Loop>()) {

@@ -413,10 +413,7 @@ class Inferrer {
   }
 
   void barrier(const kir::Barrier& b) {
-    bool block_barrier = b.kind == kir::Barrier::Kind::Block || b.kind == kir::Barrier::Kind::Grid;
-    if (b.kind == kir::Barrier::Kind::Named && !b.arrive && b.id && as_int(b.id) && *as_int(b.id) == 0 && !b.count)
-      block_barrier = true;  // bar.sync 0 is __syncthreads
-    if (block_barrier) {
+    if (kir::is_block_barrier(b)) {
       P::Sync sync;
       sync.loc = b.loc;
       emit(P::Stmt{sync});

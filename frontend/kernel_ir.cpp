@@ -143,6 +143,19 @@ void print_block(const Block& b, int depth, std::string& out) {
 
 }  // namespace
 
+bool is_block_barrier(const Barrier& b) {
+  switch (b.kind) {
+    case Barrier::Kind::Block:
+    case Barrier::Kind::Grid: return true;
+    case Barrier::Kind::Warp: return false;
+    case Barrier::Kind::Named: {
+      auto id = b.id ? expr::as_int(b.id) : std::optional<std::int64_t>{};
+      return !b.arrive && !b.count && id && *id == 0;
+    }
+  }
+  return false;
+}
+
 std::string print(const Kernel& k) {
   std::string out = k.language + " kernel " + k.name + " {\n";
   for (const auto& p : k.parameters) out += "  param " + std::string(to_string(p.type)) + " " + p.name + ";\n";

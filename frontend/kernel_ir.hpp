@@ -2,8 +2,9 @@
 // The kernel IR: one GPU kernel as a structured imperative program, free of
 // Clang types and independent of protocols. The front end lowers Clang's AST
 // into it (calls inlined, pointers resolved to arrays, C types reduced to
-// what matters); protocol inference, the explorer and the named-barrier
-// checker consume it.
+// what matters); protocol inference (infer.cpp) and the named-barrier
+// extraction (barriers/from_kernel.cpp) consume it. The explorer does not
+// yet: it reads PTX litmus tests only.
 //
 // Integer and boolean values are support/expr.hpp expressions over the
 // kernel's scalar variables and the builtins threadIdx.{x,y,z},
@@ -159,6 +160,12 @@ struct Kernel {
 };
 
 std::string print(const Kernel& k);
+
+// Whether the barrier waits for the whole block: __syncthreads and its
+// kin, a grid barrier (it also orders the block), and `bar.sync 0` with no
+// thread count, which is what __syncthreads compiles to. The one place that
+// rule lives.
+bool is_block_barrier(const Barrier& b);
 
 // Adds to `out` every variable the block may assign: directly, or as the
 // result of a load, an atomic or a barrier (__syncthreads_count).

@@ -1,5 +1,5 @@
 // The protocol grammar in Boost.Spirit X3. Semantic actions build IR nodes
-// directly; name resolution and typing happen afterwards (resolve.cpp).
+// directly; name resolution and typing happen afterwards (parser.cpp).
 #include "protocol/grammar.hpp"
 
 #include <boost/fusion/include/adapt_struct.hpp>

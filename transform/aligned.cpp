@@ -50,14 +50,5 @@ std::string print(const AlignedProtocol& a) {
   return out;
 }
 
-std::size_t count_phases(const Aligned& a) {
-  std::size_t n = 0;
-  for (const auto& item : a) {
-    if (std::holds_alternative<PhaseEnd>(item.node)) ++n;
-    else if (std::holds_alternative<AlignedLoop>(item.node)) n += count_phases(std::get<AlignedLoop>(item.node).body);
-    else n += count_phases(std::get<Guarded>(item.node).body);
-  }
-  return n;
-}
 
 }  // namespace racecert::transform

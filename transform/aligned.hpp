@@ -50,7 +50,5 @@ struct AlignedProtocol {
 };
 
 std::string print(const AlignedProtocol& a);
-// Number of PhaseEnd items (the phases that end with a barrier).
-std::size_t count_phases(const Aligned& a);
 
 }  // namespace racecert::transform
