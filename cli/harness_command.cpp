@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/subcommands.hpp"
 #include "harness/dataset.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/jobs.hpp"
 #include "harness/progress_bar.hpp"
 #include "harness/results.hpp"
@@ -201,7 +202,14 @@ int run_command(int argc, char** argv) {
     return kExitOk;
   }
 
+  // Ctrl-C: the running tools get the signal, no new one starts, and
+  // nothing is written (a partial results.csv would pass for a whole one).
+  catch_termination_signals();
   auto rows = run_tools(d.cases, tools, s);
+  if (int sig = termination_signal()) {
+    std::cerr << "racecert harness run: interrupted by signal " << sig << "; nothing written\n";
+    return exit_status_after(sig);
+  }
   auto written = write_outputs(rows, out, r.count("csv-only") > 0);
   if (!r.count("csv-only")) print_tool_totals(rows);
   std::cout << "wrote";

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "harness/interrupt.hpp"
 #include "harness/plots.hpp"
 #include "harness/progress_bar.hpp"
 #include "harness/summary.hpp"
@@ -50,6 +51,7 @@ std::vector<ResultRow> run_tools(const std::vector<KernelCase>& cases,
   std::vector<ResultRow> rows(tasks.size());
   ProgressBar bar(stdout, tasks.size(), s.progress);
   parallel_for(tasks.size(), jobs, [&](std::size_t i) {
+    if (termination_signal()) return;  // the caller discards the rows
     const Task& task = tasks[i];
     const KernelCase& k = cases[task.kernel];
     const Tool& tool = *tools[task.tool];

@@ -70,6 +70,12 @@ struct ToolSettings {
 // Throws usage_error for an unusable spec or a tool that is not installed.
 std::unique_ptr<Tool> make_tool(const std::string& spec, const ToolSettings& settings);
 
+// A finished process as an answer: start failures, timeouts, signals and
+// interruptions here, the exit of a process that ended by itself through
+// `interpret`.
+ToolAnswer answer_of(const ProcessResult& r, double timeout_s,
+                     const std::function<Verdict(const ProcessResult&, std::string&)>& interpret);
+
 // The adapters' building blocks, exposed for tests.
 std::string first_line(const std::string& text);  // first non-blank line, at most 200 characters
 bool has_extension(const KernelCase& k, std::initializer_list<const char*> extensions);

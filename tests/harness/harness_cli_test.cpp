@@ -2,6 +2,8 @@
 // tools, repeated runs, job files and merging, and one-line errors with
 // distinct exit codes.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -231,6 +233,40 @@ TEST(HarnessCli, BadInputIsOneLineWithExitCode2) {
     EXPECT_EQ(r.code, 2) << c.args[2] << "\n" << r.err;
     EXPECT_TRUE(one_line(r.err)) << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+  }
+}
+
+TEST(HarnessCli, InterruptStopsTheToolsAndWritesNothing) {
+  // A tool that would run for a minute, with a grandchild of its own; each
+  // writes its pid. SIGINT (Ctrl-C) or SIGTERM on racecert must end them.
+  for (int sig : {SIGINT, SIGTERM}) {
+    TempDir d;
+    write_file(d / "ds/a.cu", kernel_text(false));
+    write_file(d / "ds/b.cu", kernel_text(false));
+    write_file(d / "bin/slow",
+               "#!/bin/sh\nsleep 60 &\necho $! > \"" + d / "grandchild" + "\"\necho $$ > \"" + d / "child" +
+                   "\"\nexec sleep 60\n",
+               true);
+    Background racecert({RACECERT_BINARY, "harness", "run", d / "ds", "--out", d / "out", "--tool",
+                         "slow=" + d / "bin/slow" + " {file}", "--timeout", "120"},
+                        "", {}, d / "racecert.log");
+    ASSERT_GT(racecert.pid(), 0);
+    ASSERT_TRUE(wait_for_file(d / "child", 20)) << read_text(d / "racecert.log");
+    ASSERT_TRUE(wait_for_file(d / "grandchild", 20));
+    int child = std::stoi(read_text(d / "child")), grandchild = std::stoi(read_text(d / "grandchild"));
+    ::kill(racecert.pid(), sig);
+    int status = racecert.wait(20);
+    bool child_gone = wait_gone(child, 5), grandchild_gone = wait_gone(grandchild, 5);
+    if (!child_gone) ::kill(child, SIGKILL);  // leave nothing behind, even when failing
+    if (!grandchild_gone) ::kill(grandchild, SIGKILL);
+    ASSERT_NE(status, -1) << "racecert did not exit";
+    EXPECT_TRUE(WIFEXITED(status)) << status;
+    EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
+    EXPECT_TRUE(child_gone);
+    EXPECT_TRUE(grandchild_gone);
+    EXPECT_FALSE(file_exists(d / "out/results.csv"));
+    EXPECT_NE(read_text(d / "racecert.log").find("interrupted by signal " + std::to_string(sig) + "; nothing written"),
+              std::string::npos) << read_text(d / "racecert.log");
   }
 }
 
