@@ -16,15 +16,16 @@ std::unique_ptr<Tool> make_command_tool(const std::string& name, const std::stri
 
 namespace {
 
-constexpr const char* kVerdictNames[] = {"drf",     "racy",        "divergent", "deadlock",
-                                         "unknown", "unsupported", "timeout",   "error"};
+constexpr const char* kVerdictNames[] = {"drf",     "racy",        "divergent", "deadlock",  "unknown",
+                                         "unsupported", "timeout", "error",   "malformed", "skipped"};
+constexpr int kVerdictCount = sizeof kVerdictNames / sizeof kVerdictNames[0];
 
 }  // namespace
 
 const char* to_string(Verdict v) { return kVerdictNames[static_cast<int>(v)]; }
 
 bool parse_verdict(const std::string& s, Verdict& out) {
-  for (int i = 0; i < 8; ++i)
+  for (int i = 0; i < kVerdictCount; ++i)
     if (s == kVerdictNames[i]) {
       out = static_cast<Verdict>(i);
       return true;

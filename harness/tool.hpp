@@ -12,9 +12,11 @@
 
 namespace racecert::harness {
 
-// What a tool said, before it is compared with the expected result.
-enum class Verdict { Drf, Racy, Divergent, Deadlock, Unknown, Unsupported, Timeout, Error };
-const char* to_string(Verdict v);  // "drf", "racy", ..., "unsupported", "timeout", "error"
+// What a tool said, before it is compared with the expected result; the
+// last two are for kernels no tool ran on (a malformed header, or no verdict
+// to compare with).
+enum class Verdict { Drf, Racy, Divergent, Deadlock, Unknown, Unsupported, Timeout, Error, Malformed, Skipped };
+const char* to_string(Verdict v);  // "drf", "racy", ..., "unsupported", "timeout", "error", "malformed", "skipped"
 bool parse_verdict(const std::string& s, Verdict& out);
 
 struct ToolAnswer {

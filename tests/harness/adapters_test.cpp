@@ -91,6 +91,17 @@ TEST(HarnessRacecertAdapter, RunsTheRealRacecertOnProtocols) {
   EXPECT_TRUE(tool->reads(drf));
 }
 
+TEST(HarnessRacecertAdapter, DimensionsAsGpuVerifyMeansThem) {
+  TempDir d;
+  auto comma = make_case(d, "c.cl", "//pass\n//--local_size=1,10 --num_groups=1,10\n");
+  EXPECT_EQ(racecert_check_args(comma, 30), (std::vector<std::string>{comma.path, "--format", "json", "--block-dim",
+                                                                        "[1,10,1]", "--grid-dim", "[1,10,1]"}));
+  // `*`: no value, so racecert leaves that dimension symbolic.
+  auto star = make_case(d, "s.cl", "//pass\n//--local_size=64 --num_groups=*\n");
+  EXPECT_EQ(racecert_check_args(star, 30),
+            (std::vector<std::string>{star.path, "--format", "json", "--block-dim", "[64,1,1]"}));
+}
+
 TEST(HarnessRacecertAdapter, InProcessGoesThroughTheCallback) {
   TempDir d;
   ToolSettings s;
