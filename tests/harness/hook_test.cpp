@@ -349,6 +349,45 @@ TEST(Hook, RealRacecertOnStagedProtocols) {
   EXPECT_EQ(ok.code, 0) << ok.err;
 }
 
+TEST(Hook, ACleanMergeOfARacyBranchIsBlocked) {
+  // git runs pre-merge-commit, not pre-commit, for a merge that commits by
+  // itself.
+  Repo r;
+  r.install();
+  EXPECT_TRUE(file_exists(r.path(".git/hooks/pre-merge-commit")));
+  r.stage("k.cu", kDrf);
+  ASSERT_EQ(r.commit("base").code, 0);
+  ASSERT_EQ(r.git({"checkout", "-q", "-b", "feature"}).code, 0);
+  r.stage("racy.cu", kRacy);
+  ASSERT_EQ(r.commit("racy on a branch", /*no_verify=*/true).code, 0);
+  ASSERT_EQ(r.git({"checkout", "-q", "-"}).code, 0);
+  std::string head = r.git({"rev-parse", "HEAD"}).out;
+  Cmd m = r.git({"merge", "--no-ff", "-m", "merge feature", "feature"});
+  EXPECT_NE(m.code, 0);
+  EXPECT_NE(m.err.find("racy.cu:3:5: error: data race"), std::string::npos) << m.err;
+  EXPECT_EQ(r.git({"rev-parse", "HEAD"}).out, head);  // no merge commit
+  ASSERT_EQ(r.git({"merge", "--abort"}).code, 0);
+  EXPECT_EQ(r.git({"merge", "--no-ff", "--no-verify", "-m", "merge anyway", "feature"}).code, 0);
+}
+
+TEST(Hook, InstallAndUninstallHandleBothHooks) {
+  Repo r;
+  write_file(r.path(".git/hooks/pre-merge-commit"), "#!/bin/sh\nexit 0\n", true);
+  Cmd c = r.racecert_here({"hook", "install"});
+  EXPECT_EQ(c.code, 3);
+  EXPECT_NE(c.err.find("pre-merge-commit exists and is not racecert's"), std::string::npos) << c.err;
+  EXPECT_FALSE(file_exists(r.path(".git/hooks/pre-commit")));  // nothing half-installed
+  ASSERT_EQ(r.racecert_here({"hook", "install", "--force"}).code, 0);
+  EXPECT_EQ(read_text(r.path(".git/hooks/pre-merge-commit.racecert-backup")), "#!/bin/sh\nexit 0\n");
+  EXPECT_NE(read_text(r.path(".git/hooks/pre-merge-commit")).find("hook run"), std::string::npos);
+  Cmd un = r.racecert_here({"hook", "uninstall"});
+  EXPECT_EQ(un.code, 0) << un.err;
+  EXPECT_FALSE(file_exists(r.path(".git/hooks/pre-commit")));
+  EXPECT_EQ(read_text(r.path(".git/hooks/pre-merge-commit")), "#!/bin/sh\nexit 0\n");
+  EXPECT_FALSE(file_exists(r.path(".git/hooks/pre-merge-commit.racecert-backup")));
+  EXPECT_EQ(r.racecert_here({"hook", "uninstall"}).code, 3);  // none left
+}
+
 TEST(Hook, PreCommitFrameworkManifest) {
   std::string yaml = read_text(RACECERT_SOURCE_DIR "/.pre-commit-hooks.yaml");
   EXPECT_NE(yaml.find("- id: racecert"), std::string::npos);
