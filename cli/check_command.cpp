@@ -51,9 +51,11 @@ Options parse_options(int argc, char** argv) {
       ("grid-dim", "fix gridDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
       ("kernel", "check only the kernel with this name", cxxopts::value<std::string>())
       ("benign-races", "count two writes of the same value as a race")
-      ("h,help", "print this help")
-      ("files", "input files", cxxopts::value<std::vector<std::string>>());
-  spec.parse_positional({"files"});
+      ("h,help", "print this help");
+  // The FILEs are what the parser leaves unmatched rather than a positional
+  // vector option, which cxxopts would split at commas ("a,b.cu"); unknown
+  // options are rejected, so only FILEs are left, and after `--` a FILE may
+  // start with '-'.
   cxxopts::ParseResult r;
   try {
     r = spec.parse(argc, argv);
@@ -66,7 +68,7 @@ Options parse_options(int argc, char** argv) {
     std::exit(kExitOk);
   }
   Options o;
-  if (r.count("files")) o.files = r["files"].as<std::vector<std::string>>();
+  o.files = r.unmatched();
   if (o.files.empty()) throw usage_error("no input files");
   o.format = r["format"].as<std::string>();
   if (o.format != "text" && o.format != "json" && o.format != "sarif")

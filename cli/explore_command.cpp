@@ -122,7 +122,7 @@ int run(int argc, char** argv) {
       "loop-bound", "iterations of a loop that writes before the thread blocks",
       cxxopts::value<int>()->default_value("4"))("repair", "repair races until the test is race-free")(
       "stop-on-first", "stop at the first race, divergence or violated forall")("h,help", "print this help")(
-      "file", "litmus test", cxxopts::value<std::vector<std::string>>());
+      "file", "litmus test", cxxopts::value<std::string>());
   options.parse_positional({"file"});
   cxxopts::ParseResult args;
   try {
@@ -134,8 +134,9 @@ int run(int argc, char** argv) {
     std::cout << options.help();
     return kExitOk;
   }
-  if (!args.count("file") || args["file"].as<std::vector<std::string>>().size() != 1)
-    throw usage_error("expected exactly one litmus file");
+  // A string, not a vector, so that cxxopts does not split "a,b.litmus"; a
+  // second FILE is left unmatched.
+  if (!args.count("file") || !args.unmatched().empty()) throw usage_error("expected exactly one litmus file");
   std::string format = args["format"].as<std::string>();
   if (format != "text" && format != "json") throw usage_error("--format must be text or json");
   explorer::ExploreOptions opts;
@@ -143,7 +144,7 @@ int run(int argc, char** argv) {
   if (opts.loop_bound < 0 || opts.loop_bound > 1000) throw usage_error("--loop-bound must be in 0..1000");
   opts.stop_on_first = args.count("stop-on-first") > 0;
 
-  const std::string path = args["file"].as<std::vector<std::string>>()[0];
+  const std::string path = args["file"].as<std::string>();
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
 
   if (!args.count("repair")) {

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/subcommands.hpp"
 #include "harness/dataset.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/jobs.hpp"
 #include "harness/progress_bar.hpp"
 #include "harness/results.hpp"
@@ -41,15 +42,20 @@ constexpr const char* kUsage =
 
 // cxxopts splits vector values at commas, which tool commands and paths may
 // contain: `--tool` values and the positional arguments are collected here.
+// After `--` every argument is a PATH, even one that starts with '-'.
 struct SplitArgs {
   std::vector<std::string> tools, positional;
   std::vector<std::string> rest_storage;
 };
 
 cxxopts::ParseResult parse(cxxopts::Options& spec, int argc, char** argv, SplitArgs& split, bool with_tools) {
-  std::vector<std::string> kept = {argv[0]};
+  std::vector<std::string> kept = {argv[0]}, after_dashes;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    if (a == "--") {
+      after_dashes.assign(argv + i + 1, argv + argc);
+      break;
+    }
     if (with_tools && a == "--tool") {
       if (i + 1 >= argc) throw usage_error("--tool needs a value");
       split.tools.push_back(argv[++i]);
@@ -73,6 +79,7 @@ cxxopts::ParseResult parse(cxxopts::Options& spec, int argc, char** argv, SplitA
     if (u.size() > 1 && u[0] == '-') throw usage_error("unknown option '" + u + "'");
     split.positional.push_back(u);
   }
+  split.positional.insert(split.positional.end(), after_dashes.begin(), after_dashes.end());
   return r;
 }
 
@@ -140,8 +147,9 @@ int run_command(int argc, char** argv) {
   SplitArgs split;
   auto r = parse(spec, argc, argv, split, true);
   if (r.count("help")) {
-    std::cout << spec.help() << "\nExit codes: 0 the run completed (see summary.md for the outcomes), "
-                                "2 unreadable input or malformed header, 3 usage error.\n";
+    std::cout << spec.help() << "\nA kernel whose header is malformed is a row (malformed input), not an error.\n"
+                                "Exit codes: 0 the run completed (see summary.md for the outcomes), 2 a PATH is\n"
+                                "missing or no kernel file was found, 3 usage error, 128+N interrupted by signal N.\n";
     return kExitOk;
   }
   if (split.positional.empty()) throw usage_error("no PATH given (directories or kernel files)");
@@ -179,8 +187,7 @@ int run_command(int argc, char** argv) {
   }
 
   Discovery d = discover_kernels(split.positional, r.count("root") ? get<std::string>(r, "root") : "", extensions);
-  for (const auto& s2 : d.skipped) std::cerr << "racecert harness: note: skipped " << s2 << "\n";
-  if (d.cases.empty()) throw input_error(SourceLoc{}, "no kernels with a verdict header found");
+  if (d.cases.empty()) throw input_error(SourceLoc{}, "no kernel files found");
 
   if (r.count("emit-jobs")) {
     JobSettings js;
@@ -201,7 +208,17 @@ int run_command(int argc, char** argv) {
     return kExitOk;
   }
 
+  // A malformed header is a row, and the run goes on; it is said here too.
+  for (const auto& k : d.cases)
+    if (!k.malformed.empty()) std::cerr << k.malformed << " (recorded as malformed input)\n";
+  // Ctrl-C: the running tools get the signal, no new one starts, and
+  // nothing is written (a partial results.csv would pass for a whole one).
+  catch_termination_signals();
   auto rows = run_tools(d.cases, tools, s);
+  if (int sig = termination_signal()) {
+    std::cerr << "racecert harness run: interrupted by signal " << sig << "; nothing written\n";
+    return exit_status_after(sig);
+  }
   auto written = write_outputs(rows, out, r.count("csv-only") > 0);
   if (!r.count("csv-only")) print_tool_totals(rows);
   std::cout << "wrote";

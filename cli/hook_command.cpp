@@ -8,6 +8,7 @@
 #include "cli/subcommands.hpp"
 #include "harness/hook/hook_install.hpp"
 #include "harness/hook/hook_run.hpp"
+#include "harness/interrupt.hpp"
 #include "support/diagnostic.hpp"
 #include "support/exit_codes.hpp"
 
@@ -18,14 +19,20 @@ namespace {
 constexpr const char* kUsage =
     "usage: racecert hook <install|uninstall|run> [options]\n"
     "\n"
-    "  install [--force]   install the pre-commit hook in the current git repository\n"
-    "  uninstall           remove it (restoring a hook it replaced)\n"
-    "  run [FILE...]       check the staged kernels (what the hook runs); with FILEs,\n"
-    "                      the staged content of those files\n"
+    "  install [--force]   install the pre-commit and pre-merge-commit hooks in the current\n"
+    "                      git repository\n"
+    "  uninstall           remove them (restoring hooks they replaced)\n"
+    "  run [--] [FILE...]  check the staged kernels (what the hooks run); with FILEs, the\n"
+    "                      staged content of those files, in parallel (after --, a FILE may\n"
+    "                      start with '-'). A FILE that is not in the index is not checked:\n"
+    "                      it counts as inconclusive, with a warning; one that does not exist\n"
+    "                      at all is an error (exit 2)\n"
     "\n"
     "Settings: .racecert at the repository root (docs/harness.md).\n"
-    "Exit codes of run: 0 the commit may go ahead, 1 blocked, 2 malformed .racecert,\n"
-    "3 usage error or not a repository.\n";
+    "Exit codes of run: 0 the commit may go ahead, 1 blocked (a race or divergence, or an\n"
+    "inconclusive file with block-on-inconclusive), 2 malformed input (.racecert, a kernel's\n"
+    "header, a FILE that does not exist; also blocks), 3 usage error or not a repository,\n"
+    "128+N interrupted by signal N.\n";
 
 cxxopts::ParseResult parse(cxxopts::Options& spec, int argc, char** argv) {
   try {
@@ -65,10 +72,12 @@ int run_command(int argc, char** argv) {
   if (r.count("help")) return std::cout << kUsage, kExitOk;
   harness::hook::HookRunOptions o;
   o.verbose = r.count("verbose") > 0;
-  for (const auto& f : r.unmatched()) {
-    if (f.size() > 1 && f[0] == '-') throw usage_error("unknown option '" + f + "'");
-    o.files.push_back(f);
-  }
+  // Unknown options were rejected by the parser, so what is left are FILEs,
+  // and those after `--` may start with '-'.
+  o.files = r.unmatched();
+  // Ctrl-C or a killed `git commit`: the checkers get the signal too and
+  // the temporary directory is removed before racecert exits.
+  harness::catch_termination_signals();
   return harness::hook::run_hook(o, std::cerr);
 }
 

@@ -3,10 +3,11 @@
 namespace racecert::harness {
 
 namespace {
-constexpr const char* kNames[] = {"correct-drf", "correct-race", "false-alarm", "missed-race",
-                                  "unsupported", "timeout",      "crash"};
-constexpr const char* kDisplay[] = {"correct DRF", "correct race", "false alarm", "missed race",
-                                    "unsupported", "timeout",      "crash"};
+constexpr const char* kNames[] = {"correct-drf", "correct-race", "false-alarm", "missed-race",    "unsupported",
+                                  "timeout",     "crash",        "malformed-input", "skipped"};
+constexpr const char* kDisplay[] = {"correct DRF", "correct race", "false alarm", "missed race",   "unsupported",
+                                    "timeout",     "crash",        "malformed input", "skipped"};
+static_assert(sizeof kNames / sizeof kNames[0] == kOutcomeCount);
 }  // namespace
 
 const char* to_string(Outcome o) { return kNames[static_cast<int>(o)]; }
@@ -23,6 +24,8 @@ bool parse_outcome(const std::string& s, Outcome& out) {
 
 Outcome classify(Expected expected, Verdict verdict) {
   switch (verdict) {
+    case Verdict::Malformed: return Outcome::MalformedInput;
+    case Verdict::Skipped: return Outcome::Skipped;
     case Verdict::Timeout: return Outcome::Timeout;
     case Verdict::Error: return Outcome::Crash;
     case Verdict::Unknown:

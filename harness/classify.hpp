@@ -7,8 +7,11 @@
 
 namespace racecert::harness {
 
-enum class Outcome { CorrectDrf, CorrectRace, FalseAlarm, MissedRace, Unsupported, Timeout, Crash };
-constexpr int kOutcomeCount = 7;
+// MalformedInput and Skipped are rows of kernels no tool ran on: a header
+// the harness (like GPUVerify) rejects, or an expectation that is not a
+// verdict (no header, a GPUVerify tool-error test).
+enum class Outcome { CorrectDrf, CorrectRace, FalseAlarm, MissedRace, Unsupported, Timeout, Crash, MalformedInput, Skipped };
+constexpr int kOutcomeCount = 9;
 const char* to_string(Outcome o);     // "correct-drf", "correct-race", "false-alarm", "missed-race", ...
 const char* display_name(Outcome o);  // "correct DRF", "correct race", "false alarm", ...
 bool parse_outcome(const std::string& s, Outcome& out);

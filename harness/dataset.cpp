@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <system_error>
 
 #include "support/diagnostic.hpp"
@@ -31,6 +32,13 @@ std::string dataset_name(const fs::path& root) {
   return n.empty() ? "/" : n;
 }
 
+std::string first_line_of_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string line;
+  for (char c; line.size() < 4096 && in.get(c) && c != '\n';) line += c;
+  return line;
+}
+
 }  // namespace
 
 Discovery discover_kernels(const std::vector<std::string>& paths, const std::string& root,
@@ -48,15 +56,15 @@ Discovery discover_kernels(const std::vector<std::string>& paths, const std::str
     c.root = base.string();
     c.dataset = dataset_name(base);
     c.name = fs::relative(file, base).generic_string();
-    std::string text = read_file(c.path);
-    c.header = parse_kernel_header(text, c.path);
-    if (c.header.expected == Expected::None) {
-      out.skipped.push_back(c.path + ": no //pass or //xfail:NOT_ALL_VERIFIED header");
-      return;
-    }
-    if (c.header.expected == Expected::ToolError) {
-      out.skipped.push_back(c.path + ": expects a tool error (//" + c.header.expected_text + "), not a verdict");
-      return;
+    try {
+      c.header = read_kernel_header(c.path);
+    } catch (const Error& e) {
+      c.malformed = e.render();
+      // Line 1 alone, if it can be read, still says what was expected.
+      try {
+        c.header = parse_kernel_header(first_line_of_file(c.path), c.path);
+      } catch (const Error&) {
+      }
     }
     out.cases.push_back(std::move(c));
   };

@@ -4,7 +4,9 @@
 // that an error points at the right column.
 #include "harness/kernel_header.hpp"
 
+#include <algorithm>
 #include <boost/spirit/home/x3.hpp>
+#include <fstream>
 
 #include "support/diagnostic.hpp"
 
@@ -53,12 +55,6 @@ std::vector<Word> split_words(const std::string& line, std::size_t from) {
   return out;
 }
 
-// Cross-dimension division for OpenCL's global_size / local_size.
-std::optional<Dim3> divide(const Dim3& global, const Dim3& local) {
-  if (global.x % local.x || global.y % local.y || global.z % local.z) return std::nullopt;
-  return Dim3{global.x / local.x, global.y / local.y, global.z / local.z};
-}
-
 }  // namespace
 
 std::string Dim3::str() const {
@@ -82,21 +78,57 @@ const char* to_string(Expected e) {
   return "";
 }
 
-std::optional<Dim3> parse_dim3(const std::string& value) {
+namespace {
+
+constexpr std::uint64_t kStar = ~std::uint64_t{0};  // a `*` component
+
+// A size as GPUVerify writes it: "64", "[16,16]", "16,16", with `*` for an
+// unconstrained component. 1 to 3 components, each `*` or 1..2^31-1.
+std::optional<std::vector<std::uint64_t>> parse_size(const std::string& value) {
   std::vector<std::uint64_t> parts;
   auto digits = x3::uint_parser<std::uint64_t, 10, 1, 12>{};
-  auto list = x3::rule<struct dim_list, std::vector<std::uint64_t>>{} =
-      ('[' >> (digits % ',') >> ']') | x3::repeat(1)[digits];
+  auto component = digits | (x3::lit('*') >> x3::attr(kStar));
+  auto list = x3::rule<struct size_list, std::vector<std::uint64_t>>{} =
+      ('[' >> (component % ',') >> ']') | (component % ',');
   auto it = value.begin();
   if (!x3::parse(it, value.end(), list, parts) || it != value.end()) return std::nullopt;
   if (parts.empty() || parts.size() > 3) return std::nullopt;
   for (auto p : parts)
-    if (p < 1 || p > static_cast<std::uint64_t>(kMaxDim)) return std::nullopt;
+    if (p != kStar && (p < 1 || p > static_cast<std::uint64_t>(kMaxDim))) return std::nullopt;
+  return parts;
+}
+
+bool has_star(const std::vector<std::uint64_t>& size) {
+  return std::find(size.begin(), size.end(), kStar) != size.end();
+}
+
+Dim3 to_dim3(const std::vector<std::uint64_t>& size) {
   Dim3 d;
-  d.x = static_cast<std::int64_t>(parts[0]);
-  if (parts.size() > 1) d.y = static_cast<std::int64_t>(parts[1]);
-  if (parts.size() > 2) d.z = static_cast<std::int64_t>(parts[2]);
+  d.x = static_cast<std::int64_t>(size[0]);
+  if (size.size() > 1) d.y = static_cast<std::int64_t>(size[1]);
+  if (size.size() > 2) d.z = static_cast<std::int64_t>(size[2]);
   return d;
+}
+
+// A size into a header dimension: concrete, or unconstrained when any
+// component is `*` (racecert and Faial take no per-component `*`).
+void set_dimension(const std::vector<std::uint64_t>& size, std::optional<Dim3>& dim, bool& unconstrained) {
+  unconstrained = has_star(size);
+  dim = unconstrained ? std::nullopt : std::optional<Dim3>(to_dim3(size));
+}
+
+std::string lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+}  // namespace
+
+std::optional<Dim3> parse_dim3(const std::string& value) {
+  auto size = parse_size(value);
+  if (!size || has_star(*size)) return std::nullopt;
+  return to_dim3(*size);
 }
 
 KernelHeader parse_kernel_header(const std::string& text, const std::string& filename) {
@@ -108,9 +140,10 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
   if (l1.rfind("//", 0) == 0) {
     std::string rest = l1.substr(2);
     while (!rest.empty() && rest.front() == ' ') rest.erase(rest.begin());
-    if (rest == "pass") h.expected = Expected::Drf;
-    else if (rest == "xfail:NOT_ALL_VERIFIED") h.expected = Expected::Racy;
-    else if (rest.rfind("xfail:", 0) == 0) h.expected = Expected::ToolError;
+    std::string word = lower(rest);
+    if (word == "pass") h.expected = Expected::Drf;
+    else if (word == "xfail:not_all_verified") h.expected = Expected::Racy;
+    else if (word.rfind("xfail:", 0) == 0) h.expected = Expected::ToolError;
     if (h.expected != Expected::None) h.expected_text = rest;
   }
 
@@ -119,27 +152,32 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
   if (l2.rfind("//", 0) == 0) {
     auto words = split_words(l2, 2);
     if (!words.empty() && words.front().text.front() == '-') {
-      std::optional<Dim3> local, groups, global;
+      struct Flag {
+        std::vector<std::uint64_t> size;
+        int column = 0;
+      };
+      std::optional<Flag> local, groups, global;
       for (const auto& w : words) {
         h.args.push_back(w.text);
         auto fail = [&](const std::string& msg) {
           return input_error(SourceLoc{filename, 2, w.column}, msg + " '" + w.text + "'");
         };
-        auto dim_of = [&](std::size_t prefix) {
-          auto d = parse_dim3(w.text.substr(prefix));
-          if (!d) throw fail("invalid dimension (expected N or [X,Y,Z], each from 1 to 2^31-1) in");
-          return *d;
+        auto size_of = [&](std::size_t prefix) {
+          auto d = parse_size(w.text.substr(prefix));
+          if (!d) throw fail("invalid dimension (expected N, [X,Y,Z] or X,Y,Z, each from 1 to 2^31-1 or *) in");
+          return Flag{*d, w.column};
         };
         auto starts = [&](const char* p) { return w.text.rfind(p, 0) == 0; };
-        if (starts("--blockDim=")) h.block = dim_of(11);
-        else if (starts("--gridDim=")) h.grid = dim_of(10);
-        else if (starts("--local_size=")) local = dim_of(13);
-        else if (starts("--num_groups=")) groups = dim_of(13);
-        else if (starts("--global_size=")) global = dim_of(14);
+        if (starts("--blockDim=")) set_dimension(size_of(11).size, h.block, h.block_unconstrained);
+        else if (starts("--gridDim=")) set_dimension(size_of(10).size, h.grid, h.grid_unconstrained);
+        else if (starts("--local_size=")) local = size_of(13);
+        else if (starts("--num_groups=")) groups = size_of(13);
+        else if (starts("--global_size=")) global = size_of(14);
         else if (starts("-D")) {
-          // -DNAME or -DNAME=VALUE; NAME is a C identifier.
+          // -DNAME or -DNAME=VALUE; NAME is a C identifier. Character sets,
+          // not classes: x3::alpha asserts on a byte >= 0x80.
           std::string def = w.text.substr(2);
-          auto ident = x3::lexeme[(x3::alpha | x3::char_('_')) >> *(x3::alnum | x3::char_('_'))];
+          auto ident = x3::lexeme[x3::char_("a-zA-Z_") >> *x3::char_("a-zA-Z0-9_")];
           auto it = def.cbegin();
           if (!x3::parse(it, def.cend(), ident >> -('=' >> *x3::char_)) || it != def.cend())
             throw fail("invalid macro definition (expected -DNAME or -DNAME=VALUE)");
@@ -149,20 +187,30 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
         // business: kept in args, ignored by the other adapters.
       }
       if (local || groups || global) {
-        if (h.block || h.grid)
+        // GPUVerify's own command-line checks: a file it rejects is
+        // malformed input here too.
+        auto at = [&](const Flag& f, const std::string& msg) {
+          return input_error(SourceLoc{filename, 2, f.column}, msg);
+        };
+        if (h.block || h.grid || h.block_unconstrained || h.grid_unconstrained)
           throw input_error(SourceLoc{filename, 2, 1}, "mixes CUDA (--blockDim/--gridDim) and OpenCL dimensions");
-        if (!local)
-          throw input_error(SourceLoc{filename, 2, 1}, "OpenCL dimensions need --local_size");
+        if (!local) throw at(groups ? *groups : *global, "OpenCL dimensions need --local_size");
+        if (global && groups) throw at(*global, "--global_size and --num_groups given together");
         if (global) {
-          auto g = divide(*global, *local);
-          if (!g)
-            throw input_error(SourceLoc{filename, 2, 1}, "--global_size is not a multiple of --local_size");
-          if (groups && !(*groups == *g))
-            throw input_error(SourceLoc{filename, 2, 1}, "--num_groups disagrees with --global_size/--local_size");
+          if (global->size.size() != local->size.size())
+            throw at(*global, "--global_size and --local_size have different numbers of dimensions");
+          Flag g{{}, global->column};
+          for (std::size_t i = 0; i < global->size.size(); ++i) {
+            std::uint64_t gs = global->size[i], ls = local->size[i];
+            if (gs == kStar || ls == kStar) g.size.push_back(kStar);
+            else if (gs % ls != 0)
+              throw at(*global, "--global_size is not a multiple of --local_size in dimension " + std::to_string(i + 1));
+            else g.size.push_back(gs / ls);
+          }
           groups = g;
         }
-        h.block = local;
-        h.grid = groups;
+        set_dimension(local->size, h.block, h.block_unconstrained);
+        if (groups) set_dimension(groups->size, h.grid, h.grid_unconstrained);
         h.opencl_dims = true;
       }
     }
@@ -184,7 +232,7 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
                                  size = at_c<1>(x3::_attr(ctx));
                                  racy = at_c<2>(x3::_attr(ctx));
                                })],
-                               x3::blank);
+                               x3::char_(" \t"));  // not x3::blank: it asserts on bytes >= 0x80
     if (!ok || it != body.cend() || size < 1 || size > 100000 || racy > 1)
       throw input_error(SourceLoc{filename, 3, 1},
                         "invalid synth line (expected //synth: family=NAME size=N racy=0|1)");
@@ -193,6 +241,22 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
     h.racy_variant = racy == 1;
   }
   return h;
+}
+
+KernelHeader read_kernel_header(const std::string& path) {
+  // Three lines (the BOM and the synth line included) are all the header
+  // has; a file of any size costs at most kMaxHeaderBytes.
+  constexpr std::size_t kMaxHeaderBytes = 64 * 1024;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw input_error(SourceLoc{path, 0, 0}, "cannot read file");
+  std::string text;
+  int lines = 0;
+  for (char c; lines < 3 && text.size() < kMaxHeaderBytes && in.get(c);) {
+    text += c;
+    lines += c == '\n';
+  }
+  if (in.bad()) throw input_error(SourceLoc{path, 0, 0}, "cannot read file");
+  return parse_kernel_header(text, path);
 }
 
 }  // namespace racecert::harness

@@ -9,8 +9,14 @@
 //            //--local_size=64 --num_groups=4 -DN=16 ...      (OpenCL; or --global_size=)
 //   line 3   //synth: family=access size=12 racy=0          (written by `harness synth`)
 //
-// Line 2 counts as arguments only when its first word starts with '-', so an
-// ordinary comment there (as in datasets/protocols/paper/*.map) is ignored.
+// Line 1 is read regardless of case (`//PASS`), as GPUVerify's test runner
+// does. Line 2 counts as arguments only when its first word starts with '-',
+// so an ordinary comment there (as in datasets/protocols/paper/*.map) is
+// ignored. Sizes are read as GPUVerify reads them: `64`, `[16,16]` or
+// `16,16`, and `*` for a component GPUVerify leaves unconstrained.
+//
+// The text is bytes: no byte is interpreted as a character class, so
+// invalid UTF-8 is read (and reported) like anything else.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,6 +37,11 @@ struct KernelHeader {
   Expected expected = Expected::None;
   std::string expected_text;          // line 1 without "//" ("pass", "xfail:NOT_ALL_VERIFIED")
   std::optional<Dim3> block, grid;    // OpenCL local_size / num_groups land here too
+  // The header sets the dimension but leaves a component unconstrained
+  // (`*`): block/grid stay empty and tools get no value (the dimension is
+  // symbolic, which over-approximates the launches GPUVerify considers), and
+  // the hook's .racecert defaults do not fill it in either.
+  bool block_unconstrained = false, grid_unconstrained = false;
   std::vector<std::string> defines;   // "NAME=V" or "NAME", from -DNAME=V
   std::vector<std::string> args;      // every word of line 2, verbatim (GPUVerify gets them all)
   bool opencl_dims = false;           // dimensions were given the OpenCL way
@@ -45,8 +56,13 @@ struct KernelHeader {
 // would make every tool's verdict meaningless.
 KernelHeader parse_kernel_header(const std::string& text, const std::string& filename);
 
-// Parses one dimension value: "64", "[16,16]" or "[8,8,2]" (1..3 positive
-// integers, each < 2^31). Returns nullopt when malformed.
+// Parses one dimension value: "64", "[16,16]", "16,16" or "[8,8,2]" (1..3
+// positive integers, each < 2^31). Returns nullopt when malformed.
 std::optional<Dim3> parse_dim3(const std::string& value);
+
+// The header of a kernel file, read from at most its first lines (a file may
+// be huge). Throws input_error when it cannot be read, or as
+// parse_kernel_header does.
+KernelHeader read_kernel_header(const std::string& path);
 
 }  // namespace racecert::harness

@@ -5,10 +5,14 @@
 //
 // Waiting uses a pidfd when the kernel has one, so the wall time is taken the
 // moment the child exits rather than at the next polling tick.
+//
+// ProcessSpec::child_main is the exception: it forks without exec, to run a
+// function of this process isolated (the in-process racecert adapter).
 #include "harness/process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/resource.h>
@@ -22,7 +26,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <map>
+
+#include "harness/interrupt.hpp"
 
 extern char** environ;
 
@@ -101,6 +108,7 @@ bool drain(int fd, std::string& into, std::size_t limit, bool& truncated) {
 }  // namespace
 
 std::string ProcessResult::describe() const {
+  if (interrupted) return "interrupted by signal " + std::to_string(termination_signal());
   if (!started) return "not started: " + start_error;
   if (timed_out) return "timeout after " + std::to_string(wall_s).substr(0, 5) + " s";
   if (signal) return "signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
@@ -140,25 +148,18 @@ std::string self_executable() {
   return ec ? std::string() : p.string();
 }
 
-ProcessResult run_process(const ProcessSpec& spec) {
-  ProcessResult r;
-  if (spec.argv.empty()) {
-    r.start_error = "empty command";
-    return r;
-  }
-  std::string program = find_program(spec.argv[0]);
-  if (program.empty()) {
-    r.start_error = "'" + spec.argv[0] + "' not found or not executable";
-    return r;
-  }
-  Fd out_r, out_w, err_r, err_w, in_r, in_w, report_r, report_w;
-  bool measured = !spec.launcher.empty();
-  if (!make_pipe(out_r, out_w) || !make_pipe(err_r, err_w) || (spec.feed_stdin && !make_pipe(in_r, in_w)) ||
-      (measured && !make_pipe(report_r, report_w))) {
-    r.start_error = std::string("pipe: ") + std::strerror(errno);
-    return r;
-  }
+namespace {
 
+// The parts of a child's start that both ways of starting share.
+struct Started {
+  pid_t pid = -1;
+  std::string error;  // empty when it started
+};
+
+Started spawn_program(const ProcessSpec& spec, const std::string& found, Fd& in_r, Fd& out_w, Fd& err_w,
+                      Fd& report_w) {
+  std::string program = found;
+  bool measured = !spec.launcher.empty();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   if (spec.feed_stdin) posix_spawn_file_actions_adddup2(&actions, in_r.fd, 0);
@@ -192,15 +193,95 @@ ProcessResult run_process(const ProcessSpec& spec) {
   for (const auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
   envp.push_back(nullptr);
 
-  auto start = Clock::now();
-  pid_t pid = -1;
-  int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
+  Started s;
+  int rc = ::posix_spawn(&s.pid, program.c_str(), &actions, &attr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
-  if (rc != 0) {
-    r.start_error = "'" + spec.argv[0] + "': " + std::strerror(rc);
+  if (rc != 0) s.error = "'" + spec.argv[0] + "': " + std::strerror(rc);
+  return s;
+}
+
+// fork without exec, for ProcessSpec::child_main: the child is set up as
+// posix_spawn would set up a program (own group, default signals, captured
+// output), runs the function and leaves with _exit, so none of the parent's
+// atexit handlers or static destructors run twice.
+Started fork_function(const ProcessSpec& spec, Fd& out_w, Fd& err_w) {
+  // Buffered output would otherwise be written by both processes.
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  // Termination signals are blocked across the fork: the child must not run
+  // the parent's handler (interrupt.cpp) before it has restored the default.
+  sigset_t termination, old_mask;
+  sigemptyset(&termination);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&termination, sig);
+  ::pthread_sigmask(SIG_BLOCK, &termination, &old_mask);
+  Started s;
+  s.pid = ::fork();
+  if (s.pid != 0) {
+    ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+    if (s.pid < 0) s.error = std::string("fork: ") + std::strerror(errno);
+    else ::setpgid(s.pid, s.pid);  // also done by the child: whichever runs first
+    return s;
+  }
+  ::setpgid(0, 0);
+  for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGCHLD, SIGHUP}) ::signal(sig, SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  int null_fd = ::open("/dev/null", O_RDONLY);
+  if (null_fd < 0 || ::dup2(null_fd, 0) < 0 || ::dup2(out_w.fd, 1) < 0 || ::dup2(err_w.fd, 2) < 0) ::_exit(127);
+  if (!spec.cwd.empty() && ::chdir(spec.cwd.c_str()) != 0) ::_exit(127);
+  for (const auto& [k, v] : spec.env) ::setenv(k.c_str(), v.c_str(), 1);
+  int code = 70;  // EX_SOFTWARE: an exception escaped, which the tool's answer counts as a crash
+  try {
+    code = spec.child_main();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "uncaught exception: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "uncaught exception\n");
+  }
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  ::_exit(code & 0xff);
+}
+
+}  // namespace
+
+ProcessResult run_process(const ProcessSpec& spec) {
+  ProcessResult r;
+  if (termination_signal()) {
+    r.interrupted = true;
+    r.start_error = "interrupted";
     return r;
   }
+  bool in_child = static_cast<bool>(spec.child_main);
+  if (!in_child && spec.argv.empty()) {
+    r.start_error = "empty command";
+    return r;
+  }
+  std::string program = in_child ? std::string() : find_program(spec.argv[0]);
+  if (!in_child && program.empty()) {
+    r.start_error = "'" + spec.argv[0] + "' not found or not executable";
+    return r;
+  }
+  Fd out_r, out_w, err_r, err_w, in_r, in_w, report_r, report_w;
+  bool measured = !in_child && !spec.launcher.empty();
+  bool feed = !in_child && spec.feed_stdin;
+  if (!make_pipe(out_r, out_w) || !make_pipe(err_r, err_w) || (feed && !make_pipe(in_r, in_w)) ||
+      (measured && !make_pipe(report_r, report_w))) {
+    r.start_error = std::string("pipe: ") + std::strerror(errno);
+    return r;
+  }
+
+  auto start = Clock::now();
+  Started child = in_child ? fork_function(spec, out_w, err_w) : spawn_program(spec, program, in_r, out_w, err_w, report_w);
+  if (!child.error.empty()) {
+    r.start_error = child.error;
+    return r;
+  }
+  pid_t pid = child.pid;
   r.started = true;
   out_w.reset();
   err_w.reset();
@@ -210,6 +291,9 @@ ProcessResult run_process(const ProcessSpec& spec) {
     if (fd >= 0) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
 
   Fd pidfd(open_pidfd(pid));
+  auto after = [](double seconds) {
+    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  };
   auto deadline = spec.timeout_s > 0 ? start + std::chrono::duration_cast<Clock::duration>(
                                                     std::chrono::duration<double>(spec.timeout_s))
                                      : Clock::time_point::max();
@@ -229,11 +313,20 @@ ProcessResult run_process(const ProcessSpec& spec) {
   };
 
   while (!exited) {
+    // A caught signal goes to the child's group (which the terminal's
+    // Ctrl-C does not reach); the child then has a grace period to exit
+    // before the group is killed, like a timeout.
+    if (!r.interrupted && termination_signal()) {
+      ::kill(-pid, termination_signal());
+      r.interrupted = true;
+      deadline = std::min(deadline, after(kInterruptGraceSeconds));
+    }
     std::vector<pollfd> fds;
     if (out_open) fds.push_back({out_r.fd, POLLIN, 0});
     if (err_open) fds.push_back({err_r.fd, POLLIN, 0});
     if (in_w.fd >= 0) fds.push_back({in_w.fd, POLLOUT, 0});
     if (pidfd.fd >= 0) fds.push_back({pidfd.fd, POLLIN, 0});
+    if (!r.interrupted && termination_fd() >= 0) fds.push_back({termination_fd(), POLLIN, 0});
     int wait_ms = pidfd.fd >= 0 ? 1000 : 5;
     if (deadline != Clock::time_point::max()) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
@@ -253,7 +346,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     try_reap(WNOHANG);
     if (!exited && Clock::now() >= deadline) {
       ::kill(-pid, SIGKILL);
-      r.timed_out = true;
+      r.timed_out = !r.interrupted;
       try_reap(0);
     }
   }

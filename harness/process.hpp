@@ -2,7 +2,9 @@
 // Runs one tool invocation as a separate process: its own process group (so a
 // timeout kills the tool and everything it started), stdin fed from a string
 // (or /dev/null), stdout and stderr captured, wall time, CPU time and peak
-// resident memory measured.
+// resident memory measured. A caught termination signal (interrupt.hpp) is
+// forwarded to the child's group.
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +22,13 @@ struct ProcessSpec {
   // racecert-measure, to measure peak memory (see measure_launcher.cpp);
   // empty: not measured (peak_rss_kb stays -1).
   std::string launcher;
+  // Instead of argv: run this function in a forked child whose stdout and
+  // stderr are captured; its result is the exit code. The child shares the
+  // caller's loaded state (no exec), so the caller must have no other thread
+  // running: a forked child of a threaded process can deadlock on a lock
+  // another thread held. Memory is not measured (a forked child's peak
+  // includes its parent's pages).
+  std::function<int()> child_main;
 };
 
 struct ProcessResult {
@@ -34,14 +43,23 @@ struct ProcessResult {
                              // -1 without a launcher
   std::string out, err;
   bool truncated = false;
+  // A termination signal was caught while it ran (or before it could start):
+  // it was forwarded to the child's group, then SIGKILL after a grace period.
+  bool interrupted = false;
 
-  bool exited_normally() const { return started && !timed_out && signal == 0; }
-  // "exit 1", "signal 11 (Segmentation fault)", "timeout after 2.0 s", "not started: ..."
+  bool exited_normally() const { return started && !timed_out && !interrupted && signal == 0; }
+  // "exit 1", "signal 11 (Segmentation fault)", "timeout after 2.0 s", "not started: ...",
+  // "interrupted by signal 2"
   std::string describe() const;
 };
 
-// Never throws for a failing program: the result says what happened.
+// Never throws for a failing program: the result says what happened. After
+// a termination signal was caught, returns at once without starting anything.
 ProcessResult run_process(const ProcessSpec& spec);
+
+// Seconds a child gets to exit after a forwarded termination signal before
+// its group is killed.
+constexpr double kInterruptGraceSeconds = 2.0;
 
 // The absolute path of `name` on PATH (or `name` itself when it contains a
 // '/' and is executable); empty when not found.

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "harness/interrupt.hpp"
 #include "harness/plots.hpp"
 #include "harness/progress_bar.hpp"
 #include "harness/summary.hpp"
@@ -50,11 +51,22 @@ std::vector<ResultRow> run_tools(const std::vector<KernelCase>& cases,
   std::vector<ResultRow> rows(tasks.size());
   ProgressBar bar(stdout, tasks.size(), s.progress);
   parallel_for(tasks.size(), jobs, [&](std::size_t i) {
+    if (termination_signal()) return;  // the caller discards the rows
     const Task& task = tasks[i];
     const KernelCase& k = cases[task.kernel];
     const Tool& tool = *tools[task.tool];
     ToolAnswer a;
-    if (tool.reads(k)) {
+    if (!k.malformed.empty()) {
+      a.verdict = Verdict::Malformed;
+      a.detail = k.malformed;
+      a.exit_status = "not run";
+    } else if (k.header.expected == Expected::None || k.header.expected == Expected::ToolError) {
+      a.verdict = Verdict::Skipped;
+      a.detail = k.header.expected == Expected::None
+                     ? "no //pass or //xfail:NOT_ALL_VERIFIED header"
+                     : "expects a tool error (//" + k.header.expected_text + "), not a verdict";
+      a.exit_status = "not run";
+    } else if (tool.reads(k)) {
       a = tool.run(k, s.timeout_s);
     } else {
       a.verdict = Verdict::Unsupported;

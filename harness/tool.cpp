@@ -16,15 +16,16 @@ std::unique_ptr<Tool> make_command_tool(const std::string& name, const std::stri
 
 namespace {
 
-constexpr const char* kVerdictNames[] = {"drf",     "racy",        "divergent", "deadlock",
-                                         "unknown", "unsupported", "timeout",   "error"};
+constexpr const char* kVerdictNames[] = {"drf",     "racy",        "divergent", "deadlock",  "unknown",
+                                         "unsupported", "timeout", "error",   "malformed", "skipped"};
+constexpr int kVerdictCount = sizeof kVerdictNames / sizeof kVerdictNames[0];
 
 }  // namespace
 
 const char* to_string(Verdict v) { return kVerdictNames[static_cast<int>(v)]; }
 
 bool parse_verdict(const std::string& s, Verdict& out) {
-  for (int i = 0; i < 8; ++i)
+  for (int i = 0; i < kVerdictCount; ++i)
     if (s == kVerdictNames[i]) {
       out = static_cast<Verdict>(i);
       return true;
@@ -54,13 +55,8 @@ bool has_extension(const KernelCase& k, std::initializer_list<const char*> exten
   return false;
 }
 
-ToolAnswer ProcessTool::run(const KernelCase& k, double timeout_s) const {
-  ProcessSpec spec;
-  spec.argv = command(k, timeout_s);
-  spec.timeout_s = timeout_s;
-  static const std::string launcher = default_measure_launcher();
-  spec.launcher = launcher;
-  ProcessResult r = run_process(spec);
+ToolAnswer answer_of(const ProcessResult& r, double timeout_s,
+                     const std::function<Verdict(const ProcessResult&, std::string&)>& interpret) {
   ToolAnswer a;
   a.wall_s = r.wall_s;
   a.cpu_s = r.cpu_s;
@@ -73,17 +69,27 @@ ToolAnswer ProcessTool::run(const KernelCase& k, double timeout_s) const {
     a.verdict = Verdict::Timeout;
     a.detail = "killed after " + std::to_string(static_cast<long>(timeout_s)) + " s";
     a.exit_status = "timeout";
-  } else if (r.signal) {
+  } else if (r.signal || r.interrupted) {
     a.verdict = Verdict::Error;
     a.detail = r.describe();
     std::string why = first_line(r.err);
     if (!why.empty()) a.detail += ": " + why;
-    a.exit_status = "signal " + std::to_string(r.signal);
+    a.exit_status = r.interrupted ? "interrupted" : "signal " + std::to_string(r.signal);
   } else {
     a.exit_status = std::to_string(r.exit_code);
     a.verdict = interpret(r, a.detail);
   }
   return a;
+}
+
+ToolAnswer ProcessTool::run(const KernelCase& k, double timeout_s) const {
+  ProcessSpec spec;
+  spec.argv = command(k, timeout_s);
+  spec.timeout_s = timeout_s;
+  static const std::string launcher = default_measure_launcher();
+  spec.launcher = launcher;
+  return answer_of(run_process(spec), timeout_s,
+                   [this](const ProcessResult& r, std::string& detail) { return interpret(r, detail); });
 }
 
 std::unique_ptr<Tool> make_tool(const std::string& spec, const ToolSettings& settings) {

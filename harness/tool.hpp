@@ -12,9 +12,11 @@
 
 namespace racecert::harness {
 
-// What a tool said, before it is compared with the expected result.
-enum class Verdict { Drf, Racy, Divergent, Deadlock, Unknown, Unsupported, Timeout, Error };
-const char* to_string(Verdict v);  // "drf", "racy", ..., "unsupported", "timeout", "error"
+// What a tool said, before it is compared with the expected result; the
+// last two are for kernels no tool ran on (a malformed header, or no verdict
+// to compare with).
+enum class Verdict { Drf, Racy, Divergent, Deadlock, Unknown, Unsupported, Timeout, Error, Malformed, Skipped };
+const char* to_string(Verdict v);  // "drf", "racy", ..., "unsupported", "timeout", "error", "malformed", "skipped"
 bool parse_verdict(const std::string& s, Verdict& out);
 
 struct ToolAnswer {
@@ -69,6 +71,12 @@ struct ToolSettings {
 // template ("NAME=CMD" names it NAME; otherwise the program's base name).
 // Throws usage_error for an unusable spec or a tool that is not installed.
 std::unique_ptr<Tool> make_tool(const std::string& spec, const ToolSettings& settings);
+
+// A finished process as an answer: start failures, timeouts, signals and
+// interruptions here, the exit of a process that ended by itself through
+// `interpret`.
+ToolAnswer answer_of(const ProcessResult& r, double timeout_s,
+                     const std::function<Verdict(const ProcessResult&, std::string&)>& interpret);
 
 // The adapters' building blocks, exposed for tests.
 std::string first_line(const std::string& text);  // first non-blank line, at most 200 characters

@@ -1,10 +1,8 @@
 // The racecert adapters: `racecert check FILE --format json` as a subprocess
 // (the default, measured like every other tool) or in-process through a
-// callback (no process start, for quick runs and profiling; no memory
-// figure and only a soft timeout).
-#include <sys/resource.h>
-
-#include <chrono>
+// callback run in a forked child (no exec, for quick runs and profiling; no
+// memory figure).
+#include <cstdio>
 
 #include <llvm/Support/JSON.h>
 
@@ -61,29 +59,34 @@ class RacecertTool : public ProcessTool {
   std::string binary_;
 };
 
+// Each kernel is checked in a forked copy of the harness (no exec, so no
+// start-up cost: LLVM and Z3 are already loaded), not in the harness itself:
+// a kernel that crashes the checker becomes a `crash` row instead of ending
+// the run, and the timeout is a wall-clock kill of the copy, like the
+// subprocess adapter's. Forking runs arbitrary code (Clang, Z3) in the
+// child, which is safe only while the harness has no other thread: hence
+// parallel_safe() is false, and the runner then runs everything on the
+// calling thread.
 class RacecertInProcessTool : public Tool {
  public:
   explicit RacecertInProcessTool(InProcessCheck check)
       : Tool("racecert-inprocess", "racecert-inprocess"), check_(std::move(check)) {}
   bool reads(const KernelCase& k) const override { return has_extension(k, {".cu", ".cl", ".map", ".bar"}); }
-  bool parallel_safe() const override { return false; }  // check_main writes to std::cout
+  bool parallel_safe() const override { return false; }  // fork() needs a single-threaded harness
   ToolAnswer run(const KernelCase& k, double timeout_s) const override {
     auto args = racecert_check_args(k, timeout_s);
-    // No process to kill: the timeout becomes racecert's per-query limit.
-    args.push_back("--timeout-ms");
-    args.push_back(std::to_string(static_cast<long long>(timeout_s * 1000)));
-    rusage before{}, after{};
-    getrusage(RUSAGE_SELF, &before);
-    auto start = std::chrono::steady_clock::now();
-    std::string out;
-    int code = check_(args, out);
-    ToolAnswer a;
-    a.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    getrusage(RUSAGE_SELF, &after);
-    auto secs = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6; };
-    a.cpu_s = secs(after.ru_utime) - secs(before.ru_utime) + secs(after.ru_stime) - secs(before.ru_stime);
-    a.exit_status = std::to_string(code);
-    a.verdict = interpret_racecert(code, out, "", a.detail);
+    ProcessSpec spec;
+    spec.timeout_s = timeout_s;
+    spec.child_main = [&] {
+      std::string out;
+      int code = check_(args, out);
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      return code;
+    };
+    ToolAnswer a = answer_of(run_process(spec), timeout_s, [](const ProcessResult& r, std::string& detail) {
+      return interpret_racecert(r.exit_code, r.out, r.err, detail);
+    });
+    a.peak_rss_kb = -1;  // a forked child's peak includes the harness's own pages
     return a;
   }
 

@@ -14,10 +14,12 @@ std::vector<ConfigLine> parse_config_lines(const std::string& text, const std::s
   std::vector<ConfigLine> out;
   std::size_t pos = 0;
   int line_no = 0;
-  auto blank = x3::omit[*x3::blank];
+  // Character sets, not classes (x3::blank, x3::alpha): those assert on a
+  // byte >= 0x80, and .racecert may hold any bytes.
+  auto blank = x3::omit[*x3::char_(" \t")];
   auto comment = x3::lit('#') >> x3::omit[*x3::char_];
   auto section = x3::rule<struct sec, std::string>{} = '[' >> x3::lexeme[+~x3::char_("]")] >> ']';
-  auto key = x3::rule<struct key_, std::string>{} = x3::lexeme[x3::alpha >> *(x3::alnum | x3::char_("-_"))];
+  auto key = x3::rule<struct key_, std::string>{} = x3::lexeme[x3::char_("a-zA-Z") >> *x3::char_("a-zA-Z0-9_-")];
   while (pos <= text.size()) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string::npos) end = text.size();

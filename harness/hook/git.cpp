@@ -142,6 +142,28 @@ std::map<std::string, std::string> read_blobs(const std::vector<std::string>& id
   return out;
 }
 
+std::map<std::string, std::size_t> blob_sizes(const std::vector<std::string>& ids) {
+  std::map<std::string, std::size_t> out;
+  if (ids.empty()) return out;
+  std::string request;
+  for (const auto& id : ids) request += id + "\n";
+  // Each answer: "id type size", or "id missing".
+  std::string raw = git({"cat-file", "--batch-check"}, request, true);
+  std::size_t pos = 0;
+  while (pos < raw.size()) {
+    std::size_t nl = raw.find('\n', pos);
+    std::string line = raw.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+    pos = nl == std::string::npos ? raw.size() : nl + 1;
+    auto sp1 = line.find(' '), sp2 = line.rfind(' ');
+    if (sp1 == std::string::npos || sp2 == sp1) continue;
+    std::string size_text = line.substr(sp2 + 1);
+    if (size_text.empty() || size_text.size() > 15 || size_text.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    out[line.substr(0, sp1)] = std::stoull(size_text);
+  }
+  return out;
+}
+
 std::optional<std::string> staged_content(const std::string& path) {
   ProcessResult r = run_git({"cat-file", "blob", ":" + path}, "", false);
   if (!r.started || r.exit_code != 0) return std::nullopt;

@@ -37,6 +37,10 @@ std::vector<IndexEntry> index_entries();
 // Contents of blobs, by object id (git cat-file --batch).
 std::map<std::string, std::string> read_blobs(const std::vector<std::string>& ids);
 
+// Sizes of blobs in bytes, by object id (git cat-file --batch-check), so
+// that huge files are not read into memory.
+std::map<std::string, std::size_t> blob_sizes(const std::vector<std::string>& ids);
+
 // The staged content of a path, if it is in the index.
 std::optional<std::string> staged_content(const std::string& path);
 

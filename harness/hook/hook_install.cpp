@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "harness/command_template.hpp"
 #include "harness/hook/git.hpp"
@@ -46,28 +47,39 @@ std::string hook_script(const std::string& racecert_path) {
 int install_hook(bool force, std::ostream& out, std::ostream& err) {
   try {
     std::string dir = hooks_dir();
-    std::string path = dir + "/pre-commit";
+    // Every hook is looked at before anything is written, so that a refusal
+    // leaves nothing half-installed.
+    std::vector<std::string> foreign;
+    for (const char* name : kHookNames) {
+      std::string path = dir + "/" + name;
+      if (fs::exists(path) && !is_ours(path)) foreign.push_back(path);
+    }
+    if (!foreign.empty() && !force) {
+      err << "racecert hook: error: " << foreign.front()
+          << " exists and is not racecert's; rerun with --force to replace it (it is kept as "
+          << fs::path(foreign.front()).filename().string()
+          << ".racecert-backup), or call `racecert hook run` from it\n";
+      return kExitUsage;
+    }
     std::error_code ec;
-    if (fs::exists(path) && !is_ours(path)) {
-      if (!force) {
-        err << "racecert hook: error: " << path
-            << " exists and is not racecert's; rerun with --force to replace it (it is kept as "
-               "pre-commit.racecert-backup), or call `racecert hook run` from it\n";
-        return kExitUsage;
-      }
+    for (const auto& path : foreign) {
       fs::rename(path, path + ".racecert-backup", ec);
       if (ec) throw input_error(SourceLoc{path, 0, 0}, "cannot back up the existing hook: " + ec.message());
       out << "racecert hook: moved the existing hook to " << path << ".racecert-backup\n";
     }
     fs::create_directories(dir, ec);
     std::string self = self_executable();
-    {
-      std::ofstream os(path, std::ios::binary | std::ios::trunc);
-      os << hook_script(self);
-      if (!os.flush()) throw input_error(SourceLoc{path, 0, 0}, "cannot write the hook");
+    for (const char* name : kHookNames) {
+      std::string path = dir + "/" + name;
+      {
+        std::ofstream os(path, std::ios::binary | std::ios::trunc);
+        os << hook_script(self);
+        if (!os.flush()) throw input_error(SourceLoc{path, 0, 0}, "cannot write the hook");
+      }
+      if (::chmod(path.c_str(), 0755) != 0)
+        throw input_error(SourceLoc{path, 0, 0}, "cannot make the hook executable");
+      out << "racecert hook: installed " << path << " (runs " << self << " hook run)\n";
     }
-    if (::chmod(path.c_str(), 0755) != 0) throw input_error(SourceLoc{path, 0, 0}, "cannot make the hook executable");
-    out << "racecert hook: installed " << path << " (runs " << self << " hook run)\n";
     return kExitOk;
   } catch (const Error& e) {
     err << "racecert hook: " << e.render() << "\n";
@@ -77,18 +89,24 @@ int install_hook(bool force, std::ostream& out, std::ostream& err) {
 
 int uninstall_hook(std::ostream& out, std::ostream& err) {
   try {
-    std::string path = hooks_dir() + "/pre-commit";
-    if (!fs::exists(path) || !is_ours(path)) {
-      err << "racecert hook: error: no racecert pre-commit hook at " << path << "\n";
+    std::string dir = hooks_dir();
+    bool found = false;
+    for (const char* name : kHookNames) {
+      std::string path = dir + "/" + name;
+      if (!fs::exists(path) || !is_ours(path)) continue;  // a hook of racecert's from before pre-merge-commit
+      found = true;
+      fs::remove(path);
+      out << "racecert hook: removed " << path << "\n";
+      std::error_code ec;
+      if (fs::exists(path + ".racecert-backup")) {
+        fs::rename(path + ".racecert-backup", path, ec);
+        if (!ec) out << "racecert hook: restored the previous " << name << " hook\n";
+      }
+    }
+    if (!found) {
+      err << "racecert hook: error: no racecert hook at " << dir << "/pre-commit\n";
       return kExitUsage;
     }
-    fs::remove(path);
-    std::error_code ec;
-    if (fs::exists(path + ".racecert-backup")) {
-      fs::rename(path + ".racecert-backup", path, ec);
-      if (!ec) out << "racecert hook: restored the previous hook\n";
-    }
-    out << "racecert hook: removed " << path << "\n";
     return kExitOk;
   } catch (const Error& e) {
     err << "racecert hook: " << e.render() << "\n";

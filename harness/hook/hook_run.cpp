@@ -1,7 +1,7 @@
 // Only staged content is checked: every file is read from the index (git
 // cat-file) into a private temporary directory, together with the staged
-// headers it may include, and the checker runs there. The user's working
-// tree and index are never written.
+// headers it may include, and the checker runs there, one process per file,
+// several at a time. The user's working tree and index are never written.
 #include "harness/hook/hook_run.hpp"
 
 #include <stdlib.h>
@@ -11,13 +11,17 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <optional>
 
 #include "harness/hook/cache.hpp"
 #include "harness/hook/config.hpp"
 #include "harness/hook/git.hpp"
+#include "harness/interrupt.hpp"
 #include "harness/kernel_header.hpp"
 #include "harness/process.hpp"
 #include "support/diagnostic.hpp"
+#include "support/parallel.hpp"
 
 namespace fs = std::filesystem;
 
@@ -53,13 +57,17 @@ class TempDir {
   std::string path_;
 };
 
-enum class FileVerdict { Drf, Violation, Inconclusive };
+// Staged files larger than this are not read: no kernel is this big, and a
+// huge file in a commit must not make the hook read it into memory.
+constexpr std::size_t kMaxFileBytes = std::size_t{16} << 20;
+
+enum class FileVerdict { Drf, Violation, Inconclusive, Malformed };
 
 struct Checked {
   std::string path;
   FileVerdict verdict = FileVerdict::Inconclusive;
   std::string output;  // the checker's diagnostics
-  std::string why;     // for inconclusive files: one line
+  std::string why;     // inconclusive: one line; malformed: the error
   bool cached = false;
 };
 
@@ -92,12 +100,17 @@ std::string checker_identity(const std::string& path) {
 }
 
 std::vector<std::string> checker_args(const std::string& path, const KernelHeader& header, const KernelSettings& s) {
-  std::vector<std::string> args = {"check", path, "--format", "text"};
-  // The file's own header wins; .racecert fills in what it leaves out.
-  if (!header.block && s.block) args.insert(args.end(), {"--block-dim", s.block->str()});
-  if (!header.grid && s.grid) args.insert(args.end(), {"--grid-dim", s.grid->str()});
+  std::vector<std::string> args = {"check", "--format", "text"};
+  // The file's own header wins (a `*` in it too: that dimension stays
+  // symbolic); .racecert fills in what it leaves out.
+  if (!header.block && !header.block_unconstrained && s.block) args.insert(args.end(), {"--block-dim", s.block->str()});
+  if (!header.grid && !header.grid_unconstrained && s.grid) args.insert(args.end(), {"--grid-dim", s.grid->str()});
   if (header.defines.empty())
     for (const auto& d : s.defines) args.push_back("-D" + d);
+  // After "--", so that a file named "-x.cu" is not read as an option, and
+  // as "./-x.cu" as well: the checker may hand the name on to a program that
+  // knows no "--" (racecert's front end passes it to Clang's driver).
+  args.insert(args.end(), {"--", path[0] == '-' ? "./" + path : path});
   return args;
 }
 
@@ -121,123 +134,75 @@ std::string first_line_of(const std::string& text) {
   return "";
 }
 
-}  // namespace
+// A file to check, or one whose outcome is already known (a FILE given on
+// the command line that is not in the index, a file too large to read).
+struct Item {
+  IndexEntry entry;
+  std::optional<Checked> decided;
+};
 
-namespace {
+Checked inconclusive(const std::string& path, const std::string& why) {
+  Checked c;
+  c.path = path;
+  c.why = why;
+  return c;
+}
 
-int run_hook_unguarded(const HookRunOptions& o, std::ostream& err) {
-  std::string top = top_level();
-  HookConfig config = load_config(top);
-  std::string checker = resolve_checker(config, top);
-
-  // Which files, and their staged blobs. The whole index is listed only
-  // when some kernel is to be checked: most commits touch none.
-  std::vector<IndexEntry> index;
-  std::vector<IndexEntry> targets;
+// The staged changes, or the FILEs given, in their order. A FILE that is
+// not in the index is not checked (its staged content is what a commit
+// would take, and there is none) but said so; one that does not exist at
+// all is an error, so that a typo cannot pass for a checked file.
+std::vector<Item> select_files(const HookRunOptions& o, const HookConfig& config, const std::string& top,
+                               std::vector<IndexEntry>& index, std::ostream& err) {
+  std::vector<Item> items;
   if (o.files.empty()) {
-    targets = staged_changes();
-  } else {
-    index = index_entries();
-    for (const auto& f : o.files) {
-      std::string rel = fs::absolute(f).lexically_normal().lexically_relative(top).generic_string();
-      auto it = std::find_if(index.begin(), index.end(), [&](const IndexEntry& e) { return e.path == rel; });
-      if (it != index.end()) targets.push_back(*it);
-    }
+    for (const auto& e : staged_changes())
+      if (e.regular_file() && has_ext(e.path, config.extensions)) items.push_back({e, std::nullopt});
+    return items;
   }
-  targets.erase(std::remove_if(targets.begin(), targets.end(),
-                               [&](const IndexEntry& e) {
-                                 return !e.regular_file() || !has_ext(e.path, config.extensions);
-                               }),
-                targets.end());
-  if (targets.empty()) return 0;
-  if (index.empty()) index = index_entries();
-
-  std::vector<IndexEntry> support;
-  std::string support_ids;
-  for (const auto& e : index)
-    if (e.regular_file() && has_ext(e.path, kIncludeExtensions)) {
-      support.push_back(e);
-      support_ids += e.path + '\0' + e.blob + '\0';
-    }
-  std::vector<std::string> ids;
-  for (const auto& e : targets) ids.push_back(e.blob);
-  auto blobs = read_blobs(ids);
-
-  VerdictCache cache(common_git_dir() + "/racecert-cache");
-  std::string checker_id = checker_identity(checker);
-  char timeout_text[32];
-  std::snprintf(timeout_text, sizeof timeout_text, "%g", config.timeout_s);
-  std::unique_ptr<TempDir> tmp;  // made on the first cache miss
-
-  std::vector<Checked> results;
-  for (const auto& e : targets) {
-    Checked c;
-    c.path = e.path;
-    const std::string& content = blobs[e.blob];
-    KernelHeader header;
-    try {
-      header = parse_kernel_header(content, e.path);
-    } catch (const Error& ex) {
-      c.verdict = FileVerdict::Inconclusive;
-      c.why = ex.render();
-      results.push_back(c);
-      continue;
-    }
-    auto args = checker_args(e.path, header, config.settings_for(e.path));
-    std::vector<std::string> key_parts = {"racecert-hook-cache-v1", checker_id, timeout_text, e.path, e.blob,
-                                          support_ids};
-    key_parts.insert(key_parts.end(), args.begin(), args.end());
-    std::string key = content_key(key_parts);
-
-    std::optional<CachedVerdict> hit = config.cache ? cache.get(key) : std::nullopt;
-    int code;
-    if (hit) {
-      code = hit->exit_code;
-      c.output = hit->output;
-      c.cached = true;
+  index = index_entries();
+  std::vector<std::string> notes;
+  for (const auto& f : o.files) {
+    std::string rel = fs::absolute(f).lexically_normal().lexically_relative(top).generic_string();
+    auto it = std::find_if(index.begin(), index.end(), [&](const IndexEntry& e) { return e.path == rel; });
+    if (it == index.end()) {
+      std::error_code ec;
+      if (!fs::exists(fs::symlink_status(f, ec)))
+        throw input_error(SourceLoc{f, 0, 0}, "no such file (neither in the index nor in the working tree)");
+      bool outside = rel.empty() || rel.rfind("..", 0) == 0;
+      items.push_back({{}, inconclusive(f, outside ? "outside the repository, not checked"
+                                                   : "not in the index, not checked: `git add` it first")});
+    } else if (!it->regular_file() || !has_ext(it->path, config.extensions)) {
+      notes.push_back(f + ": note: not a kernel file (a symlink, a submodule, or an extension not in .racecert's "
+                          "`extensions`), not checked");
     } else {
-      if (!tmp) {
-        tmp = std::make_unique<TempDir>();
-        std::vector<std::string> support_blobs;
-        for (const auto& s : support) support_blobs.push_back(s.blob);
-        auto contents = read_blobs(support_blobs);
-        for (const auto& s : support) write_file(fs::path(tmp->path()) / s.path, contents[s.blob]);
-      }
-      write_file(fs::path(tmp->path()) / e.path, content);
-      ProcessSpec spec;
-      spec.argv = {checker};
-      spec.argv.insert(spec.argv.end(), args.begin(), args.end());
-      spec.cwd = tmp->path();  // diagnostics then name the file by its path in the repository
-      spec.timeout_s = config.timeout_s;
-      ProcessResult r = run_process(spec);
-      c.output = r.out + r.err;
-      if (!r.exited_normally()) {
-        c.verdict = FileVerdict::Inconclusive;
-        c.why = "checker " + r.describe();
-        results.push_back(c);
-        continue;
-      }
-      code = r.exit_code;
-      if (config.cache && (code == 0 || code == 1 || code == 4)) cache.put(key, {code, c.output});
+      items.push_back({*it, std::nullopt});
     }
-    switch (code) {
-      case 0: c.verdict = FileVerdict::Drf; break;
-      case 1: c.verdict = FileVerdict::Violation; break;
-      case 4:
-        c.verdict = FileVerdict::Inconclusive;
-        c.why = "inconclusive";
-        break;
-      default:
-        // 2: the checker could not read the file (a construct it does not
-        // support yet, a syntax error the compiler will report anyway);
-        // 3: a bad flag, e.g. a .racecert setting it does not know.
-        c.verdict = FileVerdict::Inconclusive;
-        c.why = "checker exit " + std::to_string(code) + ": " + first_line_of(c.output);
-    }
-    results.push_back(c);
   }
+  for (const auto& n : notes) err << n << "\n";
+  return items;
+}
 
-  int violations = 0, inconclusive = 0, drf = 0, cached = 0;
+void set_verdict(Checked& c, int code) {
+  switch (code) {
+    case 0: c.verdict = FileVerdict::Drf; break;
+    case 1: c.verdict = FileVerdict::Violation; break;
+    case 4:
+      c.verdict = FileVerdict::Inconclusive;
+      c.why = "inconclusive";
+      break;
+    default:
+      // 2: the checker could not read the file (a construct it does not
+      // support yet, a syntax error the compiler will report anyway);
+      // 3: a bad flag, e.g. a .racecert setting it does not know.
+      c.verdict = FileVerdict::Inconclusive;
+      c.why = "checker exit " + std::to_string(code) + ": " + first_line_of(c.output);
+  }
+}
+
+// Prints every file's outcome in order and the summary; returns the exit code.
+int report(const std::vector<Checked>& results, const HookConfig& config, bool verbose, std::ostream& err) {
+  int violations = 0, malformed = 0, inconclusive = 0, drf = 0, cached = 0;
   for (const auto& c : results) {
     cached += c.cached;
     switch (c.verdict) {
@@ -246,44 +211,177 @@ int run_hook_unguarded(const HookRunOptions& o, std::ostream& err) {
         err << c.output;
         if (!c.output.empty() && c.output.back() != '\n') err << "\n";
         break;
+      case FileVerdict::Malformed:
+        ++malformed;
+        err << c.why << "\n";
+        break;
       case FileVerdict::Inconclusive:
         ++inconclusive;
         err << c.path << ": warning: racecert could not decide data-race freedom (" << c.why << ")"
             << (c.cached ? " [cached]" : "") << "\n";
-        if (o.verbose && !c.output.empty()) err << c.output;
+        if (verbose && !c.output.empty()) err << c.output;
         break;
       case FileVerdict::Drf:
         ++drf;
-        if (o.verbose) err << c.path << ": data-race free" << (c.cached ? " [cached]" : "") << "\n";
+        if (verbose) err << c.path << ": data-race free" << (c.cached ? " [cached]" : "") << "\n";
         break;
     }
   }
-  bool block = violations > 0 || (config.block_on_inconclusive && inconclusive > 0);
+  bool block = violations > 0 || malformed > 0 || (config.block_on_inconclusive && inconclusive > 0);
   err << "racecert hook: " << results.size() << " staged kernel file(s) checked";
   if (cached) err << " (" << cached << " from cache)";
-  err << ": " << violations << " with a race or divergence, " << inconclusive << " inconclusive, " << drf
-      << " data-race free\n";
+  err << ": " << violations << " with a race or divergence, ";
+  if (malformed) err << malformed << " with a malformed header, ";
+  err << inconclusive << " inconclusive, " << drf << " data-race free\n";
   if (block) {
     err << "racecert hook: commit blocked"
-        << (violations ? "" : " (block-on-inconclusive is set in .racecert)")
+        << (violations || malformed ? "" : " (block-on-inconclusive is set in .racecert)")
         << "; `git commit --no-verify` skips this check\n";
   }
-  return block ? 1 : 0;
+  if (malformed) return kExitBadInput;  // as in `racecert check`: malformed input first
+  return block ? kExitViolation : kExitOk;
+}
+
+int run_hook_unguarded(const HookRunOptions& o, std::ostream& err) {
+  std::string top = top_level();
+  HookConfig config = load_config(top);
+  std::string checker = resolve_checker(config, top);
+
+  // The whole index is listed only when some kernel is to be checked: most
+  // commits touch none.
+  std::vector<IndexEntry> index;
+  std::vector<Item> items = select_files(o, config, top, index, err);
+  if (items.empty()) return kExitOk;
+  if (index.empty()) index = index_entries();
+
+  // Sizes first: a huge staged file is neither read nor exported.
+  std::vector<std::string> size_ids;
+  for (const auto& e : index)
+    if (e.regular_file() && has_ext(e.path, kIncludeExtensions)) size_ids.push_back(e.blob);
+  for (const auto& item : items)
+    if (!item.decided) size_ids.push_back(item.entry.blob);
+  auto sizes = blob_sizes(size_ids);
+  auto too_large = [&](const IndexEntry& e) { return sizes.count(e.blob) && sizes[e.blob] > kMaxFileBytes; };
+
+  std::vector<IndexEntry> support;
+  std::string support_ids;
+  for (const auto& e : index)
+    if (e.regular_file() && has_ext(e.path, kIncludeExtensions) && !too_large(e)) {
+      support.push_back(e);
+      support_ids += e.path + '\0' + e.blob + '\0';
+    }
+  std::vector<std::string> ids;
+  for (auto& item : items) {
+    if (item.decided) continue;
+    if (too_large(item.entry))
+      item.decided = inconclusive(item.entry.path, "too large to check: " + std::to_string(sizes[item.entry.blob]) +
+                                                       " bytes, the limit is " + std::to_string(kMaxFileBytes));
+    else ids.push_back(item.entry.blob);
+  }
+  auto blobs = read_blobs(ids);
+
+  VerdictCache cache(common_git_dir() + "/racecert-cache");
+  std::string checker_id = checker_identity(checker);
+  char timeout_text[32];
+  std::snprintf(timeout_text, sizeof timeout_text, "%g", config.timeout_s);
+  std::unique_ptr<TempDir> tmp;  // made on the first cache miss
+
+  // What needs no checker is decided here, in order; the rest is run below.
+  struct Job {
+    std::size_t item;
+    std::string key;
+    ProcessSpec spec;
+  };
+  std::vector<Job> jobs;
+  std::vector<Checked> results(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (items[i].decided) {
+      results[i] = *items[i].decided;
+      continue;
+    }
+    const IndexEntry& e = items[i].entry;
+    Checked& c = results[i];
+    c.path = e.path;
+    const std::string& content = blobs[e.blob];
+    KernelHeader header;
+    try {
+      header = parse_kernel_header(content, e.path);
+    } catch (const Error& ex) {
+      // As in `harness run`: a header GPUVerify would reject is malformed
+      // input, and the file is not checked with dimensions it does not have.
+      c.verdict = FileVerdict::Malformed;
+      c.why = ex.render();
+      continue;
+    }
+    auto args = checker_args(e.path, header, config.settings_for(e.path));
+    std::vector<std::string> key_parts = {"racecert-hook-cache-v1", checker_id, timeout_text, e.path, e.blob,
+                                          support_ids};
+    key_parts.insert(key_parts.end(), args.begin(), args.end());
+    std::string key = content_key(key_parts);
+    if (auto hit = config.cache ? cache.get(key) : std::nullopt) {
+      c.output = hit->output;
+      c.cached = true;
+      set_verdict(c, hit->exit_code);
+      continue;
+    }
+    if (!tmp) {
+      tmp = std::make_unique<TempDir>();
+      std::vector<std::string> support_blobs;
+      for (const auto& s : support) support_blobs.push_back(s.blob);
+      auto contents = read_blobs(support_blobs);
+      for (const auto& s : support) write_file(fs::path(tmp->path()) / s.path, contents[s.blob]);
+    }
+    write_file(fs::path(tmp->path()) / e.path, content);
+    Job job{i, key, {}};
+    job.spec.argv = {checker};
+    job.spec.argv.insert(job.spec.argv.end(), args.begin(), args.end());
+    job.spec.cwd = tmp->path();  // diagnostics then name the file by its path in the repository
+    job.spec.timeout_s = config.timeout_s;
+    jobs.push_back(std::move(job));
+  }
+
+  // One checker per core at most, each under its own timeout; results are
+  // kept by index, so the output follows the order of the files.
+  std::vector<ProcessResult> runs(jobs.size());
+  parallel_for(jobs.size(), default_jobs(), [&](std::size_t j) { runs[j] = run_process(jobs[j].spec); });
+  if (termination_signal()) return kExitOk;  // run_hook reports it; nothing was decided
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    Checked& c = results[jobs[j].item];
+    const ProcessResult& r = runs[j];
+    c.output = r.out + r.err;
+    if (!r.exited_normally()) {
+      c.verdict = FileVerdict::Inconclusive;
+      c.why = "checker " + r.describe();
+      continue;
+    }
+    if (config.cache && (r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 4))
+      cache.put(jobs[j].key, {r.exit_code, c.output});
+    set_verdict(c, r.exit_code);
+  }
+  return report(results, config, o.verbose, err);
 }
 
 }  // namespace
 
 int run_hook(const HookRunOptions& o, std::ostream& err) {
+  int code;
   try {
-    return run_hook_unguarded(o, err);
+    code = run_hook_unguarded(o, err);
   } catch (const Error& e) {
-    err << "racecert hook: " << e.render() << "\n";
-    return e.code();
+    if (!termination_signal()) err << "racecert hook: " << e.render() << "\n";
+    code = e.code();
   } catch (const std::exception& e) {
     // A full disk, an unreadable temporary directory: still one line.
-    err << "racecert hook: error: " << e.what() << "\n";
-    return kExitBadInput;
+    if (!termination_signal()) err << "racecert hook: error: " << e.what() << "\n";
+    code = kExitBadInput;
   }
+  // The temporary directory is gone by now (the run unwound); the checkers
+  // got the signal and were waited for (run_process).
+  if (int sig = termination_signal()) {
+    err << "racecert hook: interrupted by signal " << sig << "; nothing was decided\n";
+    return exit_status_after(sig);
+  }
+  return code;
 }
 
 }  // namespace racecert::harness::hook

@@ -14,12 +14,15 @@ constexpr const char* kCheckerEnv = "RACECERT_HOOK_CHECKER";
 
 struct HookRunOptions {
   std::vector<std::string> files;  // empty: the staged changes; else these paths' staged content
+                                   // (one not in the index: inconclusive; one that does not exist: error)
   bool verbose = false;            // also list DRF files and cache hits
 };
 
 // Returns the exit code: 0 the commit may go ahead, 1 blocked (a race, a
-// divergence, or an inconclusive file with block-on-inconclusive), 2 a
-// malformed .racecert, 3 not in a repository. Diagnostics go to `err`.
+// divergence, or an inconclusive file with block-on-inconclusive), 2
+// malformed input (.racecert, a kernel header, a FILE that does not exist),
+// 3 not in a repository, 128+N after a caught signal N (interrupt.hpp).
+// Diagnostics go to `err`.
 int run_hook(const HookRunOptions& o, std::ostream& err);
 
 }  // namespace racecert::harness::hook

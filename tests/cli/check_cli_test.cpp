@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <llvm/Support/JSON.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "tests/cli/run_racecert.hpp"
 
@@ -39,6 +43,29 @@ llvm::json::Value parse_json(const std::string& text) {
 std::size_t lines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
 
 }  // namespace
+
+TEST(CheckCli, FileNamesWithCommasAndLeadingDashes) {
+  // A ',' is part of a FILE (cxxopts split positional lists at commas), and
+  // after `--` a FILE may start with '-'.
+  namespace fs = std::filesystem;
+  char dir[] = "/tmp/racecert-check-test-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::ofstream(std::string(dir) + "/a,b.map") << kRacy;
+  std::ofstream(std::string(dir) + "/-d.map") << kDrf;
+  auto comma = run_racecert({"check", std::string(dir) + "/a,b.map"});
+  fs::path cwd = fs::current_path();
+  fs::current_path(dir);
+  auto dashed = run_racecert({"check", "--", "-d.map", "a,b.map"});
+  auto unknown = run_racecert({"check", "-d.map"});
+  fs::current_path(cwd);
+  fs::remove_all(dir);
+  EXPECT_EQ(comma.code, 1) << comma.err;
+  EXPECT_NE(comma.out.find("a,b.map"), std::string::npos) << comma.out;
+  EXPECT_EQ(dashed.code, 1) << dashed.err;
+  EXPECT_NE(dashed.out.find("kernel 'drf': drf"), std::string::npos) << dashed.out;
+  EXPECT_NE(dashed.out.find("kernel 'racy': racy"), std::string::npos) << dashed.out;
+  EXPECT_EQ(unknown.code, 3);  // without --, an option
+}
 
 TEST(CheckCli, Version) {
   auto r = run_racecert({"--version"});

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <llvm/Support/JSON.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -61,6 +62,21 @@ TEST(ExplorerCli, RacyTestExitsOneWithTheRaceInJson) {
   EXPECT_EQ((*events)[0].getAsObject()->getString("thread"), "P0");
   EXPECT_EQ((*events)[0].getAsObject()->getInteger("line"), 13);
   EXPECT_EQ((*events)[1].getAsObject()->getString("access"), "read");
+}
+
+TEST(ExplorerCli, ACommaInTheFileNameIsPartOfIt) {
+  // cxxopts splits a vector positional at commas: "M,P.litmus" was two files.
+  char dir[] = "/tmp/racecert-explore-test-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string path = std::string(dir) + "/M,P.litmus";
+  {
+    std::ifstream in(dataset("MP"));
+    std::ofstream(path) << in.rdbuf();
+  }
+  Outcome r = run("'" + path + "'");
+  std::remove(path.c_str());
+  rmdir(dir);
+  EXPECT_EQ(r.code, 1) << r.out;
 }
 
 TEST(ExplorerCli, CleanTestExitsZero) {

@@ -1,8 +1,15 @@
 // Tool adapters: racecert's JSON and exit codes, GPUVerify's and Faial's
 // conventions (with fake tools on PATH), the generic command adapter.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <stdlib.h>
 
+#include <chrono>
+#include <cstdio>
+#include <stdexcept>
+#include <thread>
+
+#include "harness/classify.hpp"
 #include "harness/progress_bar.hpp"
 #include "harness/runner.hpp"
 #include "harness/tool.hpp"
@@ -84,12 +91,26 @@ TEST(HarnessRacecertAdapter, RunsTheRealRacecertOnProtocols) {
   EXPECT_TRUE(tool->reads(drf));
 }
 
+TEST(HarnessRacecertAdapter, DimensionsAsGpuVerifyMeansThem) {
+  TempDir d;
+  auto comma = make_case(d, "c.cl", "//pass\n//--local_size=1,10 --num_groups=1,10\n");
+  EXPECT_EQ(racecert_check_args(comma, 30), (std::vector<std::string>{comma.path, "--format", "json", "--block-dim",
+                                                                        "[1,10,1]", "--grid-dim", "[1,10,1]"}));
+  // `*`: no value, so racecert leaves that dimension symbolic.
+  auto star = make_case(d, "s.cl", "//pass\n//--local_size=64 --num_groups=*\n");
+  EXPECT_EQ(racecert_check_args(star, 30),
+            (std::vector<std::string>{star.path, "--format", "json", "--block-dim", "[64,1,1]"}));
+}
+
 TEST(HarnessRacecertAdapter, InProcessGoesThroughTheCallback) {
   TempDir d;
-  std::vector<std::string> seen;
   ToolSettings s;
+  // The callback runs in a forked copy of the test: what it sees is written
+  // to a file for the test to read.
   s.in_process = [&](const std::vector<std::string>& args, std::string& out) {
-    seen = args;
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    write_file(d / "seen", joined);
     out = R"({"kernels":[{"name":"k","status":"racy","races":[],"diagnostics":[]}]})";
     return 1;
   };
@@ -98,10 +119,47 @@ TEST(HarnessRacecertAdapter, InProcessGoesThroughTheCallback) {
   auto k = make_case(d, "k.cu", kernel_text(true));
   auto a = tool->run(k, 2);
   EXPECT_EQ(a.verdict, Verdict::Racy);
+  EXPECT_EQ(a.exit_status, "1");
   EXPECT_EQ(a.peak_rss_kb, -1);
-  ASSERT_GE(seen.size(), 2u);
-  EXPECT_EQ(seen.back(), "2000");  // the timeout becomes racecert's per-query limit
+  EXPECT_EQ(read_text(d / "seen"), k.path + " --format json --block-dim [64,1,1] --grid-dim [1,1,1] ");
   EXPECT_THROW(make_tool("racecert-inprocess", ToolSettings{}), racecert::Error);
+}
+
+TEST(HarnessRacecertAdapter, InProcessCrashIsACrashRowAndTheHarnessLives) {
+  TempDir d;
+  ToolSettings s;
+  s.in_process = [](const std::vector<std::string>&, std::string&) -> int {
+    std::fputs("about to crash\n", stderr);
+    ::raise(SIGSEGV);
+    return 0;
+  };
+  auto tool = make_tool("racecert-inprocess", s);
+  auto a = tool->run(make_case(d, "k.cu", kernel_text(false)), 30);
+  EXPECT_EQ(a.verdict, Verdict::Error);
+  EXPECT_EQ(a.exit_status, "signal 11");
+  EXPECT_NE(a.detail.find("about to crash"), std::string::npos) << a.detail;
+  EXPECT_EQ(classify(Expected::Drf, a.verdict), Outcome::Crash);
+  // An exception that escapes the check is a crash too, not the harness's end.
+  s.in_process = [](const std::vector<std::string>&, std::string&) -> int { throw std::runtime_error("boom"); };
+  auto thrower = make_tool("racecert-inprocess", s);
+  auto b = thrower->run(make_case(d, "k.cu", kernel_text(false)), 30);
+  EXPECT_EQ(b.verdict, Verdict::Error);
+  EXPECT_NE(b.detail.find("boom"), std::string::npos) << b.detail;
+}
+
+TEST(HarnessRacecertAdapter, InProcessTimeoutIsAWallClockKill) {
+  TempDir d;
+  ToolSettings s;
+  s.in_process = [](const std::vector<std::string>&, std::string&) -> int {
+    for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));  // a check that never ends
+  };
+  auto tool = make_tool("racecert-inprocess", s);
+  auto start = std::chrono::steady_clock::now();
+  auto a = tool->run(make_case(d, "k.cu", kernel_text(false)), 0.5);
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(a.verdict, Verdict::Timeout);
+  EXPECT_EQ(a.exit_status, "timeout");
+  EXPECT_LT(took, 5.0);
 }
 
 TEST(HarnessGpuVerifyAdapter, ArgumentsAndExitCodes) {

@@ -4,7 +4,10 @@
 // is a fake (RACECERT_HOOK_CHECKER) that logs every call and answers from
 // the file's content: "RACE" is a race, "UNKNOWN" inconclusive.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
 
+#include <cstdio>
 #include <filesystem>
 
 #include "tests/harness/test_util.hpp"
@@ -16,9 +19,9 @@ namespace {
 
 constexpr const char* kFakeChecker =
     "#!/bin/sh\n"
-    "# fake racecert: `check FILE [flags]`, run in the hook's private copy\n"
+    "# fake racecert: `check [flags] -- FILE`, run in the hook's private copy\n"
     "echo \"$*\" >> \"$FAKE_LOG\"\n"
-    "f=$2\n"
+    "for f in \"$@\"; do :; done\n"
     "if grep -rq RACE \"$f\" $(find . -name '*.h'); then\n"
     "  echo \"$f:3:5: error: data race on A[1] in kernel 'k'\"\n"
     "  exit 1\n"
@@ -44,6 +47,7 @@ class Repo {
     EXPECT_EQ(git({"init", "-q"}).code, 0);
   }
   std::string root() const { return dir_ / "repo"; }
+  std::string scratch(const std::string& rel) const { return dir_ / rel; }  // outside the repository
   std::string path(const std::string& rel) const { return root() + "/" + rel; }
   Cmd git(const std::vector<std::string>& args) const {
     std::vector<std::string> argv = {"git"};
@@ -259,11 +263,11 @@ TEST(Hook, DimensionsFromHeaderOrConfig) {
   r.stage("own.cu", kDrf);  // its header says blockDim=64: the config stays out
   EXPECT_EQ(r.racecert_here({"hook", "run"}).code, 0);
   std::string log = r.log();
-  EXPECT_NE(log.find("check plain.cu --format text --block-dim [128,1,1] --grid-dim [2,2,1]\n"), std::string::npos)
+  EXPECT_NE(log.find("check --format text --block-dim [128,1,1] --grid-dim [2,2,1] -- plain.cu\n"), std::string::npos)
       << log;
-  EXPECT_NE(log.find("check special/s.cu --format text --block-dim [32,1,1] --grid-dim [2,2,1]\n"),
+  EXPECT_NE(log.find("check --format text --block-dim [32,1,1] --grid-dim [2,2,1] -- special/s.cu\n"),
             std::string::npos) << log;
-  EXPECT_NE(log.find("check own.cu --format text\n"), std::string::npos) << log;
+  EXPECT_NE(log.find("check --format text -- own.cu\n"), std::string::npos) << log;
 }
 
 TEST(Hook, OnlyTheStagedConfigCounts) {
@@ -291,7 +295,130 @@ TEST(Hook, ExplicitFilesUseTheirStagedContent) {
   ASSERT_EQ(r.commit("base", true).code, 0);
   EXPECT_EQ(r.racecert_here({"hook", "run"}).code, 0);  // nothing staged
   EXPECT_EQ(r.racecert_here({"hook", "run", "k.cu"}).code, 1);  // what pre-commit run --all-files does
-  EXPECT_EQ(r.racecert_here({"hook", "run", "not-tracked.cu"}).code, 0);
+}
+
+TEST(Hook, AFileNotInTheIndexIsSaidSoAndAMissingOneIsAnError) {
+  Repo r;
+  r.stage("k.cu", kDrf);
+  r.put("untracked.cu", kRacy);
+  Cmd c = r.racecert_here({"hook", "run", "untracked.cu", "k.cu"});
+  EXPECT_EQ(c.code, 0) << c.err;  // inconclusive: the commit would not contain it
+  EXPECT_NE(c.err.find("untracked.cu: warning: racecert could not decide data-race freedom (not in the index, not "
+                       "checked: `git add` it first)\n"),
+            std::string::npos) << c.err;
+  EXPECT_NE(c.err.find("2 staged kernel file(s) checked: 0 with a race or divergence, 1 inconclusive, 1 data-race "
+                       "free"),
+            std::string::npos) << c.err;
+  EXPECT_EQ(r.checker_calls(), 1);  // k.cu only
+  Cmd missing = r.racecert_here({"hook", "run", "k.cu", "no-such.cu"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.err, "racecert hook: no-such.cu: error: no such file (neither in the index nor in the working "
+                         "tree)\n");
+  EXPECT_EQ(r.checker_calls(), 1);  // nothing checked: the error comes first
+  r.stage(".racecert", "block-on-inconclusive = true\n");
+  EXPECT_EQ(r.racecert_here({"hook", "run", "untracked.cu"}).code, 1);
+  // A file of the index that is not a kernel is named, not silently passed.
+  r.stage("notes.txt", "RACE\n");
+  Cmd note = r.racecert_here({"hook", "run", "notes.txt"});
+  EXPECT_EQ(note.code, 0);
+  EXPECT_NE(note.err.find("notes.txt: note: not a kernel file"), std::string::npos) << note.err;
+}
+
+TEST(Hook, ManyStagedKernelsAreAllCheckedAndReportedInOrder) {
+  // Checked in parallel; the output is still in the order of the files.
+  Repo r;
+  std::vector<std::string> racy, drf;
+  for (int i = 0; i < 24; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "k%02d.cu", i);
+    bool is_racy = i % 3 == 1;
+    r.stage(name, is_racy ? kRacy : kDrf);
+    (is_racy ? racy : drf).push_back(name);
+  }
+  Cmd c = r.racecert_here({"hook", "run", "--verbose"});
+  EXPECT_EQ(c.code, 1) << c.err;
+  EXPECT_EQ(r.checker_calls(), 24);
+  EXPECT_NE(c.err.find("24 staged kernel file(s) checked: 8 with a race or divergence, 0 inconclusive, 16 data-race "
+                       "free"),
+            std::string::npos) << c.err;
+  std::size_t at = 0;
+  for (int i = 0; i < 24; ++i) {
+    char line[96];
+    std::snprintf(line, sizeof line, i % 3 == 1 ? "k%02d.cu:3:5: error: data race on A[1]" : "k%02d.cu: data-race free",
+                  i);
+    std::size_t found = c.err.find(line, at);
+    ASSERT_NE(found, std::string::npos) << line << " after offset " << at << "\n" << c.err;
+    at = found + 1;
+  }
+}
+
+TEST(Hook, AMalformedHeaderIsMalformedInputAsInTheHarness) {
+  Repo r;
+  r.install();
+  r.stage(".racecert", "block-dim = 8\n");
+  r.stage("zero.cu", "//pass\n//--blockDim=0 --gridDim=1\n");
+  r.stage("ok.cu", kDrf);
+  Cmd c = r.commit("zero");
+  EXPECT_NE(c.code, 0);
+  EXPECT_EQ(r.commits(), 0);
+  EXPECT_NE(c.err.find("zero.cu:2:3: error: invalid dimension (expected N, [X,Y,Z] or X,Y,Z, each from 1 to 2^31-1 or "
+                       "*) in '--blockDim=0'\n"),
+            std::string::npos) << c.err;
+  EXPECT_NE(c.err.find("1 with a malformed header"), std::string::npos) << c.err;
+  EXPECT_NE(c.err.find("commit blocked"), std::string::npos) << c.err;
+  EXPECT_EQ(r.racecert_here({"hook", "run"}).code, 2);
+  EXPECT_EQ(r.log(), "check --format text -- ok.cu\n");  // zero.cu never ran (and ok.cu came from the cache)
+  // `*` is no malformation: that dimension stays symbolic, .racecert does not fill it in.
+  r.stage("zero.cu", "//pass\n//--blockDim=* --gridDim=2\n");
+  EXPECT_EQ(r.racecert_here({"hook", "run", "zero.cu"}).code, 0);
+  EXPECT_NE(r.log().find("check --format text -- zero.cu\n"), std::string::npos) << r.log();
+}
+
+TEST(Hook, AHugeStagedFileIsNotRead) {
+  Repo r;
+  r.stage("big.cu", kRacy + std::string((16u << 20) + 1, ' '));
+  Cmd c = r.racecert_here({"hook", "run"});
+  EXPECT_EQ(c.code, 0) << c.err;
+  EXPECT_NE(c.err.find("big.cu: warning: racecert could not decide data-race freedom (too large to check"),
+            std::string::npos) << c.err;
+  EXPECT_EQ(r.checker_calls(), 0);
+}
+
+TEST(Hook, InterruptEndsTheCheckerAndRemovesTheTemporaryDirectory) {
+  // A checker that would run for a minute. Ctrl-C (SIGINT) or a SIGTERM on
+  // `racecert hook run` must end it and leave no temporary files behind.
+  for (int sig : {SIGINT, SIGTERM}) {
+    Repo r;
+    write_file(r.scratch("bin/slow-checker"),
+               "#!/bin/sh\npwd > \"" + r.scratch("cwd") + "\"\necho $$ > \"" + r.scratch("pid") +
+                   "\"\nexec sleep 60\n",
+               true);
+    std::filesystem::create_directories(r.scratch("tmp"));
+    r.stage("k.cu", kDrf);
+    Env env = r.env();
+    env.push_back({"TMPDIR", r.scratch("tmp")});
+    for (auto& [k, v] : env)
+      if (k == "RACECERT_HOOK_CHECKER") v = r.scratch("bin/slow-checker");
+    Background hook({RACECERT_BINARY, "hook", "run"}, r.root(), env, r.scratch("hook.log"));
+    ASSERT_GT(hook.pid(), 0);
+    ASSERT_TRUE(wait_for_file(r.scratch("pid"), 20)) << read_text(r.scratch("hook.log"));
+    int checker = std::stoi(read_text(r.scratch("pid")));
+    std::string cwd = read_text(r.scratch("cwd"));
+    cwd.pop_back();
+    EXPECT_EQ(cwd.rfind(r.scratch("tmp/racecert-hook-"), 0), 0u) << cwd;
+    ::kill(hook.pid(), sig);
+    int status = hook.wait(20);
+    bool gone = wait_gone(checker, 5);
+    if (!gone) ::kill(checker, SIGKILL);  // leave nothing behind, even when failing
+    ASSERT_NE(status, -1) << "racecert hook run did not exit";
+    EXPECT_TRUE(WIFEXITED(status)) << status;
+    EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
+    EXPECT_TRUE(gone);
+    EXPECT_FALSE(file_exists(cwd));
+    EXPECT_TRUE(std::filesystem::is_empty(r.scratch("tmp")));
+    EXPECT_NE(read_text(r.scratch("hook.log")).find("racecert hook: interrupted by signal " + std::to_string(sig)),
+              std::string::npos) << read_text(r.scratch("hook.log"));
+  }
 }
 
 TEST(Hook, ForeignHookIsKeptUnlessForced) {
@@ -347,6 +474,92 @@ TEST(Hook, RealRacecertOnStagedProtocols) {
   r.stage("p/racy.map", read_text(RACECERT_SOURCE_DIR "/datasets/protocols/paper/claim1-test2-drf.map"));
   Cmd ok = r.commit("drf protocol");
   EXPECT_EQ(ok.code, 0) << ok.err;
+}
+
+namespace {
+
+// A racy CUDA kernel for the real racecert; the race is reported at 5:3.
+const std::string kRacyCuda = kernel_text(true);
+
+void use_the_real_racecert(Repo& r) {
+  r.env().erase(std::remove_if(r.env().begin(), r.env().end(),
+                               [](const auto& kv) { return kv.first == "RACECERT_HOOK_CHECKER"; }),
+                r.env().end());
+}
+
+}  // namespace
+
+TEST(Hook, StagedFileNamedLikeAnOptionIsCheckedByTheRealRacecert) {
+  if (!racecert_reads_cuda()) GTEST_SKIP() << "racecert check does not read CUDA yet";
+  Repo r;
+  use_the_real_racecert(r);
+  r.install();
+  r.put("-racy.cu", kRacyCuda);
+  ASSERT_EQ(r.git({"add", "--", "-racy.cu"}).code, 0);
+  Cmd c = r.commit("option-like name");
+  EXPECT_NE(c.code, 0);
+  EXPECT_EQ(r.commits(), 0);
+  EXPECT_NE(c.err.find("-racy.cu:5:3: error: data race"), std::string::npos) << c.err;
+  Cmd named = r.racecert_here({"hook", "run", "--", "-racy.cu"});
+  EXPECT_EQ(named.code, 1) << named.err;
+  EXPECT_EQ(r.racecert_here({"hook", "run", "-racy.cu"}).code, 3);  // without --: an unknown option
+}
+
+TEST(Hook, CommaInAFileNameIsOneFile) {
+  // cxxopts splits positional lists at commas: `racecert check a,b.cu` read
+  // two files "a" and "b.cu", failed, and the racy kernel went through.
+  if (!racecert_reads_cuda()) GTEST_SKIP() << "racecert check does not read CUDA yet";
+  Repo r;
+  use_the_real_racecert(r);
+  r.install();
+  r.stage("a,b.cu", kRacyCuda);
+  Cmd c = r.commit("comma");
+  EXPECT_NE(c.code, 0);
+  EXPECT_EQ(r.commits(), 0);
+  EXPECT_NE(c.err.find("a,b.cu:5:3: error: data race"), std::string::npos) << c.err;
+  Cmd named = r.racecert_here({"hook", "run", "a,b.cu"});
+  EXPECT_EQ(named.code, 1) << named.err;
+  Cmd check = r.racecert_here({"check", "a,b.cu"});
+  EXPECT_EQ(check.code, 1) << check.err;
+}
+
+TEST(Hook, ACleanMergeOfARacyBranchIsBlocked) {
+  // git runs pre-merge-commit, not pre-commit, for a merge that commits by
+  // itself.
+  Repo r;
+  r.install();
+  EXPECT_TRUE(file_exists(r.path(".git/hooks/pre-merge-commit")));
+  r.stage("k.cu", kDrf);
+  ASSERT_EQ(r.commit("base").code, 0);
+  ASSERT_EQ(r.git({"checkout", "-q", "-b", "feature"}).code, 0);
+  r.stage("racy.cu", kRacy);
+  ASSERT_EQ(r.commit("racy on a branch", /*no_verify=*/true).code, 0);
+  ASSERT_EQ(r.git({"checkout", "-q", "-"}).code, 0);
+  std::string head = r.git({"rev-parse", "HEAD"}).out;
+  Cmd m = r.git({"merge", "--no-ff", "-m", "merge feature", "feature"});
+  EXPECT_NE(m.code, 0);
+  EXPECT_NE(m.err.find("racy.cu:3:5: error: data race"), std::string::npos) << m.err;
+  EXPECT_EQ(r.git({"rev-parse", "HEAD"}).out, head);  // no merge commit
+  ASSERT_EQ(r.git({"merge", "--abort"}).code, 0);
+  EXPECT_EQ(r.git({"merge", "--no-ff", "--no-verify", "-m", "merge anyway", "feature"}).code, 0);
+}
+
+TEST(Hook, InstallAndUninstallHandleBothHooks) {
+  Repo r;
+  write_file(r.path(".git/hooks/pre-merge-commit"), "#!/bin/sh\nexit 0\n", true);
+  Cmd c = r.racecert_here({"hook", "install"});
+  EXPECT_EQ(c.code, 3);
+  EXPECT_NE(c.err.find("pre-merge-commit exists and is not racecert's"), std::string::npos) << c.err;
+  EXPECT_FALSE(file_exists(r.path(".git/hooks/pre-commit")));  // nothing half-installed
+  ASSERT_EQ(r.racecert_here({"hook", "install", "--force"}).code, 0);
+  EXPECT_EQ(read_text(r.path(".git/hooks/pre-merge-commit.racecert-backup")), "#!/bin/sh\nexit 0\n");
+  EXPECT_NE(read_text(r.path(".git/hooks/pre-merge-commit")).find("hook run"), std::string::npos);
+  Cmd un = r.racecert_here({"hook", "uninstall"});
+  EXPECT_EQ(un.code, 0) << un.err;
+  EXPECT_FALSE(file_exists(r.path(".git/hooks/pre-commit")));
+  EXPECT_EQ(read_text(r.path(".git/hooks/pre-merge-commit")), "#!/bin/sh\nexit 0\n");
+  EXPECT_FALSE(file_exists(r.path(".git/hooks/pre-merge-commit.racecert-backup")));
+  EXPECT_EQ(r.racecert_here({"hook", "uninstall"}).code, 3);  // none left
 }
 
 TEST(Hook, PreCommitFrameworkManifest) {

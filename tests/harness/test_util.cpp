@@ -1,11 +1,20 @@
 #include "tests/harness/test_util.hpp"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
+
+extern char** environ;
 
 #include "harness/process.hpp"
 
@@ -60,6 +69,80 @@ Cmd run_racecert(const std::vector<std::string>& args, const std::string& cwd, c
   std::vector<std::string> argv = {RACECERT_BINARY};
   argv.insert(argv.end(), args.begin(), args.end());
   return run(argv, cwd, env);
+}
+
+Background::Background(const std::vector<std::string>& argv, const std::string& cwd, const Env& env,
+                       const std::string& log) {
+  std::vector<std::string> envs;
+  for (char** e = environ; e && *e; ++e) {
+    std::string kv = *e;
+    bool overridden = false;
+    for (const auto& [k, v] : env) overridden = overridden || kv.rfind(k + "=", 0) == 0;
+    if (!overridden) envs.push_back(kv);
+  }
+  for (const auto& [k, v] : env) envs.push_back(k + "=" + v);
+  std::vector<char*> args, envp;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  for (const auto& e : envs) envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
+  pid_t pid = -1;
+  if (::posix_spawn(&pid, argv[0].c_str(), &actions, nullptr, args.data(), envp.data()) == 0) pid_ = pid;
+  posix_spawn_file_actions_destroy(&actions);
+}
+
+Background::~Background() {
+  if (pid_ > 0 && !reaped_) {
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+}
+
+int Background::wait(double timeout_s) {
+  if (pid_ <= 0) return -1;
+  auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+  do {
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      reaped_ = true;
+      return status;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  } while (std::chrono::steady_clock::now() < until);
+  return -1;
+}
+
+bool wait_for_file(const std::string& path, double timeout_s) {
+  auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+  for (;;) {
+    std::error_code ec;
+    if (fs::exists(path, ec) && fs::file_size(path, ec) > 0 && !ec) return true;
+    if (std::chrono::steady_clock::now() >= until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+bool process_gone(int pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return true;
+  auto close = line.rfind(')');
+  return close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z';
+}
+
+bool wait_gone(int pid, double timeout_s) {
+  auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+  while (!process_gone(pid)) {
+    if (std::chrono::steady_clock::now() >= until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
 }
 
 bool racecert_reads_cuda() {

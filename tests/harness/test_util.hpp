@@ -35,6 +35,31 @@ Cmd run(const std::vector<std::string>& argv, const std::string& cwd = "", const
 // The racecert built with the tests.
 Cmd run_racecert(const std::vector<std::string>& args, const std::string& cwd = "", const Env& env = {});
 
+// A command started in the background (stdout and stderr to `log`), for
+// tests that signal it. The destructor kills it if it is still running.
+class Background {
+ public:
+  Background(const std::vector<std::string>& argv, const std::string& cwd, const Env& env, const std::string& log);
+  ~Background();
+  Background(const Background&) = delete;
+  Background& operator=(const Background&) = delete;
+  int pid() const { return pid_; }
+  // Waits up to `timeout_s` for it to end; its wait status, or -1 if it
+  // is still running.
+  int wait(double timeout_s);
+
+ private:
+  int pid_ = -1;
+  bool reaped_ = false;
+};
+
+// Waits up to `timeout_s` for a file to exist and be non-empty.
+bool wait_for_file(const std::string& path, double timeout_s);
+// Whether no process has this pid any more (a zombie counts as gone).
+bool process_gone(int pid);
+// Waits up to `timeout_s` for process_gone(pid).
+bool wait_gone(int pid, double timeout_s);
+
 // Whether `racecert check` reads CUDA yet (the front end, issue 3).
 bool racecert_reads_cuda();
 
