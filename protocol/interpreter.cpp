@@ -1,6 +1,7 @@
 #include "protocol/interpreter.hpp"
 
 #include "protocol/loop_domain.hpp"
+#include "support/overloaded.hpp"
 
 namespace racecert::protocol {
 
@@ -98,45 +99,53 @@ class ThreadInterpreter {
   }
 
   void exec(const Stmt& s) {
-    if (s.is<Access>()) {
-      const Access& a = s.as<Access>();
-      ConcreteAccess c;
-      c.thread = thread_;
-      c.block = block_;
-      c.array = a.array;
-      for (const auto& i : a.index) c.index.push_back(eval_int(i, env()));
-      c.mode = a.mode;
-      if (a.value) c.value = eval_int(a.value, env());
-      c.site = &a;
-      run_.segments.back().push_back(std::move(c));
-    } else if (s.is<Sync>()) {
-      run_.barriers.push_back(&s.as<Sync>());
-      run_.segments.emplace_back();
-    } else if (s.is<If>()) {
-      const If& i = s.as<If>();
-      exec(eval_bool(i.cond, env()) ? i.then_body : i.else_body);
-    } else if (s.is<Loop>()) {
-      const Loop& l = s.as<Loop>();
-      Expr x = var(l.var);
-      std::int64_t value = eval_int(l.init, env());
-      for (int n = 0;; ++n) {
-        if (n >= kMaxLoopIterations) throw EvalError("loop did not terminate within the iteration cap");
-        scopes_.push_back({{l.var, value}});
-        bool go = eval_bool(loop_cond(l, x), env());
-        if (go) exec(l.body);
-        std::int64_t next = go ? eval_int(loop_next(l, x), env()) : 0;
-        scopes_.pop_back();
-        if (!go) break;
-        value = next;
-      }
-    } else if (s.is<Bind>()) {
-      throw EvalError("the interpreter runs input protocols only (found a 'var' binder)");
-    } else {
-      const Decl& d = s.as<Decl>();
-      int n = occurrences_[d.name]++;
-      std::int64_t v = cfg_.scoped ? cfg_.scoped(d.name, thread_, n) : 0;
-      scopes_.back()[d.name] = v;
+    auto step = Overloaded{
+        [&](const Access& a) { exec_access(a); },
+        [&](const Sync& y) {
+          run_.barriers.push_back(&y);  // y is the node stored in the kernel, not a copy
+          run_.segments.emplace_back();
+        },
+        [&](const If& i) { exec(eval_bool(i.cond, env()) ? i.then_body : i.else_body); },
+        [&](const Loop& l) { exec_loop(l); },
+        [&](const Decl& d) { exec_decl(d); },
+        [](const Bind&) {
+          throw EvalError("the interpreter runs input protocols only (found a 'var' binder)");
+        }};
+    std::visit(step, s.node);
+  }
+
+  void exec_access(const Access& a) {
+    ConcreteAccess c;
+    c.thread = thread_;
+    c.block = block_;
+    c.array = a.array;
+    for (const auto& i : a.index) c.index.push_back(eval_int(i, env()));
+    c.mode = a.mode;
+    if (a.value) c.value = eval_int(a.value, env());
+    c.site = &a;
+    run_.segments.back().push_back(std::move(c));
+  }
+
+  void exec_loop(const Loop& l) {
+    Expr x = var(l.var);
+    std::int64_t value = eval_int(l.init, env());
+    for (int n = 0;; ++n) {
+      if (n >= kMaxLoopIterations) throw EvalError("loop did not terminate within the iteration cap");
+      scopes_.push_back({{l.var, value}});
+      bool go = eval_bool(loop_cond(l, x), env());
+      if (go) exec(l.body);
+      std::int64_t next = go ? eval_int(loop_next(l, x), env()) : 0;
+      scopes_.pop_back();
+      if (!go) break;
+      value = next;
     }
+  }
+
+  // This thread's n-th run of a declaration of a name takes cfg_.scoped's value for occurrence n.
+  void exec_decl(const Decl& d) {
+    int n = occurrences_[d.name]++;
+    std::int64_t v = cfg_.scoped ? cfg_.scoped(d.name, thread_, n) : 0;
+    scopes_.back()[d.name] = v;
   }
 };
 

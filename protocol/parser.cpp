@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "protocol/grammar.hpp"
+#include "support/overloaded.hpp"
 
 namespace racecert::protocol {
 
@@ -165,33 +166,33 @@ class Resolver {
 
   void check_block(const Block& b, const Kernel& k) {
     scopes_.push_back({});
-    for (const auto& s : b) {
-      if (s.is<Access>()) {
-        check_access(s.as<Access>());
-      } else if (s.is<If>()) {
-        const If& i = s.as<If>();
-        check_bool(i.cond, i.loc);
-        check_block(i.then_body, k);
-        check_block(i.else_body, k);
-      } else if (s.is<Loop>()) {
-        const Loop& l = s.as<Loop>();
-        check_int(l.init, l.loc);
-        check_int(l.bound, l.loc);
-        check_int(l.step, l.loc);
-        bool up = l.update == LoopUpdate::Add || l.update == LoopUpdate::Mul || l.update == LoopUpdate::Shl;
-        bool lt = l.cond == BinOp::Lt || l.cond == BinOp::Le;
-        if (up != lt)
-          throw input_error(l.loc, std::string("loop condition '") + op_symbol(l.cond) +
-                                       "' does not match update '" + to_string(l.update) + "'");
-        scopes_.push_back({});
-        declare(l.var, std::nullopt, l.loc);
-        check_block(l.body, k);
-        scopes_.pop_back();
-      } else if (s.is<Decl>()) {
-        const Decl& d = s.as<Decl>();
-        declare(d.name, d.kind, d.loc);
-      }
-    }
+    auto check = Overloaded{
+        [&](const Access& a) { check_access(a); },
+        [](const Sync&) {},
+        [&](const If& i) {
+          check_bool(i.cond, i.loc);
+          check_block(i.then_body, k);
+          check_block(i.else_body, k);
+        },
+        [&](const Loop& l) { check_loop(l, k); },
+        [&](const Decl& d) { declare(d.name, d.kind, d.loc); },
+        [](const Bind&) {}};  // not in the input language: the grammar never produces one
+    for (const auto& s : b) std::visit(check, s.node);
+    scopes_.pop_back();
+  }
+
+  void check_loop(const Loop& l, const Kernel& k) {
+    check_int(l.init, l.loc);
+    check_int(l.bound, l.loc);
+    check_int(l.step, l.loc);
+    bool up = l.update == LoopUpdate::Add || l.update == LoopUpdate::Mul || l.update == LoopUpdate::Shl;
+    bool lt = l.cond == BinOp::Lt || l.cond == BinOp::Le;
+    if (up != lt)
+      throw input_error(l.loc, std::string("loop condition '") + op_symbol(l.cond) +
+                                   "' does not match update '" + to_string(l.update) + "'");
+    scopes_.push_back({});
+    declare(l.var, std::nullopt, l.loc);
+    check_block(l.body, k);
     scopes_.pop_back();
   }
 };

@@ -1,5 +1,7 @@
 #include "protocol/printer.hpp"
 
+#include "support/overloaded.hpp"
+
 namespace racecert::protocol {
 
 namespace {
@@ -52,40 +54,39 @@ std::string print_loop_header(const Loop& l, bool show_tags) {
 }
 
 void print_block(const Block& b, int depth, const PrintOptions& o, std::string& out) {
+  // `{ body }` closing at this depth.
+  auto nested = [&](const Block& body) {
+    out += " {\n";
+    print_block(body, depth + 1, o, out);
+    pad(depth, o, out);
+    out += "}";
+  };
+  auto print_stmt = Overloaded{
+      [&](const Access& a) { out += print_access(a) + ";\n"; },
+      [&](const Sync&) { out += "sync;\n"; },
+      [&](const If& i) {
+        out += std::string("if") + tag_suffix(i.tag, o.show_tags) + " (" + to_string(i.cond) + ")";
+        nested(i.then_body);
+        if (!i.else_body.empty()) {
+          out += " else";
+          nested(i.else_body);
+        }
+        out += "\n";
+      },
+      [&](const Loop& l) {
+        out += print_loop_header(l, o.show_tags);
+        nested(l.body);
+        out += "\n";
+      },
+      [&](const Decl& d) { out += std::string(decl_keyword(d.kind)) + " " + d.name + ";\n"; },
+      [&](const Bind& bd) {
+        out += "var " + bd.var + " | " + to_string(bd.where);
+        nested(bd.body);
+        out += "\n";
+      }};
   for (const auto& s : b) {
     pad(depth, o, out);
-    if (s.is<Access>()) {
-      out += print_access(s.as<Access>()) + ";\n";
-    } else if (s.is<Sync>()) {
-      out += "sync;\n";
-    } else if (s.is<Bind>()) {
-      const Bind& bd = s.as<Bind>();
-      out += "var " + bd.var + " | " + to_string(bd.where) + " {\n";
-      print_block(bd.body, depth + 1, o, out);
-      pad(depth, o, out);
-      out += "}\n";
-    } else if (s.is<Decl>()) {
-      out += std::string(decl_keyword(s.as<Decl>().kind)) + " " + s.as<Decl>().name + ";\n";
-    } else if (s.is<If>()) {
-      const If& i = s.as<If>();
-      out += std::string("if") + tag_suffix(i.tag, o.show_tags) + " (" + to_string(i.cond) + ") {\n";
-      print_block(i.then_body, depth + 1, o, out);
-      pad(depth, o, out);
-      out += "}";
-      if (!i.else_body.empty()) {
-        out += " else {\n";
-        print_block(i.else_body, depth + 1, o, out);
-        pad(depth, o, out);
-        out += "}";
-      }
-      out += "\n";
-    } else {
-      const Loop& l = s.as<Loop>();
-      out += print_loop_header(l, o.show_tags) + " {\n";
-      print_block(l.body, depth + 1, o, out);
-      pad(depth, o, out);
-      out += "}\n";
-    }
+    std::visit(print_stmt, s.node);
   }
 }
 

@@ -1,5 +1,7 @@
 #include "protocol/protocol.hpp"
 
+#include "support/overloaded.hpp"
+
 namespace racecert::protocol {
 
 const ArrayDecl* Kernel::find_array(const std::string& n) const {
@@ -57,31 +59,36 @@ bool equal_opt(const Expr& a, const Expr& b) {
 
 bool equal_stmt(const Stmt& a, const Stmt& b) {
   if (a.node.index() != b.node.index()) return false;
-  if (a.is<Access>()) {
-    const auto &x = a.as<Access>(), &y = b.as<Access>();
-    if (x.array != y.array || x.mode != y.mode || x.index.size() != y.index.size()) return false;
-    for (std::size_t i = 0; i < x.index.size(); ++i)
-      if (!equal(x.index[i], y.index[i])) return false;
-    return equal_opt(x.value, y.value) && same_loc(x, y);
-  }
-  if (a.is<Sync>()) return true;
-  if (a.is<If>()) {
-    const auto &x = a.as<If>(), &y = b.as<If>();
-    return x.tag == y.tag && equal(x.cond, y.cond) && equal(x.then_body, y.then_body) &&
-           equal(x.else_body, y.else_body);
-  }
-  if (a.is<Loop>()) {
-    const auto &x = a.as<Loop>(), &y = b.as<Loop>();
-    return x.var == y.var && x.tag == y.tag && x.cond == y.cond && x.update == y.update &&
-           equal(x.init, y.init) && equal(x.bound, y.bound) && equal(x.step, y.step) &&
-           equal(x.body, y.body);
-  }
-  if (a.is<Bind>()) {
-    const auto &x = a.as<Bind>(), &y = b.as<Bind>();
-    return x.var == y.var && equal(x.where, y.where) && equal(x.body, y.body);
-  }
-  const auto &x = a.as<Decl>(), &y = b.as<Decl>();
-  return x.name == y.name && x.kind == y.kind;
+  // Same alternative from here on: b.as<T>() is b's node of a's type.
+  auto same = Overloaded{
+      [&](const Access& x) {
+        const auto& y = b.as<Access>();
+        if (x.array != y.array || x.mode != y.mode || x.index.size() != y.index.size()) return false;
+        for (std::size_t i = 0; i < x.index.size(); ++i)
+          if (!equal(x.index[i], y.index[i])) return false;
+        return equal_opt(x.value, y.value) && same_loc(x, y);
+      },
+      [](const Sync&) { return true; },
+      [&](const If& x) {
+        const auto& y = b.as<If>();
+        return x.tag == y.tag && equal(x.cond, y.cond) && equal(x.then_body, y.then_body) &&
+               equal(x.else_body, y.else_body);
+      },
+      [&](const Loop& x) {
+        const auto& y = b.as<Loop>();
+        return x.var == y.var && x.tag == y.tag && x.cond == y.cond && x.update == y.update &&
+               equal(x.init, y.init) && equal(x.bound, y.bound) && equal(x.step, y.step) &&
+               equal(x.body, y.body);
+      },
+      [&](const Decl& x) {
+        const auto& y = b.as<Decl>();
+        return x.name == y.name && x.kind == y.kind;
+      },
+      [&](const Bind& x) {
+        const auto& y = b.as<Bind>();
+        return x.var == y.var && equal(x.where, y.where) && equal(x.body, y.body);
+      }};
+  return std::visit(same, a.node);
 }
 
 }  // namespace
@@ -109,24 +116,28 @@ bool equal(const Kernel& a, const Kernel& b) {
 }
 
 bool contains_sync(const Block& b) {
-  for (const auto& s : b) {
-    if (s.is<Sync>()) return true;
-    if (s.is<If>() && (contains_sync(s.as<If>().then_body) || contains_sync(s.as<If>().else_body)))
-      return true;
-    if (s.is<Loop>() && contains_sync(s.as<Loop>().body)) return true;
-    if (s.is<Bind>() && contains_sync(s.as<Bind>().body)) return true;
-  }
+  auto has = Overloaded{
+      [](const Access&) { return false; },
+      [](const Sync&) { return true; },
+      [](const If& i) { return contains_sync(i.then_body) || contains_sync(i.else_body); },
+      [](const Loop& l) { return contains_sync(l.body); },
+      [](const Decl&) { return false; },
+      [](const Bind& bd) { return contains_sync(bd.body); }};
+  for (const auto& s : b)
+    if (std::visit(has, s.node)) return true;
   return false;
 }
 
 bool contains_access(const Block& b) {
-  for (const auto& s : b) {
-    if (s.is<Access>()) return true;
-    if (s.is<If>() && (contains_access(s.as<If>().then_body) || contains_access(s.as<If>().else_body)))
-      return true;
-    if (s.is<Loop>() && contains_access(s.as<Loop>().body)) return true;
-    if (s.is<Bind>() && contains_access(s.as<Bind>().body)) return true;
-  }
+  auto has = Overloaded{
+      [](const Access&) { return true; },
+      [](const Sync&) { return false; },
+      [](const If& i) { return contains_access(i.then_body) || contains_access(i.else_body); },
+      [](const Loop& l) { return contains_access(l.body); },
+      [](const Decl&) { return false; },
+      [](const Bind& bd) { return contains_access(bd.body); }};
+  for (const auto& s : b)
+    if (std::visit(has, s.node)) return true;
   return false;
 }
 
@@ -134,26 +145,29 @@ namespace {
 
 Block project_block(const Block& b, const std::set<std::string>& arrays) {
   Block out;
-  for (const auto& s : b) {
-    if (s.is<Access>()) {
-      if (arrays.count(s.as<Access>().array)) out.push_back(s);
-    } else if (s.is<If>()) {
-      If i = s.as<If>();
-      i.then_body = project_block(i.then_body, arrays);
-      i.else_body = project_block(i.else_body, arrays);
-      out.push_back(Stmt{std::move(i)});
-    } else if (s.is<Loop>()) {
-      Loop l = s.as<Loop>();
-      l.body = project_block(l.body, arrays);
-      out.push_back(Stmt{std::move(l)});
-    } else if (s.is<Bind>()) {
-      Bind bd = s.as<Bind>();
-      bd.body = project_block(bd.body, arrays);
-      out.push_back(Stmt{std::move(bd)});
-    } else {
-      out.push_back(s);
-    }
-  }
+  auto keep = Overloaded{
+      [&](const Access& a) {
+        if (arrays.count(a.array)) out.push_back(Stmt{a});
+      },
+      [&](const Sync& y) { out.push_back(Stmt{y}); },
+      [&](const If& in) {
+        If i = in;
+        i.then_body = project_block(i.then_body, arrays);
+        i.else_body = project_block(i.else_body, arrays);
+        out.push_back(Stmt{std::move(i)});
+      },
+      [&](const Loop& in) {
+        Loop l = in;
+        l.body = project_block(l.body, arrays);
+        out.push_back(Stmt{std::move(l)});
+      },
+      [&](const Decl& d) { out.push_back(Stmt{d}); },
+      [&](const Bind& in) {
+        Bind bd = in;
+        bd.body = project_block(bd.body, arrays);
+        out.push_back(Stmt{std::move(bd)});
+      }};
+  for (const auto& s : b) std::visit(keep, s.node);
   return out;
 }
 
@@ -171,17 +185,17 @@ Kernel project(const Kernel& k, const std::set<std::string>& arrays) {
 }
 
 void collect_accesses(const Block& b, std::vector<const Access*>& out) {
-  for (const auto& s : b) {
-    if (s.is<Access>()) out.push_back(&s.as<Access>());
-    else if (s.is<If>()) {
-      collect_accesses(s.as<If>().then_body, out);
-      collect_accesses(s.as<If>().else_body, out);
-    } else if (s.is<Loop>()) {
-      collect_accesses(s.as<Loop>().body, out);
-    } else if (s.is<Bind>()) {
-      collect_accesses(s.as<Bind>().body, out);
-    }
-  }
+  auto collect = Overloaded{
+      [&](const Access& a) { out.push_back(&a); },  // a is the node stored in b, not a copy
+      [](const Sync&) {},
+      [&](const If& i) {
+        collect_accesses(i.then_body, out);
+        collect_accesses(i.else_body, out);
+      },
+      [&](const Loop& l) { collect_accesses(l.body, out); },
+      [](const Decl&) {},
+      [&](const Bind& bd) { collect_accesses(bd.body, out); }};
+  for (const auto& s : b) std::visit(collect, s.node);
 }
 
 const char* to_string(AccessMode m) {

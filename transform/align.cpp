@@ -3,6 +3,7 @@
 #include "protocol/block_ops.hpp"
 #include "protocol/loop_domain.hpp"
 #include "support/diagnostic.hpp"
+#include "support/overloaded.hpp"
 
 namespace racecert::transform {
 
@@ -46,31 +47,32 @@ struct Pushed {
 Pushed push(Block u, const Aligned& a) {
   Pushed out;
   Block carry = relevant(std::move(u));
-  for (const auto& item : a) {
-    if (carry.empty()) {
-      out.items.push_back(item);
-      continue;
-    }
-    if (std::holds_alternative<PhaseEnd>(item.node)) {
-      PhaseEnd p = std::get<PhaseEnd>(item.node);
-      p.code = concat(std::move(carry), p.code);
-      carry.clear();
-      out.items.push_back(AlignedItem{std::move(p)});
-    } else if (std::holds_alternative<AlignedLoop>(item.node)) {
+  auto merge = Overloaded{
+      [&](const PhaseEnd& in) {
+        PhaseEnd p = in;
+        p.code = concat(std::move(carry), p.code);
+        carry.clear();
+        out.items.push_back(AlignedItem{std::move(p)});
+      },
       // The loop runs at least once and every iteration meets a barrier:
       // u joins the first phase of the first iteration.
-      AlignedLoop l = std::get<AlignedLoop>(item.node);
-      Expr first = binary(BinOp::Eq, var(l.header.var), l.header.init);
-      l.body = push(Block{make_if(first, std::move(carry))}, l.body).items;
-      carry.clear();
-      out.items.push_back(AlignedItem{std::move(l)});
-    } else {
-      Guarded g = std::get<Guarded>(item.node);
-      Pushed inner = push(carry, g.body);
-      g.body = std::move(inner.items);
-      carry = Block{make_if(g.guard, std::move(inner.residual), std::move(carry))};
-      out.items.push_back(AlignedItem{std::move(g)});
-    }
+      [&](const AlignedLoop& in) {
+        AlignedLoop l = in;
+        Expr first = binary(BinOp::Eq, var(l.header.var), l.header.init);
+        l.body = push(Block{make_if(first, std::move(carry))}, l.body).items;
+        carry.clear();
+        out.items.push_back(AlignedItem{std::move(l)});
+      },
+      [&](const Guarded& in) {
+        Guarded g = in;
+        Pushed inner = push(carry, g.body);
+        g.body = std::move(inner.items);
+        carry = Block{make_if(g.guard, std::move(inner.residual), std::move(carry))};
+        out.items.push_back(AlignedItem{std::move(g)});
+      }};
+  for (const auto& item : a) {
+    if (carry.empty()) out.items.push_back(item);
+    else std::visit(merge, item.node);
   }
   out.residual = std::move(carry);
   return out;
@@ -86,21 +88,23 @@ AlignOut seq(AlignOut a, AlignOut b) {
 
 // Variables bound inside a block (its loops, binders and declarations).
 void bound_in(const Block& b, std::set<std::string>& out) {
-  for (const auto& s : b) {
-    if (s.is<Decl>()) out.insert(s.as<Decl>().name);
-    if (s.is<Loop>()) {
-      out.insert(s.as<Loop>().var);
-      bound_in(s.as<Loop>().body, out);
-    }
-    if (s.is<Bind>()) {
-      out.insert(s.as<Bind>().var);
-      bound_in(s.as<Bind>().body, out);
-    }
-    if (s.is<If>()) {
-      bound_in(s.as<If>().then_body, out);
-      bound_in(s.as<If>().else_body, out);
-    }
-  }
+  auto bound = Overloaded{
+      [](const Access&) {},
+      [](const Sync&) {},
+      [&](const If& i) {
+        bound_in(i.then_body, out);
+        bound_in(i.else_body, out);
+      },
+      [&](const Loop& l) {
+        out.insert(l.var);
+        bound_in(l.body, out);
+      },
+      [&](const Decl& d) { out.insert(d.name); },
+      [&](const Bind& bd) {
+        out.insert(bd.var);
+        bound_in(bd.body, out);
+      }};
+  for (const auto& s : b) std::visit(bound, s.node);
 }
 
 class Aligner {
@@ -114,19 +118,27 @@ class Aligner {
   }
 
  private:
+  // Only barriers and synchronized control flow shape the aligned items;
+  // everything else waits in `pending` for the next barrier.
   AlignOut stmt(const Stmt& s) {
-    AlignOut out;
-    if (s.is<Sync>()) {
-      out.items.push_back(AlignedItem{PhaseEnd{{}, s.as<Sync>().loc}});
-      out.syncs = bool_lit(true);
-    } else if (s.is<If>() && s.as<If>().tag == SyncTag::Sync) {
-      out = conditional(s.as<If>());
-    } else if (s.is<Loop>() && s.as<Loop>().tag == SyncTag::Sync) {
-      out = loop(s.as<Loop>());
-    } else {
+    auto wait = [&] {
+      AlignOut out;
       out.pending.push_back(s);
-    }
-    return out;
+      return out;
+    };
+    auto align = Overloaded{
+        [&](const Access&) { return wait(); },
+        [&](const Sync& y) {
+          AlignOut out;
+          out.items.push_back(AlignedItem{PhaseEnd{{}, y.loc}});
+          out.syncs = bool_lit(true);
+          return out;
+        },
+        [&](const If& i) { return i.tag == SyncTag::Sync ? conditional(i) : wait(); },
+        [&](const Loop& l) { return l.tag == SyncTag::Sync ? loop(l) : wait(); },
+        [&](const Decl&) { return wait(); },
+        [&](const Bind&) { return wait(); }};
+    return std::visit(align, s.node);
   }
 
   const AlignOptions& o_;

@@ -1,6 +1,7 @@
 #include "transform/aligned.hpp"
 
 #include "protocol/printer.hpp"
+#include "support/overloaded.hpp"
 
 namespace racecert::transform {
 
@@ -12,30 +13,32 @@ void print_items(const Aligned& a, int depth, std::string& out) {
   PrintOptions o;
   o.show_tags = true;
   auto pad = [&](int d) { out.append(2 * d, ' '); };
-  for (const auto& item : a) {
-    if (std::holds_alternative<PhaseEnd>(item.node)) {
-      const PhaseEnd& p = std::get<PhaseEnd>(item.node);
-      print_block(p.code, depth, o, out);
-      pad(depth);
-      out += "sync;";
-      if (p.barrier.known()) out += "  // " + p.barrier.str();
-      out += "\n";
-    } else if (std::holds_alternative<AlignedLoop>(item.node)) {
-      const AlignedLoop& l = std::get<AlignedLoop>(item.node);
-      pad(depth);
-      out += print_loop_header(l.header, true) + " {\n";
-      print_items(l.body, depth + 1, out);
-      pad(depth);
-      out += "}\n";
-    } else {
-      const Guarded& g = std::get<Guarded>(item.node);
-      pad(depth);
-      out += "when (" + to_string(g.guard) + ") {\n";
-      print_items(g.body, depth + 1, out);
-      pad(depth);
-      out += "}\n";
-    }
-  }
+  // `{ body }` closing at this depth.
+  auto nested = [&](const Aligned& body) {
+    out += " {\n";
+    print_items(body, depth + 1, out);
+    pad(depth);
+    out += "}\n";
+  };
+  auto print_item = Overloaded{
+      [&](const PhaseEnd& p) {
+        print_block(p.code, depth, o, out);
+        pad(depth);
+        out += "sync;";
+        if (p.barrier.known()) out += "  // " + p.barrier.str();
+        out += "\n";
+      },
+      [&](const AlignedLoop& l) {
+        pad(depth);
+        out += print_loop_header(l.header, true);
+        nested(l.body);
+      },
+      [&](const Guarded& g) {
+        pad(depth);
+        out += "when (" + to_string(g.guard) + ")";
+        nested(g.body);
+      }};
+  for (const auto& item : a) std::visit(print_item, item.node);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include "protocol/loop_domain.hpp"
 #include "protocol/printer.hpp"
+#include "support/overloaded.hpp"
 
 namespace racecert::transform {
 
@@ -10,22 +11,21 @@ using namespace protocol;
 namespace {
 
 void split_items(const Aligned& a, std::vector<ClosureBinder>& ctx, std::vector<Closure>& out) {
-  for (const auto& item : a) {
-    if (std::holds_alternative<PhaseEnd>(item.node)) {
-      const PhaseEnd& p = std::get<PhaseEnd>(item.node);
-      if (contains_access(p.code)) out.push_back(Closure{ctx, p.code, p.barrier});
-    } else if (std::holds_alternative<AlignedLoop>(item.node)) {
-      const AlignedLoop& l = std::get<AlignedLoop>(item.node);
-      ctx.push_back({l.header.var, loop_domain(l.header, var(l.header.var))});
-      split_items(l.body, ctx, out);
-      ctx.pop_back();
-    } else {
-      const Guarded& g = std::get<Guarded>(item.node);
-      ctx.push_back({"", g.guard});
-      split_items(g.body, ctx, out);
-      ctx.pop_back();
-    }
-  }
+  auto split_item = Overloaded{
+      [&](const PhaseEnd& p) {
+        if (contains_access(p.code)) out.push_back(Closure{ctx, p.code, p.barrier});
+      },
+      [&](const AlignedLoop& l) {
+        ctx.push_back({l.header.var, loop_domain(l.header, var(l.header.var))});
+        split_items(l.body, ctx, out);
+        ctx.pop_back();
+      },
+      [&](const Guarded& g) {
+        ctx.push_back({"", g.guard});
+        split_items(g.body, ctx, out);
+        ctx.pop_back();
+      }};
+  for (const auto& item : a) std::visit(split_item, item.node);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "protocol/interpreter.hpp"
 #include "protocol/loop_domain.hpp"
 #include "protocol/printer.hpp"
+#include "support/overloaded.hpp"
 
 namespace racecert::transform {
 
@@ -139,47 +140,51 @@ class Sequentializer {
 
   void walk(const Block& b, int thread, Expr guard) {
     scopes_.push_back({});
-    for (const auto& s : b) {
-      if (s.is<Access>()) {
-        const Access& a = s.as<Access>();
-        if (a.array != array_ || is_false(guard)) continue;
-        TraceAccess ta;
-        ta.thread = thread;
-        ta.guard = guard;
-        for (const auto& i : a.index) ta.index.push_back(rename(i, resolver(thread)));
-        ta.mode = a.mode;
-        if (a.value) ta.value = rename(a.value, resolver(thread));
-        ta.loc = a.loc;
-        t_.accesses.push_back(std::move(ta));
-      } else if (s.is<If>()) {
-        const If& i = s.as<If>();
-        Expr c = rename(i.cond, resolver(thread));
-        walk(i.then_body, thread, conj(guard, c));
-        walk(i.else_body, thread, conj(guard, neg(c)));
-      } else if (s.is<Loop>()) {
-        const Loop& l = s.as<Loop>();
-        // Bounds are read before the loop variable is bound.
-        Loop header = l;
-        header.init = rename(l.init, resolver(thread));
-        header.bound = rename(l.bound, resolver(thread));
-        header.step = rename(l.step, resolver(thread));
-        scopes_.push_back({});
-        std::string v = bind_local(l.var, thread);
-        walk(l.body, thread, conj(guard, loop_domain(header, var(v))));
-        scopes_.pop_back();
-      } else if (s.is<Bind>()) {
-        const Bind& bd = s.as<Bind>();
-        scopes_.push_back({});
-        std::string v = bind_local(bd.var, thread);
-        walk(bd.body, thread, conj(guard, rename(bd.where, resolver(thread))));
-        scopes_.pop_back();
-      } else if (s.is<Decl>()) {
-        const std::string& n = s.as<Decl>().name;
-        if (is_shared(n)) bind_shared(n);
-        else bind_local(n, thread);
-      }
-      // Barriers only appear in the cross-block trace, where they order nothing.
-    }
+    auto step = Overloaded{
+        [&](const Access& a) { walk_access(a, thread, guard); },
+        // Barriers only appear in the cross-block trace, where they order nothing.
+        [](const Sync&) {},
+        [&](const If& i) {
+          Expr c = rename(i.cond, resolver(thread));
+          walk(i.then_body, thread, conj(guard, c));
+          walk(i.else_body, thread, conj(guard, neg(c)));
+        },
+        [&](const Loop& l) { walk_loop(l, thread, guard); },
+        [&](const Decl& d) {
+          if (is_shared(d.name)) bind_shared(d.name);
+          else bind_local(d.name, thread);
+        },
+        [&](const Bind& bd) {
+          scopes_.push_back({});
+          bind_local(bd.var, thread);
+          walk(bd.body, thread, conj(guard, rename(bd.where, resolver(thread))));
+          scopes_.pop_back();
+        }};
+    for (const auto& s : b) std::visit(step, s.node);
+    scopes_.pop_back();
+  }
+
+  void walk_access(const Access& a, int thread, const Expr& guard) {
+    if (a.array != array_ || is_false(guard)) return;
+    TraceAccess ta;
+    ta.thread = thread;
+    ta.guard = guard;
+    for (const auto& i : a.index) ta.index.push_back(rename(i, resolver(thread)));
+    ta.mode = a.mode;
+    if (a.value) ta.value = rename(a.value, resolver(thread));
+    ta.loc = a.loc;
+    t_.accesses.push_back(std::move(ta));
+  }
+
+  void walk_loop(const Loop& l, int thread, const Expr& guard) {
+    // Bounds are read before the loop variable is bound.
+    Loop header = l;
+    header.init = rename(l.init, resolver(thread));
+    header.bound = rename(l.bound, resolver(thread));
+    header.step = rename(l.step, resolver(thread));
+    scopes_.push_back({});
+    std::string v = bind_local(l.var, thread);
+    walk(l.body, thread, conj(guard, loop_domain(header, var(v))));
     scopes_.pop_back();
   }
 };

@@ -5,6 +5,7 @@
 #include "protocol/block_ops.hpp"
 #include "protocol/loop_domain.hpp"
 #include "protocol/printer.hpp"
+#include "support/overloaded.hpp"
 
 namespace racecert::transform {
 
@@ -74,36 +75,35 @@ class WellFormer {
     return c.unsynchronized ? Uniformity::Thread : l;
   }
 
+  // `ren` is by value: a Decl renames for the rest of this block only.
   Block block(const Block& b, Context ctx, Substitution ren) {
     Block out;
-    for (const auto& s : b) {
-      if (s.is<Access>()) {
-        Access a = s.as<Access>();
-        for (auto& i : a.index) i = substitute(i, ren);
-        if (a.value) a.value = substitute(a.value, ren);
-        out.push_back(Stmt{std::move(a)});
-      } else if (s.is<Sync>()) {
-        if (ctx.control == Uniformity::Thread) {
-          divergences_.push_back({s.as<Sync>().loc, ctx.cause,
-                                  "barrier is not reached by every thread of the block: " +
-                                      ctx.cause_text});
-        }
-        out.push_back(s);
-      } else if (s.is<Decl>()) {
-        Decl d = s.as<Decl>();
-        std::string n = fresh(d.name);
-        levels_[n] = binder_level(d.kind, ctx);
-        ren[d.name] = var(n);
-        d.name = n;
-        out.push_back(Stmt{std::move(d)});
-      } else if (s.is<If>()) {
-        out.push_back(Stmt{conditional(s.as<If>(), ctx, ren)});
-      } else if (s.is<Loop>()) {
-        out.push_back(loop(s.as<Loop>(), ctx, ren));
-      } else {
-        out.push_back(s);  // Bind: not produced by the parser
-      }
-    }
+    auto form = Overloaded{
+        [&](const Access& in) {
+          Access a = in;
+          for (auto& i : a.index) i = substitute(i, ren);
+          if (a.value) a.value = substitute(a.value, ren);
+          out.push_back(Stmt{std::move(a)});
+        },
+        [&](const Sync& y) {
+          if (ctx.control == Uniformity::Thread) {
+            divergences_.push_back({y.loc, ctx.cause,
+                                    "barrier is not reached by every thread of the block: " + ctx.cause_text});
+          }
+          out.push_back(Stmt{y});
+        },
+        [&](const If& i) { out.push_back(Stmt{conditional(i, ctx, ren)}); },
+        [&](const Loop& l) { out.push_back(loop(l, ctx, ren)); },
+        [&](const Decl& in) {
+          Decl d = in;
+          std::string n = fresh(d.name);
+          levels_[n] = binder_level(d.kind, ctx);
+          ren[d.name] = var(n);
+          d.name = n;
+          out.push_back(Stmt{std::move(d)});
+        },
+        [&](const Bind& bd) { out.push_back(Stmt{bd}); }};  // not produced by the parser: kept as is
+    for (const auto& s : b) std::visit(form, s.node);
     return out;
   }
 

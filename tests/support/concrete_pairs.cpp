@@ -4,6 +4,7 @@
 #include <map>
 
 #include "protocol/loop_domain.hpp"
+#include "support/overloaded.hpp"
 
 namespace racecert::testkit {
 
@@ -111,40 +112,40 @@ class ClosureRunner {
 
   void exec(const Block& b, std::vector<AccessInstance>& phase) {
     scopes_.emplace_back();
-    for (const auto& s : b) {
-      if (s.is<Access>()) {
-        const Access& a = s.as<Access>();
-        AccessInstance ai;
-        ai.site = a.loc.line;
-        ai.thread = thread_;
-        for (const auto& i : a.index) ai.index.push_back(eval_int(i, env()));
-        phase.push_back(std::move(ai));
-      } else if (s.is<If>()) {
-        exec(eval_bool(s.as<If>().cond, env()) ? s.as<If>().then_body : s.as<If>().else_body, phase);
-      } else if (s.is<Loop>()) {
-        const Loop& l = s.as<Loop>();
-        std::int64_t x = eval_int(l.init, env());
-        for (int n = 0; n < kMaxLoopIterations; ++n) {
-          scopes_.push_back({{l.var, x}});
-          bool go = eval_bool(loop_cond(l, var(l.var)), env());
-          if (go) exec(l.body, phase);
-          std::int64_t next = go ? eval_int(loop_next(l, var(l.var)), env()) : 0;
-          scopes_.pop_back();
-          if (!go) break;
-          x = next;
-        }
-      } else if (s.is<Bind>()) {
-        const Bind& bd = s.as<Bind>();
-        for (std::int64_t x = kLow; x <= kHigh; ++x) {
-          scopes_.push_back({{bd.var, x}});
-          if (eval_bool(bd.where, env())) exec(bd.body, phase);
-          scopes_.pop_back();
-        }
-      } else if (s.is<Decl>()) {
-        scopes_.back()[s.as<Decl>().name] = 0;
-      }
-    }
+    auto step = Overloaded{
+        [&](const Access& a) {
+          AccessInstance ai;
+          ai.site = a.loc.line;
+          ai.thread = thread_;
+          for (const auto& i : a.index) ai.index.push_back(eval_int(i, env()));
+          phase.push_back(std::move(ai));
+        },
+        [](const Sync&) {},  // a closure is an unsynchronized fragment (split.hpp): no barrier
+        [&](const If& i) { exec(eval_bool(i.cond, env()) ? i.then_body : i.else_body, phase); },
+        [&](const Loop& l) { exec_loop(l, phase); },
+        [&](const Decl& d) { scopes_.back()[d.name] = 0; },
+        [&](const Bind& bd) {
+          for (std::int64_t x = kLow; x <= kHigh; ++x) {
+            scopes_.push_back({{bd.var, x}});
+            if (eval_bool(bd.where, env())) exec(bd.body, phase);
+            scopes_.pop_back();
+          }
+        }};
+    for (const auto& s : b) std::visit(step, s.node);
     scopes_.pop_back();
+  }
+
+  void exec_loop(const Loop& l, std::vector<AccessInstance>& phase) {
+    std::int64_t x = eval_int(l.init, env());
+    for (int n = 0; n < kMaxLoopIterations; ++n) {
+      scopes_.push_back({{l.var, x}});
+      bool go = eval_bool(loop_cond(l, var(l.var)), env());
+      if (go) exec(l.body, phase);
+      std::int64_t next = go ? eval_int(loop_next(l, var(l.var)), env()) : 0;
+      scopes_.pop_back();
+      if (!go) break;
+      x = next;
+    }
   }
 };
 
