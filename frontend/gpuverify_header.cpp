@@ -3,6 +3,8 @@
 #include <boost/fusion/include/std_pair.hpp>
 #include <boost/spirit/home/x3.hpp>
 
+#include "support/launch_dims.hpp"
+
 namespace racecert::frontend {
 
 namespace x3 = boost::spirit::x3;
@@ -18,14 +20,24 @@ struct flag_table : x3::symbols<Flag> {
   }
 } const dim_flag;
 
-const auto number = x3::uint_parser<std::int64_t>();
 const auto word = x3::lexeme[+(x3::char_ - x3::space)];
 
 struct Item {
   Flag flag = Flag::Other;
-  std::vector<std::int64_t> dims;
+  std::vector<std::int64_t> dims;  // empty: malformed, or unconstrained (`*`)
   std::string text;
 };
+
+// A dimension value through the project's one parser (support/launch_dims):
+// comma lists and `*` as GPUVerify writes them. A `*` component leaves the
+// dimension symbolic, like a malformed value (this reader never fails).
+std::vector<std::int64_t> dims_of(const std::string& value) {
+  auto size = parse_launch_size(value, true);
+  if (!size || has_star(*size)) return {};
+  std::vector<std::int64_t> out;
+  for (const auto& c : *size) out.push_back(*c);
+  return out;
+}
 
 std::vector<Item> items(const std::string& line) {
   std::vector<Item> out;
@@ -34,14 +46,12 @@ std::vector<Item> items(const std::string& line) {
   auto on_dims = [&](auto& ctx) {
     Item i;
     i.flag = boost::fusion::at_c<0>(_attr(ctx));
-    i.dims = boost::fusion::at_c<1>(_attr(ctx));
+    i.dims = dims_of(boost::fusion::at_c<1>(_attr(ctx)));
     out.push_back(i);
   };
   auto on_define = [&](auto& ctx) { out.push_back(Item{Flag::Define, {}, _attr(ctx)}); };
   auto on_other = [&](auto& ctx) { out.push_back(Item{Flag::Other, {}, _attr(ctx)}); };
-  auto dims = x3::rule<struct dims_tag, std::vector<std::int64_t>>{} = ('[' >> (number % ',') >> ']') | x3::repeat(1)[number];
-  // The lookahead is inside the lexeme: outside, the skipper would eat the space it looks for.
-  auto item = (x3::lexeme[dim_flag >> dims >> &(x3::space | x3::eoi)])[on_dims] |
+  auto item = (x3::lexeme[dim_flag >> *(x3::char_ - x3::space)])[on_dims] |
               (x3::lexeme["-D" >> +(x3::char_ - x3::space)])[on_define] | word[on_other];
   x3::phrase_parse(first, last, x3::lit("//") >> *item, x3::space);
   return out;
@@ -50,12 +60,8 @@ std::vector<Item> items(const std::string& line) {
 }  // namespace
 
 std::optional<Dims> parse_dims(const std::string& text) {
-  std::vector<std::int64_t> d;
-  auto first = text.begin();
-  bool ok = x3::phrase_parse(first, text.end(), ('[' >> (number % ',') >> ']') | x3::repeat(1)[number], x3::space, d);
-  if (!ok || first != text.end() || d.empty() || d.size() > 3) return std::nullopt;
-  for (auto v : d)
-    if (v < 1) return std::nullopt;
+  Dims d = dims_of(text);
+  if (d.empty()) return std::nullopt;
   return d;
 }
 

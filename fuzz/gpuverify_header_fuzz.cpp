@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "frontend/gpuverify_header.hpp"
+#include "support/launch_dims.hpp"
 
 namespace {
 
@@ -160,7 +161,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(cuda.block_dim == d && cuda.grid_dim == d);
     require(cuda.defines.size() == 1 && cuda.defines[0] == "X=1");
     bool small = true;
-    for (auto v : *d) small = small && v <= INT64_MAX / 3;
+    for (auto v : *d) small = small && v <= racecert::kMaxLaunchDim / 3;  // the global size must be valid too
     if (small) {
       Dims global;
       for (auto v : *d) global.push_back(v * 3);

@@ -16,8 +16,6 @@ namespace x3 = boost::spirit::x3;
 
 namespace {
 
-constexpr std::int64_t kMaxDim = (std::int64_t{1} << 31) - 1;
-
 struct Line {
   std::string text;
   bool present = false;
@@ -57,17 +55,6 @@ std::vector<Word> split_words(const std::string& line, std::size_t from) {
 
 }  // namespace
 
-std::string Dim3::str() const {
-  std::string s = "[";
-  s += std::to_string(x);
-  s += ',';
-  s += std::to_string(y);
-  s += ',';
-  s += std::to_string(z);
-  s += ']';
-  return s;
-}
-
 const char* to_string(Expected e) {
   switch (e) {
     case Expected::None: return "";
@@ -80,39 +67,9 @@ const char* to_string(Expected e) {
 
 namespace {
 
-constexpr std::uint64_t kStar = ~std::uint64_t{0};  // a `*` component
-
-// A size as GPUVerify writes it: "64", "[16,16]", "16,16", with `*` for an
-// unconstrained component. 1 to 3 components, each `*` or 1..2^31-1.
-std::optional<std::vector<std::uint64_t>> parse_size(const std::string& value) {
-  std::vector<std::uint64_t> parts;
-  auto digits = x3::uint_parser<std::uint64_t, 10, 1, 12>{};
-  auto component = digits | (x3::lit('*') >> x3::attr(kStar));
-  auto list = x3::rule<struct size_list, std::vector<std::uint64_t>>{} =
-      ('[' >> (component % ',') >> ']') | (component % ',');
-  auto it = value.begin();
-  if (!x3::parse(it, value.end(), list, parts) || it != value.end()) return std::nullopt;
-  if (parts.empty() || parts.size() > 3) return std::nullopt;
-  for (auto p : parts)
-    if (p != kStar && (p < 1 || p > static_cast<std::uint64_t>(kMaxDim))) return std::nullopt;
-  return parts;
-}
-
-bool has_star(const std::vector<std::uint64_t>& size) {
-  return std::find(size.begin(), size.end(), kStar) != size.end();
-}
-
-Dim3 to_dim3(const std::vector<std::uint64_t>& size) {
-  Dim3 d;
-  d.x = static_cast<std::int64_t>(size[0]);
-  if (size.size() > 1) d.y = static_cast<std::int64_t>(size[1]);
-  if (size.size() > 2) d.z = static_cast<std::int64_t>(size[2]);
-  return d;
-}
-
 // A size into a header dimension: concrete, or unconstrained when any
 // component is `*` (racecert and Faial take no per-component `*`).
-void set_dimension(const std::vector<std::uint64_t>& size, std::optional<Dim3>& dim, bool& unconstrained) {
+void set_dimension(const LaunchSize& size, std::optional<Dim3>& dim, bool& unconstrained) {
   unconstrained = has_star(size);
   dim = unconstrained ? std::nullopt : std::optional<Dim3>(to_dim3(size));
 }
@@ -124,12 +81,6 @@ std::string lower(std::string s) {
 }
 
 }  // namespace
-
-std::optional<Dim3> parse_dim3(const std::string& value) {
-  auto size = parse_size(value);
-  if (!size || has_star(*size)) return std::nullopt;
-  return to_dim3(*size);
-}
 
 KernelHeader parse_kernel_header(const std::string& text, const std::string& filename) {
   KernelHeader h;
@@ -153,7 +104,7 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
     auto words = split_words(l2, 2);
     if (!words.empty() && words.front().text.front() == '-') {
       struct Flag {
-        std::vector<std::uint64_t> size;
+        LaunchSize size;
         int column = 0;
       };
       std::optional<Flag> local, groups, global;
@@ -163,7 +114,7 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
           return input_error(SourceLoc{filename, 2, w.column}, msg + " '" + w.text + "'");
         };
         auto size_of = [&](std::size_t prefix) {
-          auto d = parse_size(w.text.substr(prefix));
+          auto d = parse_launch_size(w.text.substr(prefix), true);
           if (!d) throw fail("invalid dimension (expected N, [X,Y,Z] or X,Y,Z, each from 1 to 2^31-1 or *) in");
           return Flag{*d, w.column};
         };
@@ -201,11 +152,11 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
             throw at(*global, "--global_size and --local_size have different numbers of dimensions");
           Flag g{{}, global->column};
           for (std::size_t i = 0; i < global->size.size(); ++i) {
-            std::uint64_t gs = global->size[i], ls = local->size[i];
-            if (gs == kStar || ls == kStar) g.size.push_back(kStar);
-            else if (gs % ls != 0)
+            const auto &gs = global->size[i], &ls = local->size[i];
+            if (!gs || !ls) g.size.push_back(std::nullopt);
+            else if (*gs % *ls != 0)
               throw at(*global, "--global_size is not a multiple of --local_size in dimension " + std::to_string(i + 1));
-            else g.size.push_back(gs / ls);
+            else g.size.push_back(*gs / *ls);
           }
           groups = g;
         }

@@ -22,13 +22,11 @@
 #include <string>
 #include <vector>
 
+#include "support/launch_dims.hpp"
+
 namespace racecert::harness {
 
-struct Dim3 {
-  std::int64_t x = 1, y = 1, z = 1;
-  std::string str() const;  // "[x,y,z]", the form racecert, GPUVerify and Faial accept
-  friend bool operator==(const Dim3&, const Dim3&) = default;
-};
+using racecert::Dim3;  // support/launch_dims.hpp
 
 enum class Expected { None, Drf, Racy, ToolError };
 const char* to_string(Expected e);  // "", "drf", "racy", "tool-error"
@@ -56,9 +54,7 @@ struct KernelHeader {
 // would make every tool's verdict meaningless.
 KernelHeader parse_kernel_header(const std::string& text, const std::string& filename);
 
-// Parses one dimension value: "64", "[16,16]", "16,16" or "[8,8,2]" (1..3
-// positive integers, each < 2^31). Returns nullopt when malformed.
-std::optional<Dim3> parse_dim3(const std::string& value);
+using racecert::parse_dim3;
 
 // The header of a kernel file, read from at most its first lines (a file may
 // be huge). Throws input_error when it cannot be read, or as

@@ -7,6 +7,7 @@
 
 #include "protocol/printer.hpp"
 #include "support/diagnostic.hpp"
+#include "support/launch_dims.hpp"
 #include "smt/implication.hpp"
 #include "support/parallel.hpp"
 #include "transform/align.hpp"
@@ -32,23 +33,10 @@ bool parse_stage(const std::string& name, Stage& out) {
 }
 
 std::vector<Expr> dimension_assumptions(const std::string& builtin, const std::string& value) {
-  std::string v;
-  for (char c : value)
-    if (c != '[' && c != ']' && c != ' ') v += c;
-  std::vector<std::int64_t> dims;
-  std::size_t start = 0;
-  while (start <= v.size()) {
-    std::size_t comma = v.find(',', start);
-    std::string part = v.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 9)
-      throw usage_error("invalid dimension '" + value + "' (expected N or [X,Y,Z])");
-    dims.push_back(std::stoll(part));
-    if (dims.back() < 1) throw usage_error("dimension must be at least 1: '" + value + "'");
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  if (dims.size() > 3) throw usage_error("at most three dimensions: '" + value + "'");
-  while (dims.size() < 3) dims.push_back(1);
+  auto parsed = parse_dim3(value);
+  if (!parsed)
+    throw usage_error("invalid dimension '" + value + "' (expected N, [X,Y,Z] or X,Y,Z, each from 1 to 2^31-1)");
+  std::int64_t dims[] = {parsed->x, parsed->y, parsed->z};
   std::vector<Expr> out;
   const char* axes[] = {"x", "y", "z"};
   for (int d = 0; d < 3; ++d)

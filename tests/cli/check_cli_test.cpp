@@ -83,6 +83,11 @@ TEST(CheckCli, UsageErrorsExit3) {
                                                         {"check", f, "--block-dim", "abc"},
                                                         {"check", f, "--block-dim", "[1,2,3,4]"},
                                                         {"check", f, "--grid-dim", "0"},
+                                                        {"check", f, "--block-dim", "[16,16"},
+                                                        {"check", f, "--block-dim", "[16"},
+                                                        {"check", f, "--block-dim", "16]"},
+                                                        {"check", f, "--block-dim", "16,,16"},
+                                                        {"check", f, "--block-dim", "2147483648"},
                                                         {"check", f, "--no-such-flag"},
                                                         {"check", f, "--timeout-ms", "0"},
                                                         {"check", f, "-j", "x"}}) {
@@ -226,6 +231,9 @@ TEST(CheckCli, KernelFilterAndDimensions) {
   EXPECT_EQ(run_racecert({"check", one_d}).code, 1);
   EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "256"}).code, 0);
   EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "[16,16]"}).code, 1);
+  // GPUVerify's comma form and blanks inside brackets read the same.
+  EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "256,1"}).code, 0);
+  EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "[16, 16]"}).code, 1);
   // Benign same-value writes count as races on request.
   std::string benign = temp_file("kernel k { shared f; wr f[0] = 1; }", ".map");
   EXPECT_EQ(run_racecert({"check", benign}).code, 0);
