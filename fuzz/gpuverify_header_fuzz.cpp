@@ -50,7 +50,9 @@ std::string line(const std::string& s, std::size_t n) {
 
 bool space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
-// "64" or "[16,16]", digits only, each a positive or zero int64.
+// "64", "[16,16]" or "16,16" (support/launch_dims.hpp), digits only, each
+// at most 2^31-1 (zero is read, and rejected by valid()). A `*` component
+// leaves the dimension unset, like a malformed value.
 std::optional<Dims> reference_dims(const std::string& s) {
   std::string body = s;
   if (!s.empty() && s.front() == '[') {
@@ -60,13 +62,13 @@ std::optional<Dims> reference_dims(const std::string& s) {
   Dims d;
   std::size_t start = 0;
   while (true) {
-    std::size_t comma = s.front() == '[' ? body.find(',', start) : std::string::npos;
+    std::size_t comma = body.find(',', start);
     std::string n = body.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     if (n.empty()) return std::nullopt;
     for (char c : n)
       if (c < '0' || c > '9') return std::nullopt;
     n.erase(0, std::min(n.find_first_not_of('0'), n.size() - 1));  // leading zeros
-    if (n.size() > 19 || (n.size() == 19 && n > "9223372036854775807")) return std::nullopt;
+    if (n.size() > 10 || std::stoll(n) > 2147483647) return std::nullopt;
     d.push_back(std::stoll(n));
     if (comma == std::string::npos) break;
     start = comma + 1;
