@@ -269,7 +269,10 @@ Expr Lowerer::binary(const BinaryOperator* b) {
     if (lhs->getType()->isPointerType()) {
       // p = q or p += k on a pointer variable.
       const auto* ref = dyn_cast<DeclRefExpr>(strip(lhs));
-      const Binding* binding = ref ? lookup(ref->getDecl()) : nullptr;
+      // A copy: lowering the right-hand side may inline calls, which push
+      // and pop scopes (no pointer into scopes_ survives that for sure).
+      std::optional<Binding> binding;
+      if (const Binding* found = ref ? lookup(ref->getDecl()) : nullptr) binding = *found;
       if (!binding || binding->kind != Binding::Kind::Pointer) {
         unsupported("assignment to a pointer racecert cannot resolve", b->getBeginLoc());
         return nullptr;

@@ -492,7 +492,9 @@ void Lowerer::switch_stmt(const SwitchStmt* s) {
 }
 
 void Lowerer::return_stmt(const ReturnStmt* s) {
-  Frame& f = frames_.back();
+  // A copy: lowering the returned value may inline calls, which push onto
+  // frames_ and may reallocate it (a reference would dangle).
+  const Frame f = frames_.back();
   if (frames_.size() == 1) {
     if (s->getRetValue()) effect(s->getRetValue());
     return emit(kir::Stmt{kir::Return{loc(s->getBeginLoc())}});

@@ -78,6 +78,9 @@ class Lowerer {
     int loop_depth = 0;      // loop_depth_ when the function was entered
     bool wrapped = false;    // its body runs in a one-shot loop that `return` breaks out of
   };
+  // Lowering is recursive and inlining pushes onto frames_, scopes_,
+  // sinks_ and this_stack_: never hold a reference into them across a
+  // lowering call (copy the element instead).
   std::vector<Frame> frames_;
   std::vector<LValue> this_stack_;  // the object of each inlined member function
   int fresh_ = 0;
