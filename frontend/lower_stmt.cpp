@@ -254,6 +254,9 @@ void Lowerer::compound(const CompoundStmt* s) {
 }
 
 void Lowerer::declaration(const VarDecl* d) {
+  // Clang has reported why; what it kept of the declaration is a guess.
+  if (d->isInvalidDecl())
+    return unsupported("declaration of '" + d->getNameAsString() + "' that does not compile", d->getLocation());
   QualType t = d->getType().getCanonicalType();
   bool shared = d->hasAttr<CUDASharedAttr>() || t.getAddressSpace() == LangAS::opencl_local;
   if (shared || (d->isStaticLocal() && d->hasAttr<CUDADeviceAttr>())) {

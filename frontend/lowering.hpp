@@ -117,6 +117,11 @@ class Lowerer {
   void asm_stmt(const clang::AsmStmt* s);
 
   // ----- expressions (lower_expr.cpp)
+  // True (and reported unsupported, at its position) for an expression with
+  // nothing to lower: one that does not compile (Clang keeps it as a
+  // RecoveryExpr, contains-errors) or has no type (the ParenListExpr of
+  // `T x(a, b)`). Every entry point below checks it first.
+  bool untyped(const clang::Expr* e);
   Expr rvalue(const clang::Expr* e);         // integer/bool value (loads emitted), null if untracked
   Expr condition(const clang::Expr* e);      // as a boolean
   void effect(const clang::Expr* e);         // evaluated for its side effects

@@ -6,6 +6,55 @@
 
 using namespace racecert::fetest;
 
+// float3 has no operator- in plain CUDA (helper_math.h is no part of it):
+// the parenthesized initializer is a ParenListExpr without a type around a
+// RecoveryExpr, which lowering used to dereference.
+TEST(Robustness, StructInitializedFromCodeThatDoesNotCompile) {
+  std::string f = kernel_file("__global__ void k(float3 *p) { float3 L(p[0] - p[1]); }\n");
+  auto r = testkit::run_racecert({"check", f});
+  EXPECT_VERDICT(r, "k", kUnknown, "unknown");
+  EXPECT_TRUE(contains(r.out, f + ":1:46: error: the kernel does not compile: invalid operands to binary expression "
+                                  "('float3' and 'float3')"))
+      << r.out;
+  // The kernel IR of the failed kernel shows what was not lowered, and where.
+  auto shown = testkit::run_racecert({"check", f, "--show", "kernel"});
+  EXPECT_TRUE(contains(shown.out, "code that does not compile")) << shown.out;
+  auto json = testkit::run_racecert({"check", f, "--format", "json"});
+  EXPECT_EQ(json.code, kUnknown) << dump(json);
+  auto v = parse_json(json.out);
+  auto* k = (*v.getAsObject()->getArray("kernels"))[0].getAsObject();
+  EXPECT_EQ(k->getString("status"), "unknown");
+}
+
+// The same initializer in a kernel that compiles, and in other positions
+// where Clang keeps an expression that contains errors.
+TEST(Robustness, ErrorsInsideExpressionsOfEveryKind) {
+  for (const std::string& body : {
+           std::string("  float3 a = p[0] - p[1];\n"),                    // copy-initialization
+           std::string("  if ((p[0] - p[1]).x > 0) p[threadIdx.x].x = 1;\n"),  // condition
+           std::string("  float3 &r = p[0] - p[1];\n"),                   // reference
+           std::string("  float3 *q = &(p[0] - p[1]);\n"),                // pointer
+           std::string("  p[threadIdx.x] = p[0] - p[1];\n"),              // assignment
+           std::string("  for (int i = 0; i < (p[0] - p[1]).x; ++i) p[i].y = 0;\n"),  // loop condition
+       }) {
+    auto r = check("__global__ void k(float3 *p) {\n" + body + "}\n");
+    EXPECT_VERDICT(r, "k", kUnknown, "unknown");
+    EXPECT_TRUE(contains(r.out, ".cu:2:")) << body << r.out;
+  }
+}
+
+// An uninstantiated template keeps `T v(1, 2)` as a ParenListExpr without
+// a type and without errors: unsupported, not a crash.
+TEST(Robustness, ParenthesizedInitializerInAnUninstantiatedTemplate) {
+  auto r = check(R"(template <typename T> __global__ void k(T *p) {
+  T v(1, 2);
+  p[threadIdx.x] = v;
+}
+)");
+  EXPECT_VERDICT(r, "k", kUnknown, "unknown");
+  EXPECT_TRUE(contains(r.out, ".cu:2:6: warning: unsupported: expression without a type ('ParenListExpr')")) << r.out;
+}
+
 // return c(x) + 0 inlines c while b's return is being lowered: that pushed a
 // frame and left b's frame dangling; the value of b went to a variable with
 // an empty name and the kernel turned racy (or crashed under ASan).
