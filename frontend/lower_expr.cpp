@@ -687,9 +687,8 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
             unsupported("pointer cast between a struct and another type", e->getBeginLoc());
             return PointerValue{};
           }
-          if (!a->isIncompleteType() && !b->isIncompleteType() && !a->isVoidType() && !b->isVoidType() &&
-              ctx_.getTypeSize(a) == ctx_.getTypeSize(b))
-            return pointer(sub);
+          auto bits_a = size_in_bits(a), bits_b = size_in_bits(b);
+          if (!a->isVoidType() && !b->isVoidType() && bits_a && bits_b && *bits_a == *bits_b) return pointer(sub);
           if (a->isVoidType() || b->isVoidType()) return pointer(sub);
         }
         unsupported("pointer cast that changes the element size", e->getBeginLoc());

@@ -69,7 +69,7 @@ class Lowerer {
   // Every `extern __shared__` array starts at the block's dynamic shared
   // memory: they are all one array (the first one's), of one element size.
   std::string extern_shared_;
-  std::int64_t extern_shared_bits_ = 0;
+  clang::QualType extern_shared_element_;
   std::vector<kir::Block*> sinks_;
   int loop_depth_ = 0;  // loops of the current function, for returns in inlined functions
   struct Frame {
@@ -101,6 +101,9 @@ class Lowerer {
   void bind_pointer(const clang::ValueDecl* d, const std::optional<PointerValue>& value, clang::SourceLocation where);
   PointerValue pointer_of(const Binding& b) const;
   std::int64_t element_count(clang::QualType t) const;  // scalars in one element of type t
+  // The size of t, unless it is incomplete or depends on a template
+  // parameter (an uninstantiated template: Clang cannot size it).
+  std::optional<std::int64_t> size_in_bits(clang::QualType t) const;
   std::string field_array(const std::string& base, const clang::FieldDecl* f);
 
   // ----- statements (lower_stmt.cpp)

@@ -101,3 +101,29 @@ __global__ void k(Ray *rays, const float3 *normals, int n) {
                  {"--block-dim", "128", "--grid-dim", "8"});
   EXPECT_DRF(r, "k");
 }
+
+// `extern __shared__ T s[]` in an uninstantiated template: T has no size
+// (asking Clang for it was a null dereference). Two arrays of the same T
+// are one array; T beside int may differ in size: unsupported.
+TEST(Robustness, ExternSharedArrayOfATemplateParameter) {
+  auto same = check(R"(template <typename T> __global__ void k(T *o) {
+  extern __shared__ T a[];
+  extern __shared__ T b[];
+  a[threadIdx.x] = o[threadIdx.x];
+  __syncthreads();
+  o[threadIdx.x] = b[threadIdx.x];
+}
+)",
+                    {"--block-dim", "64", "--grid-dim", "1"});
+  EXPECT_DRF(same, "k");
+  auto mixed = check(R"(template <typename T> __global__ void k(T *o) {
+  extern __shared__ T a[];
+  extern __shared__ int b[];
+  a[threadIdx.x] = o[0];
+  b[0] = 1;
+}
+)");
+  EXPECT_VERDICT(mixed, "k", kUnknown, "unknown");
+  EXPECT_TRUE(contains(mixed.out, ".cu:3:25: warning: unsupported: extern __shared__ arrays with elements of different sizes"))
+      << mixed.out;
+}
