@@ -1,7 +1,8 @@
 // Kernels that once crashed the front end (a segfault, a use after free
-// under ASan): each run must end with a verdict, and the right one. Code
-// that does not compile gives its compile error with its position and
-// status unknown; valid code gives the verdict of the kernel.
+// under ASan) or were lowered from what Clang kept of code that does not
+// compile: each run must end with a verdict, and the right one. Code that
+// does not compile gives its compile error with its position and status
+// unknown; valid code gives the verdict of the kernel.
 #include "tests/frontend/test_util.hpp"
 
 using namespace racecert::fetest;
@@ -126,4 +127,28 @@ TEST(Robustness, ExternSharedArrayOfATemplateParameter) {
   EXPECT_VERDICT(mixed, "k", kUnknown, "unknown");
   EXPECT_TRUE(contains(mixed.out, ".cu:3:25: warning: unsupported: extern __shared__ arrays with elements of different sizes"))
       << mixed.out;
+}
+
+// Code that refers to a declaration Clang marked invalid is dropped without
+// an error of its own: `o[f(t)] = t;` vanished with f's unknown return
+// type, and the empty kernel was reported DRF. The declaration's error now
+// makes every kernel of the file unknown.
+TEST(Robustness, ErrorInADeclarationAKernelMayUse) {
+  struct Case {
+    const char* source;
+    const char* error;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"__device__ Undeclared f(int x) { return x; }\n"
+            "__global__ void k(int *o) { o[f(threadIdx.x)] = threadIdx.x; }\n",
+            ".cu:1:12: error: the kernel does not compile: unknown type name 'Undeclared'"},
+           {"__device__ int f(Undeclared x);\n__global__ void k(int *o) { o[f(1)] = threadIdx.x; }\n",
+            ".cu:1:18: error: the kernel does not compile: unknown type name 'Undeclared'"},
+           {"struct S { int a; Undeclared b; };\n__global__ void k(S *p) { p[0].b = threadIdx.x; }\n",
+            ".cu:1:19: error: the kernel does not compile: unknown type name 'Undeclared'"},
+       }) {
+    auto r = check(c.source);
+    EXPECT_VERDICT(r, "k", kUnknown, "unknown");
+    EXPECT_TRUE(contains(r.out, c.error)) << r.out;
+  }
 }
