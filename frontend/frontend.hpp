@@ -20,8 +20,9 @@ struct Options {
 
 struct LoweredKernel {
   kir::Kernel kernel;
-  // Clang errors inside the kernel or a function it calls: the kernel cannot
-  // be analysed (status unknown). `malformed` when one is a syntax error.
+  // Clang errors inside the kernel or a function it calls, or in an invalid
+  // declaration it may have used: the kernel cannot be analysed (status
+  // unknown). `malformed` when one is a syntax error.
   std::vector<Diagnostic> errors;
   bool malformed = false;
 };

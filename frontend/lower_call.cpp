@@ -166,7 +166,11 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
       self = lvalue(object);
     }
   }
-  ranges_.push_back(f->getSourceRange());
+  ranges_.push_back(f->getSourceRange());  // so that its errors make this kernel unknown
+  if (f->isInvalidDecl()) {
+    unsupported("call to '" + f->getNameAsString() + "', which does not compile", c->getBeginLoc());
+    return nullptr;
+  }
   // Arguments are evaluated in the caller's scope.
   struct Arg {
     const ParmVarDecl* param;

@@ -37,7 +37,7 @@ bool is_builtin_coordinate(const std::string& n) {
 }  // namespace
 
 std::optional<std::int64_t> Lowerer::constant(const clang::Expr* e) const {
-  if (e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
+  if (e->getType().isNull() || e->containsErrors() || e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
   if (!e->getType()->isIntegralOrEnumerationType()) return std::nullopt;
   clang::Expr::EvalResult r;
   if (!e->EvaluateAsInt(r, ctx_, clang::Expr::SE_NoSideEffects)) return std::nullopt;
@@ -81,9 +81,23 @@ Expr Lowerer::builtin_member(const MemberExpr* m) const {
   return var(b + "." + f);
 }
 
+bool Lowerer::untyped(const clang::Expr* e) {
+  if (e->containsErrors()) {
+    // Clang has reported the error; the kernel is unknown because of it.
+    unsupported("code that does not compile", e->getBeginLoc());
+    return true;
+  }
+  if (e->getType().isNull()) {
+    unsupported(std::string("expression without a type ('") + e->getStmtClassName() + "')", e->getBeginLoc());
+    return true;
+  }
+  return false;
+}
+
 // ------------------------------------------------------------------ rvalues
 
 Expr Lowerer::condition(const clang::Expr* e) {
+  if (untyped(e)) return nullptr;
   if (e->getType()->isPointerType()) {
     effect(e);
     return nullptr;
@@ -93,6 +107,7 @@ Expr Lowerer::condition(const clang::Expr* e) {
 
 void Lowerer::effect(const clang::Expr* e) {
   e = strip(e);
+  if (untyped(e)) return;
   // x++ as a statement: the old value is not needed.
   if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->isIncrementDecrementOp()) {
     increment(u->getSubExpr(), u->isIncrementOp(), true, u->getBeginLoc());
@@ -114,6 +129,7 @@ void Lowerer::effect(const clang::Expr* e) {
 
 Expr Lowerer::rvalue(const clang::Expr* e) {
   e = strip(e);
+  if (untyped(e)) return nullptr;
   if (auto c = constant(e)) return int_lit(*c);
   // threadIdx.x and co (read through an lvalue-to-rvalue conversion).
   if (const auto* m = dyn_cast<MemberExpr>(strip(e->IgnoreImpCasts())))
@@ -269,7 +285,10 @@ Expr Lowerer::binary(const BinaryOperator* b) {
     if (lhs->getType()->isPointerType()) {
       // p = q or p += k on a pointer variable.
       const auto* ref = dyn_cast<DeclRefExpr>(strip(lhs));
-      const Binding* binding = ref ? lookup(ref->getDecl()) : nullptr;
+      // A copy: lowering the right-hand side may inline calls, which push
+      // and pop scopes (no pointer into scopes_ survives that for sure).
+      std::optional<Binding> binding;
+      if (const Binding* found = ref ? lookup(ref->getDecl()) : nullptr) binding = *found;
       if (!binding || binding->kind != Binding::Kind::Pointer) {
         unsupported("assignment to a pointer racecert cannot resolve", b->getBeginLoc());
         return nullptr;
@@ -524,6 +543,7 @@ LValue Lowerer::member(const MemberExpr* m) {
 
 LValue Lowerer::lvalue(const clang::Expr* e) {
   e = strip(e);
+  if (untyped(e)) return LValue{LValue::Kind::Ignored, "", {}, ""};  // reported once, by untyped
   if (const auto* c = dyn_cast<ImplicitCastExpr>(e)) {
     if (c->getCastKind() == CK_NoOp || c->getCastKind() == CK_LValueToRValue || c->getCastKind() == CK_UncheckedDerivedToBase)
       return lvalue(c->getSubExpr());
@@ -632,6 +652,7 @@ void Lowerer::assign(const LValue& target, Expr value, clang::SourceLocation whe
 
 std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
   e = strip(e);
+  if (untyped(e)) return PointerValue{};
   if (const auto* c = dyn_cast<CastExpr>(e)) {
     const clang::Expr* sub = c->getSubExpr();
     switch (c->getCastKind()) {
@@ -666,9 +687,8 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
             unsupported("pointer cast between a struct and another type", e->getBeginLoc());
             return PointerValue{};
           }
-          if (!a->isIncompleteType() && !b->isIncompleteType() && !a->isVoidType() && !b->isVoidType() &&
-              ctx_.getTypeSize(a) == ctx_.getTypeSize(b))
-            return pointer(sub);
+          auto bits_a = size_in_bits(a), bits_b = size_in_bits(b);
+          if (!a->isVoidType() && !b->isVoidType() && bits_a && bits_b && *bits_a == *bits_b) return pointer(sub);
           if (a->isVoidType() || b->isVoidType()) return pointer(sub);
         }
         unsupported("pointer cast that changes the element size", e->getBeginLoc());

@@ -78,6 +78,11 @@ std::int64_t Lowerer::element_count(QualType t) const {
   return 1;
 }
 
+std::optional<std::int64_t> Lowerer::size_in_bits(QualType t) const {
+  if (t.isNull() || t->isDependentType() || t->isIncompleteType()) return std::nullopt;
+  return static_cast<std::int64_t>(ctx_.getTypeSize(t));
+}
+
 std::string Lowerer::field_array(const std::string& base, const FieldDecl* f) {
   std::string name = base + "." + f->getNameAsString();
   if (!k_.find_array(name)) {
@@ -99,8 +104,8 @@ std::string Lowerer::array_for(const VarDecl* d) {
   if (dynamic_shared && !extern_shared_.empty()) {
     QualType e = d->getType().getCanonicalType();
     while (const auto* at = ctx_.getAsArrayType(e)) e = at->getElementType().getCanonicalType();
-    std::int64_t bits = e->isIncompleteType() ? 0 : static_cast<std::int64_t>(ctx_.getTypeSize(e));
-    if (bits != extern_shared_bits_)
+    auto bits = size_in_bits(e), first = size_in_bits(extern_shared_element_);
+    if (e.getUnqualifiedType() != extern_shared_element_.getUnqualifiedType() && (!bits || !first || *bits != *first))
       unsupported("extern __shared__ arrays with elements of different sizes (they overlap)", d->getLocation());
     arrays_[d] = extern_shared_;
     return extern_shared_;
@@ -127,7 +132,7 @@ std::string Lowerer::array_for(const VarDecl* d) {
   a.loc = loc(d->getLocation());
   if (dynamic_shared) {
     extern_shared_ = a.name;
-    extern_shared_bits_ = t->isIncompleteType() ? 0 : static_cast<std::int64_t>(ctx_.getTypeSize(t));
+    extern_shared_element_ = t;
   }
   arrays_[d] = a.name;
   k_.arrays.push_back(a);
@@ -254,6 +259,9 @@ void Lowerer::compound(const CompoundStmt* s) {
 }
 
 void Lowerer::declaration(const VarDecl* d) {
+  // Clang has reported why; what it kept of the declaration is a guess.
+  if (d->isInvalidDecl())
+    return unsupported("declaration of '" + d->getNameAsString() + "' that does not compile", d->getLocation());
   QualType t = d->getType().getCanonicalType();
   bool shared = d->hasAttr<CUDASharedAttr>() || t.getAddressSpace() == LangAS::opencl_local;
   if (shared || (d->isStaticLocal() && d->hasAttr<CUDADeviceAttr>())) {
@@ -492,7 +500,9 @@ void Lowerer::switch_stmt(const SwitchStmt* s) {
 }
 
 void Lowerer::return_stmt(const ReturnStmt* s) {
-  Frame& f = frames_.back();
+  // A copy: lowering the returned value may inline calls, which push onto
+  // frames_ and may reallocate it (a reference would dangle).
+  const Frame f = frames_.back();
   if (frames_.size() == 1) {
     if (s->getRetValue()) effect(s->getRetValue());
     return emit(kir::Stmt{kir::Return{loc(s->getBeginLoc())}});

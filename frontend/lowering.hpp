@@ -69,7 +69,7 @@ class Lowerer {
   // Every `extern __shared__` array starts at the block's dynamic shared
   // memory: they are all one array (the first one's), of one element size.
   std::string extern_shared_;
-  std::int64_t extern_shared_bits_ = 0;
+  clang::QualType extern_shared_element_;
   std::vector<kir::Block*> sinks_;
   int loop_depth_ = 0;  // loops of the current function, for returns in inlined functions
   struct Frame {
@@ -78,6 +78,9 @@ class Lowerer {
     int loop_depth = 0;      // loop_depth_ when the function was entered
     bool wrapped = false;    // its body runs in a one-shot loop that `return` breaks out of
   };
+  // Lowering is recursive and inlining pushes onto frames_, scopes_,
+  // sinks_ and this_stack_: never hold a reference into them across a
+  // lowering call (copy the element instead).
   std::vector<Frame> frames_;
   std::vector<LValue> this_stack_;  // the object of each inlined member function
   int fresh_ = 0;
@@ -98,6 +101,9 @@ class Lowerer {
   void bind_pointer(const clang::ValueDecl* d, const std::optional<PointerValue>& value, clang::SourceLocation where);
   PointerValue pointer_of(const Binding& b) const;
   std::int64_t element_count(clang::QualType t) const;  // scalars in one element of type t
+  // The size of t, unless it is incomplete or depends on a template
+  // parameter (an uninstantiated template: Clang cannot size it).
+  std::optional<std::int64_t> size_in_bits(clang::QualType t) const;
   std::string field_array(const std::string& base, const clang::FieldDecl* f);
 
   // ----- statements (lower_stmt.cpp)
@@ -114,6 +120,11 @@ class Lowerer {
   void asm_stmt(const clang::AsmStmt* s);
 
   // ----- expressions (lower_expr.cpp)
+  // True (and reported unsupported, at its position) for an expression with
+  // nothing to lower: one that does not compile (Clang keeps it as a
+  // RecoveryExpr, contains-errors) or has no type (the ParenListExpr of
+  // `T x(a, b)`). Every entry point below checks it first.
+  bool untyped(const clang::Expr* e);
   Expr rvalue(const clang::Expr* e);         // integer/bool value (loads emitted), null if untracked
   Expr condition(const clang::Expr* e);      // as a boolean
   void effect(const clang::Expr* e);         // evaluated for its side effects

@@ -12,6 +12,7 @@
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -102,12 +103,33 @@ class KernelFinder : public clang::ASTConsumer {
       }
       out_.kernels.push_back(std::move(k));
     }
+    std::vector<clang::SourceRange> invalid;
+    if (std::find(attributed.begin(), attributed.end(), false) != attributed.end())
+      invalid_declarations(ctx.getTranslationUnitDecl(), sm, invalid);
     for (std::size_t i = 0; i < errors_.errors.size(); ++i) {
       if (attributed[i]) continue;
-      // Errors in code no kernel uses (host code, system headers) do not
-      // matter to the analysis; keep the first few of the user's as notes.
       clang::SourceLocation where = errors_.errors[i].where;
       if (where.isValid() && sm.isInSystemHeader(sm.getExpansionLoc(where))) continue;
+      // An error in a declaration Clang marked invalid: code that refers to
+      // it is dropped without an error of its own (`o[i] = f(i);` vanishes
+      // when f's return type does not compile), so any kernel may have lost
+      // statements to it.
+      clang::SourceLocation at = sm.getExpansionLoc(where);
+      bool in_invalid = at.isValid() && std::any_of(invalid.begin(), invalid.end(), [&](const clang::SourceRange& r) {
+        return sm.isPointWithin(at, sm.getExpansionLoc(r.getBegin()), sm.getExpansionLoc(r.getEnd()));
+      });
+      if (in_invalid) {
+        for (auto& k : out_.kernels) {
+          k.errors.push_back(Diagnostic{Diagnostic::Severity::Error, location(sm, at),
+                                        errors_.errors[i].message +
+                                            " (in a declaration that does not compile: code using it may be missing)"});
+          k.malformed = k.malformed || errors_.errors[i].syntax;
+        }
+        if (!out_.kernels.empty()) continue;
+      }
+      // Other errors in code no kernel uses (host code, a device function
+      // no kernel calls) do not matter to the analysis; keep the first few
+      // of the user's as notes.
       if (out_.notes.size() < 3)
         out_.notes.push_back(Diagnostic{Diagnostic::Severity::Note, location(sm, errors_.errors[i].where),
                                         "outside the kernels, ignored: " + errors_.errors[i].message});
@@ -118,6 +140,24 @@ class KernelFinder : public clang::ASTConsumer {
   ParsedFile& out_;
   Language lang_;
   ErrorCollector& errors_;
+
+  // The declarations Clang marked invalid, outside system headers and
+  // function bodies (an invalid local declaration has its error in the
+  // function, where inlining attributes it).
+  static void invalid_declarations(const clang::DeclContext* dc, const clang::SourceManager& sm,
+                                   std::vector<clang::SourceRange>& out) {
+    for (const clang::Decl* d : dc->decls()) {
+      if (d->isImplicit()) continue;
+      if (d->getLocation().isValid() && sm.isInSystemHeader(sm.getExpansionLoc(d->getLocation()))) continue;
+      const clang::Decl* inner = d;
+      if (const auto* t = llvm::dyn_cast<clang::TemplateDecl>(d); t && t->getTemplatedDecl()) inner = t->getTemplatedDecl();
+      if (d->isInvalidDecl() || inner->isInvalidDecl()) {
+        if (d->getSourceRange().isValid()) out.push_back(d->getSourceRange());
+      } else if (const auto* nested = llvm::dyn_cast<clang::DeclContext>(inner); nested && !llvm::isa<clang::FunctionDecl>(inner)) {
+        invalid_declarations(nested, sm, out);
+      }
+    }
+  }
 
   static SourceLoc location(const clang::SourceManager& sm, clang::SourceLocation l) {
     if (l.isInvalid()) return {};
