@@ -224,7 +224,7 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
           return nullptr;
         default:
           effect(sub);
-          return e->getType()->isBooleanType() && c->getCastKind() == CK_FloatingToBoolean ? nullptr : nullptr;
+          return nullptr;
       }
     }
     case Stmt::BinaryOperatorClass:

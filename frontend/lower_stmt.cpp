@@ -345,17 +345,6 @@ void Lowerer::if_stmt(const IfStmt* s) {
   scopes_.pop_back();
 }
 
-namespace {
-
-// The statements that evaluating a loop condition emits (loads) must run
-// before each test: they go at the start of the body and after the loop.
-struct ConditionCode {
-  Expr cond;
-  kir::Block code;
-};
-
-}  // namespace
-
 void Lowerer::for_stmt(const ForStmt* s) {
   scopes_.emplace_back();
   kir::Loop l;

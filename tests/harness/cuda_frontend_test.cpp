@@ -1,6 +1,4 @@
-// End-to-end tests on CUDA (.cu) kernels with the real racecert. They need
-// the CUDA front end (issue 3) and skip themselves until `racecert check`
-// accepts a trivial .cu file; then they switch on with no change here.
+// End-to-end tests on CUDA (.cu) kernels with the real racecert.
 #include <gtest/gtest.h>
 
 #include "harness/results.hpp"
@@ -9,13 +7,7 @@
 using namespace racecert::harness;
 using namespace racecert::harness::testkit;
 
-#define SKIP_UNTIL_CUDA_FRONT_END()                                                                \
-  if (!racecert_reads_cuda()) {                                                                    \
-    GTEST_SKIP() << "waiting for the CUDA front end: `racecert check` does not read .cu files yet"; \
-  }
-
 TEST(HarnessCudaFrontEnd, SynthesizedKernelsGetTheirHeadersVerdict) {
-  SKIP_UNTIL_CUDA_FRONT_END();
   TempDir d;
   Cmd s = run_racecert({"harness", "synth", "--family", "all", "--size", "1-3", "--both", "--out", d / "syn"});
   ASSERT_EQ(s.code, 0) << s.err;
@@ -28,7 +20,6 @@ TEST(HarnessCudaFrontEnd, SynthesizedKernelsGetTheirHeadersVerdict) {
 }
 
 TEST(HarnessCudaFrontEnd, HeaderDimensionsDecideTheVerdict) {
-  SKIP_UNTIL_CUDA_FRONT_END();
   // Each block writes A[threadIdx.x] of a global array: racy only when
   // there is more than one block.
   const std::string body = "__global__ void k(int *A) {\n  A[threadIdx.x] = blockIdx.x;\n}\n";
@@ -41,7 +32,6 @@ TEST(HarnessCudaFrontEnd, HeaderDimensionsDecideTheVerdict) {
 }
 
 TEST(HarnessCudaFrontEnd, HookBlocksARacyStagedKernel) {
-  SKIP_UNTIL_CUDA_FRONT_END();
   TempDir d;
   Env env = {{"GIT_CONFIG_GLOBAL", "/dev/null"}, {"GIT_CONFIG_NOSYSTEM", "1"},  {"GIT_AUTHOR_NAME", "T"},
              {"GIT_AUTHOR_EMAIL", "t@e"},        {"GIT_COMMITTER_NAME", "T"}, {"GIT_COMMITTER_EMAIL", "t@e"}};

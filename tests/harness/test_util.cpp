@@ -145,17 +145,6 @@ bool wait_gone(int pid, double timeout_s) {
   return true;
 }
 
-bool racecert_reads_cuda() {
-  static const bool reads = [] {
-    TempDir d;
-    write_file(d / "probe.cu", "//pass\n//--blockDim=32 --gridDim=1\n__global__ void probe(int *A) {\n"
-                               "  A[threadIdx.x] = 1;\n}\n");
-    Cmd c = run_racecert({"check", d / "probe.cu"});
-    return c.code == 0 || c.code == 1;
-  }();
-  return reads;
-}
-
 std::string kernel_text(bool racy, const std::string& dims_line, const std::string& body) {
   return std::string(racy ? "//xfail:NOT_ALL_VERIFIED\n" : "//pass\n") + dims_line + "\n" +
          (body.empty() ? std::string("__global__ void k(int *A) {\n  A[threadIdx.x") + (racy ? " + 1" : "") +

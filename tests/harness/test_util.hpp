@@ -60,9 +60,6 @@ bool process_gone(int pid);
 // Waits up to `timeout_s` for process_gone(pid).
 bool wait_gone(int pid, double timeout_s);
 
-// Whether `racecert check` reads CUDA yet (the front end, issue 3).
-bool racecert_reads_cuda();
-
 // A kernel file with a GPUVerify header.
 std::string kernel_text(bool racy, const std::string& dims_line = "//--blockDim=64 --gridDim=1",
                         const std::string& body = "");
