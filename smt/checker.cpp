@@ -72,7 +72,6 @@ ArrayStages stages_of(const WellFormed& w, const ArrayDecl& array, const CheckOp
 }
 
 struct Job {
-  std::size_t kernel;
   SymbolicTrace trace;
   QueryResult result;
   bool skipped = false;  // not run: the kernel's time limit had passed
@@ -136,10 +135,6 @@ bool same_race(const ReportedRace& x, const ReportedRace& y) {
   };
   return key(x) == key(y);
 }
-
-}  // namespace
-
-namespace {
 
 // Queries are CPU-bound: more threads than cores only cost memory (each
 // thread keeps a Z3 context), and more than queries cost nothing but
@@ -208,7 +203,7 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
     for (const auto& array : k.arrays) {
       try {
         for (auto& t : stages_of(w, array, ko).traces)
-          if (may_conflict(t)) jobs.push_back(Job{i, std::move(t), {}, false});
+          if (may_conflict(t)) jobs.push_back(Job{std::move(t), {}, false});
       } catch (const Error& e) {
         rep.status = worse(rep.status, KernelStatus::Unknown);
         rep.diagnostics.push_back({Diagnostic::Severity::Warning, e.loc(),

@@ -12,12 +12,6 @@
 
 namespace racecert {
 
-std::uint64_t Deadline::remaining_ms() const {
-  if (never_) return UINT64_MAX / 2;
-  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(at_ - Clock::now()).count();
-  return left <= 0 ? 0 : static_cast<std::uint64_t>(left);
-}
-
 namespace {
 
 struct Registration {

@@ -25,8 +25,6 @@ class Deadline {
   bool is_never() const { return never_; }
   bool expired() const { return !never_ && Clock::now() >= at_; }
   Clock::time_point when() const { return never_ ? Clock::time_point::max() : at_; }
-  // Milliseconds left (0 when expired; a large value for never()).
-  std::uint64_t remaining_ms() const;
   // The earlier of the two.
   Deadline min(const Deadline& other) const { return when() <= other.when() ? *this : other; }
 
