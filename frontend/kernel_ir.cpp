@@ -1,5 +1,7 @@
 #include "frontend/kernel_ir.hpp"
 
+#include "support/overloaded.hpp"
+
 namespace racecert::kir {
 
 const Array* Kernel::find_array(const std::string& n) const {
@@ -67,77 +69,74 @@ std::string location(const Location& l) {
   return s;
 }
 
+std::string barrier_text(const Barrier& b) {
+  std::string out = b.var.empty() ? "" : b.var + " = ";
+  switch (b.kind) {
+    case Barrier::Kind::Block: return out + "barrier.block";
+    case Barrier::Kind::Warp: return out + "barrier.warp";
+    case Barrier::Kind::Grid: return out + "barrier.grid";
+    case Barrier::Kind::Named:
+      out += std::string(b.arrive ? "bar.arrive " : "bar.sync ") + value(b.id);
+      if (b.count) out += ", " + value(b.count);
+      return out;
+  }
+  return out;
+}
+
+void print_block(const Block& b, int depth, std::string& out);
+
+void print_loop(const Loop& l, int depth, const std::string& pad, std::string& out) {
+  out += l.test_first ? "loop" : "do-loop";
+  out += " (" + value(l.cond) + ") {\n";
+  if (!l.init.empty()) {
+    out += pad + "  init:\n";
+    print_block(l.init, depth + 2, out);
+  }
+  out += pad + "  body:\n";
+  print_block(l.body, depth + 2, out);
+  if (!l.update.empty()) {
+    out += pad + "  update:\n";
+    print_block(l.update, depth + 2, out);
+  }
+  out += pad + "}\n";
+}
+
 void print_block(const Block& b, int depth, std::string& out) {
   std::string pad(static_cast<std::size_t>(2 * depth), ' ');
   for (const auto& s : b) {
     out += pad;
-    if (s.is<Assign>()) {
-      out += s.as<Assign>().var + " = " + value(s.as<Assign>().value) + ";\n";
-    } else if (s.is<Load>()) {
-      const Load& l = s.as<Load>();
-      out += (l.var.empty() ? "" : l.var + " = ") + "load " + location(l.at) + ";\n";
-    } else if (s.is<Store>()) {
-      out += "store " + location(s.as<Store>().at) + " = " + value(s.as<Store>().value) + ";\n";
-    } else if (s.is<Atomic>()) {
-      const Atomic& a = s.as<Atomic>();
-      out += (a.var.empty() ? "" : a.var + " = ") + "atomic." + a.op + "." + to_string(a.order) + "." +
-             to_string(a.scope) + " " + location(a.at);
-      for (const auto& o : a.operands) out += ", " + value(o);
-      out += ";\n";
-    } else if (s.is<Fence>()) {
-      out += std::string("fence.") + to_string(s.as<Fence>().order) + "." + to_string(s.as<Fence>().scope) + ";\n";
-    } else if (s.is<Barrier>()) {
-      const Barrier& b = s.as<Barrier>();
-      if (!b.var.empty()) out += b.var + " = ";
-      switch (b.kind) {
-        case Barrier::Kind::Block: out += "barrier.block"; break;
-        case Barrier::Kind::Warp: out += "barrier.warp"; break;
-        case Barrier::Kind::Grid: out += "barrier.grid"; break;
-        case Barrier::Kind::Named:
-          out += std::string(b.arrive ? "bar.arrive " : "bar.sync ") + value(b.id);
-          if (b.count) out += ", " + value(b.count);
-          break;
-      }
-      out += ";\n";
-    } else if (s.is<If>()) {
-      const If& i = s.as<If>();
-      out += "if (" + value(i.cond) + ") {\n";
-      print_block(i.then_body, depth + 1, out);
-      out += pad + "}";
-      if (!i.else_body.empty()) {
-        out += " else {\n";
-        print_block(i.else_body, depth + 1, out);
-        out += pad + "}";
-      }
-      out += "\n";
-    } else if (s.is<Loop>()) {
-      const Loop& l = s.as<Loop>();
-      out += l.test_first ? "loop" : "do-loop";
-      out += " (" + value(l.cond) + ") {\n";
-      if (!l.init.empty()) {
-        out += pad + "  init:\n";
-        print_block(l.init, depth + 2, out);
-      }
-      out += pad + "  body:\n";
-      print_block(l.body, depth + 2, out);
-      if (!l.update.empty()) {
-        out += pad + "  update:\n";
-        print_block(l.update, depth + 2, out);
-      }
-      out += pad + "}\n";
-    } else if (s.is<Break>()) {
-      out += "break;\n";
-    } else if (s.is<Continue>()) {
-      out += "continue;\n";
-    } else if (s.is<Return>()) {
-      out += "return;\n";
-    } else if (s.is<Assert>()) {
-      out += "assert " + value(s.as<Assert>().cond) + ";\n";
-    } else if (s.is<Assume>()) {
-      out += "assume " + value(s.as<Assume>().cond) + ";\n";
-    } else {
-      out += "unsupported \"" + s.as<Unsupported>().what + "\";\n";
-    }
+    std::visit(
+        Overloaded{
+            [&](const Assign& a) { out += a.var + " = " + value(a.value) + ";\n"; },
+            [&](const Load& l) { out += (l.var.empty() ? "" : l.var + " = ") + "load " + location(l.at) + ";\n"; },
+            [&](const Store& st) { out += "store " + location(st.at) + " = " + value(st.value) + ";\n"; },
+            [&](const Atomic& a) {
+              out += (a.var.empty() ? "" : a.var + " = ") + "atomic." + a.op + "." + to_string(a.order) + "." +
+                     to_string(a.scope) + " " + location(a.at);
+              for (const auto& o : a.operands) out += ", " + value(o);
+              out += ";\n";
+            },
+            [&](const Fence& f) { out += std::string("fence.") + to_string(f.order) + "." + to_string(f.scope) + ";\n"; },
+            [&](const Barrier& br) { out += barrier_text(br) + ";\n"; },
+            [&](const If& i) {
+              out += "if (" + value(i.cond) + ") {\n";
+              print_block(i.then_body, depth + 1, out);
+              out += pad + "}";
+              if (!i.else_body.empty()) {
+                out += " else {\n";
+                print_block(i.else_body, depth + 1, out);
+                out += pad + "}";
+              }
+              out += "\n";
+            },
+            [&](const Loop& l) { print_loop(l, depth, pad, out); },
+            [&](const Break&) { out += "break;\n"; },
+            [&](const Continue&) { out += "continue;\n"; },
+            [&](const Return&) { out += "return;\n"; },
+            [&](const Assert& a) { out += "assert " + value(a.cond) + ";\n"; },
+            [&](const Assume& a) { out += "assume " + value(a.cond) + ";\n"; },
+            [&](const Unsupported& u) { out += "unsupported \"" + u.what + "\";\n"; }},
+        s.node);
   }
 }
 
@@ -171,19 +170,28 @@ std::string print(const Kernel& k) {
 }
 
 void assigned_variables(const Block& b, std::set<std::string>& out) {
+  auto result = [&](const std::string& var) {
+    if (!var.empty()) out.insert(var);
+  };
   for (const auto& s : b) {
-    if (s.is<Assign>()) out.insert(s.as<Assign>().var);
-    else if (s.is<Load>() && !s.as<Load>().var.empty()) out.insert(s.as<Load>().var);
-    else if (s.is<Atomic>() && !s.as<Atomic>().var.empty()) out.insert(s.as<Atomic>().var);
-    else if (s.is<Barrier>() && !s.as<Barrier>().var.empty()) out.insert(s.as<Barrier>().var);
-    else if (s.is<If>()) {
-      assigned_variables(s.as<If>().then_body, out);
-      assigned_variables(s.as<If>().else_body, out);
-    } else if (s.is<Loop>()) {
-      assigned_variables(s.as<Loop>().init, out);
-      assigned_variables(s.as<Loop>().body, out);
-      assigned_variables(s.as<Loop>().update, out);
-    }
+    std::visit(Overloaded{[&](const Assign& a) { out.insert(a.var); },
+                          [&](const Load& l) { result(l.var); },
+                          [&](const Atomic& a) { result(a.var); },
+                          [&](const Barrier& br) { result(br.var); },  // __syncthreads_count and co
+                          [&](const If& i) {
+                            assigned_variables(i.then_body, out);
+                            assigned_variables(i.else_body, out);
+                          },
+                          [&](const Loop& l) {
+                            assigned_variables(l.init, out);
+                            assigned_variables(l.body, out);
+                            assigned_variables(l.update, out);
+                          },
+                          // Assign nothing:
+                          [](const Store&) {}, [](const Fence&) {}, [](const Break&) {}, [](const Continue&) {},
+                          [](const Return&) {}, [](const Assert&) {}, [](const Assume&) {},
+                          [](const Unsupported&) {}},
+               s.node);
   }
 }
 

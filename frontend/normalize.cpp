@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "support/overloaded.hpp"
+
 namespace racecert::frontend {
 
 using namespace racecert::expr;
@@ -179,26 +181,31 @@ class UniformityAnalysis {
   Uniformity of(const Expr& e) const { return e ? uniformity_of(e, levels_) : Uniformity::Thread; }
 
   void block(const kir::Block& b, Uniformity control) {
+    auto result = [&](const std::string& var, Uniformity l) {
+      if (!var.empty()) raise(var, l);
+    };
     for (const auto& s : b) {
-      if (s.is<kir::Assign>()) {
-        raise(s.as<kir::Assign>().var, std::max(control, of(s.as<kir::Assign>().value)));
-      } else if (s.is<kir::Load>()) {
-        if (!s.as<kir::Load>().var.empty()) raise(s.as<kir::Load>().var, Uniformity::Thread);
-      } else if (s.is<kir::Atomic>()) {
-        if (!s.as<kir::Atomic>().var.empty()) raise(s.as<kir::Atomic>().var, Uniformity::Thread);
-      } else if (s.is<kir::Barrier>()) {
-        if (!s.as<kir::Barrier>().var.empty()) raise(s.as<kir::Barrier>().var, std::max(control, Uniformity::Block));
-      } else if (s.is<kir::If>()) {
-        Uniformity c = std::max(control, of(s.as<kir::If>().cond));
-        block(s.as<kir::If>().then_body, c);
-        block(s.as<kir::If>().else_body, c);
-      } else if (s.is<kir::Loop>()) {
-        const kir::Loop& l = s.as<kir::Loop>();
-        block(l.init, control);
-        Uniformity c = std::max(control, of(l.cond));
-        block(l.body, c);
-        block(l.update, c);
-      }
+      std::visit(Overloaded{[&](const kir::Assign& a) { raise(a.var, std::max(control, of(a.value))); },
+                            [&](const kir::Load& l) { result(l.var, Uniformity::Thread); },
+                            [&](const kir::Atomic& a) { result(a.var, Uniformity::Thread); },
+                            // __syncthreads_count and co: the same in the block.
+                            [&](const kir::Barrier& br) { result(br.var, std::max(control, Uniformity::Block)); },
+                            [&](const kir::If& i) {
+                              Uniformity c = std::max(control, of(i.cond));
+                              block(i.then_body, c);
+                              block(i.else_body, c);
+                            },
+                            [&](const kir::Loop& l) {
+                              block(l.init, control);
+                              Uniformity c = std::max(control, of(l.cond));
+                              block(l.body, c);
+                              block(l.update, c);
+                            },
+                            // Assign no variable:
+                            [](const kir::Store&) {}, [](const kir::Fence&) {}, [](const kir::Break&) {},
+                            [](const kir::Continue&) {}, [](const kir::Return&) {}, [](const kir::Assert&) {},
+                            [](const kir::Assume&) {}, [](const kir::Unsupported&) {}},
+                 s.node);
     }
   }
 };
