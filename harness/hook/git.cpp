@@ -1,6 +1,8 @@
 #include "harness/hook/git.hpp"
 
 #include <filesystem>
+#include <optional>
+#include <utility>
 
 #include "harness/process.hpp"
 #include "support/diagnostic.hpp"
@@ -116,27 +118,49 @@ std::vector<IndexEntry> index_entries() {
   return out;
 }
 
+namespace {
+
+// One header line of `git cat-file --batch` or `--batch-check`: "id type size",
+// or "id missing". Missing objects give nullopt; a size that is not a number
+// sets `malformed` (git never writes one: the caller decides how loud to be).
+std::optional<std::pair<std::string, std::size_t>> blob_header(const std::string& line, bool& malformed) {
+  malformed = false;
+  auto sp1 = line.find(' '), sp2 = line.rfind(' ');
+  if (sp1 == std::string::npos || sp2 == sp1) return std::nullopt;  // "missing"
+  std::string size_text = line.substr(sp2 + 1);
+  if (size_text.empty() || size_text.size() > 15 || size_text.find_first_not_of("0123456789") != std::string::npos) {
+    malformed = true;
+    return std::nullopt;
+  }
+  return std::make_pair(line.substr(0, sp1), static_cast<std::size_t>(std::stoull(size_text)));
+}
+
+std::string batch_request(const std::vector<std::string>& ids) {
+  std::string request;
+  for (const auto& id : ids) request += id + "\n";
+  return request;
+}
+
+}  // namespace
+
 std::map<std::string, std::string> read_blobs(const std::vector<std::string>& ids) {
   std::map<std::string, std::string> out;
   if (ids.empty()) return out;
-  std::string request;
-  for (const auto& id : ids) request += id + "\n";
-  std::string raw = git({"cat-file", "--batch"}, request, true);
-  // Each answer: "id type size\n" content "\n", or "id missing\n".
+  std::string raw = git({"cat-file", "--batch"}, batch_request(ids), true);
+  // Each answer: a header line, then (unless missing) the content and "\n".
   std::size_t pos = 0;
   while (pos < raw.size()) {
     std::size_t nl = raw.find('\n', pos);
     if (nl == std::string::npos) break;
     std::string head = raw.substr(pos, nl - pos);
     pos = nl + 1;
-    auto sp1 = head.find(' '), sp2 = head.rfind(' ');
-    if (sp1 == std::string::npos || sp2 == sp1) continue;  // "missing"
-    std::string size_text = head.substr(sp2 + 1);
-    if (size_text.empty() || size_text.size() > 15 || size_text.find_first_not_of("0123456789") != std::string::npos)
-      throw input_error(SourceLoc{}, "unexpected output of git cat-file: '" + head + "'");
-    std::size_t size = std::stoull(size_text);
+    bool malformed = false;
+    auto header = blob_header(head, malformed);
+    if (malformed) throw input_error(SourceLoc{}, "unexpected output of git cat-file: '" + head + "'");
+    if (!header) continue;
+    auto [id, size] = *header;
     if (pos + size > raw.size()) throw input_error(SourceLoc{}, "truncated output of git cat-file");
-    out[head.substr(0, sp1)] = raw.substr(pos, size);
+    out[id] = raw.substr(pos, size);
     pos += size + 1;
   }
   return out;
@@ -145,21 +169,14 @@ std::map<std::string, std::string> read_blobs(const std::vector<std::string>& id
 std::map<std::string, std::size_t> blob_sizes(const std::vector<std::string>& ids) {
   std::map<std::string, std::size_t> out;
   if (ids.empty()) return out;
-  std::string request;
-  for (const auto& id : ids) request += id + "\n";
-  // Each answer: "id type size", or "id missing".
-  std::string raw = git({"cat-file", "--batch-check"}, request, true);
+  std::string raw = git({"cat-file", "--batch-check"}, batch_request(ids), true);
   std::size_t pos = 0;
   while (pos < raw.size()) {
     std::size_t nl = raw.find('\n', pos);
     std::string line = raw.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
     pos = nl == std::string::npos ? raw.size() : nl + 1;
-    auto sp1 = line.find(' '), sp2 = line.rfind(' ');
-    if (sp1 == std::string::npos || sp2 == sp1) continue;
-    std::string size_text = line.substr(sp2 + 1);
-    if (size_text.empty() || size_text.size() > 15 || size_text.find_first_not_of("0123456789") != std::string::npos)
-      continue;
-    out[line.substr(0, sp1)] = std::stoull(size_text);
+    bool malformed = false;
+    if (auto header = blob_header(line, malformed)) out[header->first] = header->second;
   }
   return out;
 }
