@@ -69,7 +69,10 @@ def ttaslock(ctas, per):
 def run_once(racecert, path, extra):
     cmd = ["/usr/bin/time", "-f", "%e %M", racecert, "explore", path, "--format", "json"] + extra
     start = time.monotonic()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    try:  # no run of the benchmark may hang
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        sys.exit("racecert explore ran past 600 s on %s" % path)
     wall = time.monotonic() - start
     if proc.returncode not in (0, 1):
         sys.exit("racecert failed on %s: %s" % (path, proc.stderr))

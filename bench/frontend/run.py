@@ -25,7 +25,9 @@ import os
 import re
 import statistics
 import subprocess
+import signal
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -59,11 +61,19 @@ def clang_command(path):
     return common + lang + header_defines(path) + ["-I", os.path.dirname(path), path]
 
 
+LIMIT_S = 300  # no run of the benchmark may hang: a process past this is killed
+
+
 def timed(cmd, cpu):
     """Wall time, or user+system CPU time of the process when `cpu`."""
     start = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, _, usage = os.wait4(p.pid, 0)
+    killer = threading.Timer(LIMIT_S, p.kill)  # a blocking wait4 keeps the timing exact
+    killer.start()
+    _, status, usage = os.wait4(p.pid, 0)
+    killer.cancel()
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL:
+        sys.exit("killed after %d s: %s" % (LIMIT_S, " ".join(cmd)))
     return usage.ru_utime + usage.ru_stime if cpu else time.perf_counter() - start
 
 
