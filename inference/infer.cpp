@@ -1,13 +1,14 @@
-#include "frontend/infer.hpp"
+#include "inference/infer.hpp"
 
 #include <functional>
 #include <set>
 
-#include "frontend/normalize.hpp"
+#include "kernel_ir/jump_elimination.hpp"
+#include "kernel_ir/uniformity_analysis.hpp"
 #include "protocol/block_ops.hpp"
 #include "protocol/loop_domain.hpp"
 
-namespace racecert::frontend {
+namespace racecert::inference {
 
 using namespace racecert::expr;
 namespace P = racecert::protocol;
@@ -170,7 +171,7 @@ std::optional<Induction> induction_on(const kir::Loop& l) {
 
 class Inferrer {
  public:
-  explicit Inferrer(const kir::Kernel& k) : k_(eliminate_jumps(k)), levels_(uniformity(k_)) {}
+  explicit Inferrer(const kir::Kernel& k) : k_(kir::eliminate_jumps(k)), levels_(kir::uniformity(k_)) {}
 
   Inference run() {
     P::Kernel& p = out_.protocol;
@@ -501,7 +502,7 @@ class Inferrer {
     } else {
       // A loop racecert cannot count: some number of iterations, as uniform
       // as its condition.
-      Uniformity u = l.cond ? uniformity_of(l.cond, levels_) : Uniformity::Thread;
+      Uniformity u = l.cond ? kir::uniformity_of(l.cond, levels_) : Uniformity::Thread;
       for (const auto& v : assigned)
         if (l.cond && mentions(l.cond, v)) u = std::max(u, level(v));
       out.var = fresh_name("iteration");
@@ -562,4 +563,4 @@ class Inferrer {
 
 Inference infer_protocol(const kir::Kernel& k) { return Inferrer(k).run(); }
 
-}  // namespace racecert::frontend
+}  // namespace racecert::inference

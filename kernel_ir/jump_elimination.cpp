@@ -1,25 +1,21 @@
-#include "frontend/normalize.hpp"
-
-#include <algorithm>
+#include "kernel_ir/jump_elimination.hpp"
 
 #include "support/overloaded.hpp"
 
-namespace racecert::frontend {
+namespace racecert::kir {
 
 using namespace racecert::expr;
 
 namespace {
 
-// ------------------------------------------------------- jump elimination
-
 enum Jump : unsigned { kNone = 0, kBreak = 1, kContinue = 2, kReturn = 4 };
 
 class JumpEliminator {
  public:
-  explicit JumpEliminator(kir::Kernel& k) : k_(k) {}
+  explicit JumpEliminator(Kernel& k) : k_(k) {}
 
-  kir::Block run(const kir::Block& body) {
-    kir::Block out = block(body, nullptr);
+  Block run(const Block& body) {
+    Block out = block(body, nullptr);
     if (!return_flag_.empty()) out.insert(out.begin(), assign(return_flag_, false));
     return out;
   }
@@ -28,17 +24,24 @@ class JumpEliminator {
   struct LoopFlags {
     std::string brk, cont;
   };
-  kir::Kernel& k_;
+  // What one statement of a block turned into: `jumps` are the kinds of
+  // jump it may make; `ends_block` when the rest of the block is dead (the
+  // statement always jumps).
+  struct Step {
+    unsigned jumps = kNone;
+    bool ends_block = false;
+  };
+  Kernel& k_;
   std::string return_flag_;
   int counter_ = 0;
 
   std::string flag(const std::string& base) {
     std::string name = base + "#" + std::to_string(++counter_);
-    k_.locals.push_back(kir::Variable{name, kir::ScalarType::Bool, {}});
+    k_.locals.push_back(Variable{name, ScalarType::Bool, {}});
     return name;
   }
   // Variables hold integers: flags are 0 or 1.
-  static kir::Stmt assign(const std::string& v, bool value) { return kir::Stmt{kir::Assign{v, int_lit(value ? 1 : 0), {}}}; }
+  static Stmt assign(const std::string& v, bool value) { return Stmt{Assign{v, int_lit(value ? 1 : 0), {}}}; }
   static Expr set(const std::string& v) { return binary(BinOp::Ne, var(v), int_lit(0)); }
 
   // The condition under which execution continues normally after a jump
@@ -51,67 +54,83 @@ class JumpEliminator {
     return neg(disj(stopped));
   }
 
+  // A break or continue: sets the loop's flag and ends the block.
+  Step jump_out(bool brk, const SourceLoc& loc, LoopFlags* loop, Block& out) {
+    if (!loop) {
+      out.push_back(Stmt{Unsupported{"break or continue outside a loop", loc}});
+      return {kNone, true};
+    }
+    out.push_back(assign(brk ? loop->brk : loop->cont, true));
+    return {brk ? kBreak : kContinue, true};
+  }
+
+  // Transforms one statement into `out`.
+  Step statement(const Stmt& s, LoopFlags* loop, Block& out) {
+    auto keep = [&](const auto&) {
+      out.push_back(s);
+      return Step{};
+    };
+    return std::visit(
+        Overloaded{[&](const Return&) {
+                     if (return_flag_.empty()) return_flag_ = flag("returned");
+                     out.push_back(assign(return_flag_, true));
+                     return Step{kReturn, true};
+                   },
+                   [&](const Break& b) { return jump_out(true, b.loc, loop, out); },
+                   [&](const Continue& c) { return jump_out(false, c.loc, loop, out); },
+                   [&](const If& i) {
+                     If copy = i;
+                     unsigned jt = kNone, je = kNone;
+                     copy.then_body = block(i.then_body, loop, &jt);
+                     copy.else_body = block(i.else_body, loop, &je);
+                     out.push_back(Stmt{std::move(copy)});
+                     return Step{jt | je, false};
+                   },
+                   [&](const Loop& l) {
+                     unsigned j = kNone;
+                     out.push_back(loop_stmt(l, &j));
+                     // Only a return leaves the enclosing block.
+                     return Step{(!return_flag_.empty() && (j & kReturn)) ? kReturn : kNone, false};
+                   },
+                   // No jump inside:
+                   [&](const Assign& a) { return keep(a); }, [&](const Load& l) { return keep(l); },
+                   [&](const Store& st) { return keep(st); }, [&](const Atomic& a) { return keep(a); },
+                   [&](const Fence& f) { return keep(f); }, [&](const Barrier& b) { return keep(b); },
+                   [&](const Assert& a) { return keep(a); }, [&](const Assume& a) { return keep(a); },
+                   [&](const Unsupported& u) { return keep(u); }},
+        s.node);
+  }
+
   // Transforms b; `jumps` receives the kinds of jump b may make.
-  kir::Block block(const kir::Block& b, LoopFlags* loop, unsigned* jumps = nullptr) {
-    kir::Block out;
+  Block block(const Block& b, LoopFlags* loop, unsigned* jumps = nullptr) {
+    Block out;
     unsigned mine = kNone;
     for (std::size_t i = 0; i < b.size(); ++i) {
-      const kir::Stmt& s = b[i];
-      unsigned j = kNone;
-      if (s.is<kir::Return>()) {
-        if (return_flag_.empty()) return_flag_ = flag("returned");
-        out.push_back(assign(return_flag_, true));
-        mine |= kReturn;
-        break;  // the rest of the block is dead
+      Step step = statement(b[i], loop, out);
+      mine |= step.jumps;
+      if (step.ends_block) break;  // the rest of the block is dead
+      if (step.jumps == kNone) continue;
+      // The rest of the block runs only if nothing jumped.
+      Block rest(b.begin() + static_cast<long>(i) + 1, b.end());
+      if (!rest.empty()) {
+        unsigned jr = kNone;
+        If guard;
+        guard.cond = still_running(step.jumps, loop);
+        guard.then_body = block(rest, loop, &jr);
+        mine |= jr;
+        out.push_back(Stmt{std::move(guard)});
       }
-      if (s.is<kir::Break>() || s.is<kir::Continue>()) {
-        if (!loop) {
-          out.push_back(kir::Stmt{kir::Unsupported{"break or continue outside a loop", s.is<kir::Break>() ? s.as<kir::Break>().loc : s.as<kir::Continue>().loc}});
-          break;
-        }
-        bool brk = s.is<kir::Break>();
-        out.push_back(assign(brk ? loop->brk : loop->cont, true));
-        mine |= brk ? kBreak : kContinue;
-        break;
-      }
-      if (s.is<kir::If>()) {
-        kir::If i2 = s.as<kir::If>();
-        unsigned jt = kNone, je = kNone;
-        i2.then_body = block(s.as<kir::If>().then_body, loop, &jt);
-        i2.else_body = block(s.as<kir::If>().else_body, loop, &je);
-        out.push_back(kir::Stmt{std::move(i2)});
-        j = jt | je;
-      } else if (s.is<kir::Loop>()) {
-        out.push_back(loop_stmt(s.as<kir::Loop>(), &j));
-        if (!return_flag_.empty() && (j & kReturn)) j = kReturn;
-        else j = kNone;
-      } else {
-        out.push_back(s);
-      }
-      if (j != kNone) {
-        mine |= j;
-        // The rest of the block runs only if nothing jumped.
-        kir::Block rest(b.begin() + static_cast<long>(i) + 1, b.end());
-        if (!rest.empty()) {
-          unsigned jr = kNone;
-          kir::If guard;
-          guard.cond = still_running(j, loop);
-          guard.then_body = block(rest, loop, &jr);
-          mine |= jr;
-          out.push_back(kir::Stmt{std::move(guard)});
-        }
-        break;
-      }
+      break;
     }
     if (jumps) *jumps = mine;
     return out;
   }
 
-  kir::Stmt loop_stmt(const kir::Loop& l, unsigned* jumps) {
+  Stmt loop_stmt(const Loop& l, unsigned* jumps) {
     LoopFlags flags{flag("broke"), flag("continued")};
     unsigned jb = kNone;
-    kir::Block body = block(l.body, &flags, &jb);
-    kir::Loop out = l;
+    Block body = block(l.body, &flags, &jb);
+    Loop out = l;
     // Each iteration starts without a pending continue.
     body.insert(body.begin(), assign(flags.cont, false));
     out.body = std::move(body);
@@ -122,112 +141,33 @@ class JumpEliminator {
       Expr keep_going = neg(disj(set(flags.brk), (jb & kReturn) ? set(return_flag_) : bool_lit(false)));
       out.cond = out.cond ? conj(keep_going, out.cond) : nullptr;
       if (!out.update.empty()) {
-        kir::If guard;
+        If guard;
         guard.cond = keep_going;
         guard.then_body = block(l.update, nullptr);
-        out.update = kir::Block{kir::Stmt{std::move(guard)}};
+        out.update = Block{Stmt{std::move(guard)}};
       }
     }
     *jumps = jb & kReturn;
     if (!breaks && !(jb & kContinue)) {
       // No jump at all: keep the loop as it was (no flags).
       out.body.erase(out.body.begin());
-      return kir::Stmt{std::move(out)};
+      return Stmt{std::move(out)};
     }
-    kir::Stmt init = assign(flags.brk, false);
-    kir::If wrapper;  // a block holding the flag's initialization and the loop
+    Stmt init = assign(flags.brk, false);
+    If wrapper;  // a block holding the flag's initialization and the loop
     wrapper.cond = bool_lit(true);
-    wrapper.then_body = {init, kir::Stmt{std::move(out)}};
-    return kir::Stmt{std::move(wrapper)};
-  }
-};
-
-// ---------------------------------------------------------------- uniformity
-
-class UniformityAnalysis {
- public:
-  explicit UniformityAnalysis(const kir::Kernel& k) {
-    for (const auto& p : k.parameters) levels_[p.name] = Uniformity::Grid;
-    for (const char* d : {"x", "y", "z"}) {
-      std::string s(d);
-      levels_["threadIdx." + s] = Uniformity::Thread;
-      levels_["blockIdx." + s] = Uniformity::Block;
-      levels_["blockDim." + s] = Uniformity::Grid;
-      levels_["gridDim." + s] = Uniformity::Grid;
-    }
-    for (const auto& v : k.locals) levels_.emplace(v.name, Uniformity::Grid);
-  }
-
-  std::map<std::string, Uniformity> run(const kir::Block& body) {
-    do {
-      changed_ = false;
-      block(body, Uniformity::Grid);
-    } while (changed_);
-    return levels_;
-  }
-
- private:
-  std::map<std::string, Uniformity> levels_;
-  bool changed_ = false;
-
-  void raise(const std::string& v, Uniformity l) {
-    auto& cur = levels_[v];
-    if (l > cur) {
-      cur = l;
-      changed_ = true;
-    }
-  }
-
-  Uniformity of(const Expr& e) const { return e ? uniformity_of(e, levels_) : Uniformity::Thread; }
-
-  void block(const kir::Block& b, Uniformity control) {
-    auto result = [&](const std::string& var, Uniformity l) {
-      if (!var.empty()) raise(var, l);
-    };
-    for (const auto& s : b) {
-      std::visit(Overloaded{[&](const kir::Assign& a) { raise(a.var, std::max(control, of(a.value))); },
-                            [&](const kir::Load& l) { result(l.var, Uniformity::Thread); },
-                            [&](const kir::Atomic& a) { result(a.var, Uniformity::Thread); },
-                            // __syncthreads_count and co: the same in the block.
-                            [&](const kir::Barrier& br) { result(br.var, std::max(control, Uniformity::Block)); },
-                            [&](const kir::If& i) {
-                              Uniformity c = std::max(control, of(i.cond));
-                              block(i.then_body, c);
-                              block(i.else_body, c);
-                            },
-                            [&](const kir::Loop& l) {
-                              block(l.init, control);
-                              Uniformity c = std::max(control, of(l.cond));
-                              block(l.body, c);
-                              block(l.update, c);
-                            },
-                            // Assign no variable:
-                            [](const kir::Store&) {}, [](const kir::Fence&) {}, [](const kir::Break&) {},
-                            [](const kir::Continue&) {}, [](const kir::Return&) {}, [](const kir::Assert&) {},
-                            [](const kir::Assume&) {}, [](const kir::Unsupported&) {}},
-                 s.node);
-    }
+    wrapper.then_body = {init, Stmt{std::move(out)}};
+    return Stmt{std::move(wrapper)};
   }
 };
 
 }  // namespace
 
-kir::Kernel eliminate_jumps(const kir::Kernel& k) {
-  kir::Kernel out = k;
+Kernel eliminate_jumps(const Kernel& k) {
+  Kernel out = k;
   JumpEliminator j(out);
   out.body = j.run(k.body);
   return out;
 }
 
-Uniformity uniformity_of(const Expr& e, const std::map<std::string, Uniformity>& levels) {
-  Uniformity out = Uniformity::Grid;
-  for (const auto& v : free_vars(e)) {
-    auto it = levels.find(v);
-    out = std::max(out, it == levels.end() ? Uniformity::Thread : it->second);
-  }
-  return out;
-}
-
-std::map<std::string, Uniformity> uniformity(const kir::Kernel& k) { return UniformityAnalysis(k).run(k.body); }
-
-}  // namespace racecert::frontend
+}  // namespace racecert::kir

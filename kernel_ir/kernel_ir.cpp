@@ -1,4 +1,4 @@
-#include "frontend/kernel_ir.hpp"
+#include "kernel_ir/kernel_ir.hpp"
 
 #include "support/overloaded.hpp"
 

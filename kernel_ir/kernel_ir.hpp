@@ -2,7 +2,7 @@
 // The kernel IR: one GPU kernel as a structured imperative program, free of
 // Clang types and independent of protocols. The front end lowers Clang's AST
 // into it (calls inlined, pointers resolved to arrays, C types reduced to
-// what matters); protocol inference (infer.cpp) and the named-barrier
+// what matters); protocol inference (inference/) and the named-barrier
 // extraction (barriers/from_kernel.cpp) consume it. The explorer does not
 // yet: it reads PTX litmus tests only.
 //
