@@ -6,9 +6,8 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <set>
-#include <unordered_map>
 
+#include "kernel_ir/executor.hpp"
 #include "support/diagnostic.hpp"
 
 namespace racecert::barriers {
@@ -18,7 +17,7 @@ namespace {
 using expr::BinOp;
 using expr::Expr;
 using expr::ExprNode;
-using Value = std::optional<std::int64_t>;
+using kir::Value;
 
 // One command of one thread, before threads are grouped into units.
 struct RawCommand {
@@ -34,9 +33,6 @@ struct RawCommand {
     return op == o.op && arg == o.arg && count == o.count && scalar == o.scalar && file == o.file && pos == o.pos;
   }
 };
-
-// How a statement list ended.
-enum class Flow { Normal, Break, Continue, Return, Stop };
 
 // Does a block do anything the program must record (a shared access, a
 // barrier, a jump, an unsupported construct)? Under a branch or loop the
@@ -76,7 +72,10 @@ struct GiveUp {
   SourceLoc loc;
 };
 
-class Extractor {
+// Runs each thread on the kernel IR's executor; the hooks record the
+// thread's shared-memory accesses and barriers, and give up where the
+// block cannot decide something that matters.
+class Extractor : public kir::ThreadExecutor {
  public:
   Extractor(const kir::Kernel& k, const Launch& l, Program& p) : k_(k), launch_(l), p_(p) {
     for (std::size_t i = 0; i < 3; ++i) dims_[i] = i < l.block.size() ? l.block[i] : 1;
@@ -85,15 +84,15 @@ class Extractor {
 
   // The commands of one thread (linear id `tid`), ending in an Opaque
   // command when the thread could not be followed.
-  std::vector<RawCommand> run(std::uint32_t tid) {
+  std::vector<RawCommand> run_thread(std::uint32_t tid) {
     out_.clear();
-    env_ = fixed_;
+    env = fixed_;
     std::int64_t x = tid % dims_[0], y = tid / dims_[0] % dims_[1], z = tid / (dims_[0] * dims_[1]);
-    env_["threadIdx.x"] = x;
-    env_["threadIdx.y"] = y;
-    env_["threadIdx.z"] = z;
+    env["threadIdx.x"] = x;
+    env["threadIdx.y"] = y;
+    env["threadIdx.z"] = z;
     try {
-      block(k_.body);
+      run(k_.body);
     } catch (const GiveUp& g) {
       RawCommand c;
       c.op = Op::Opaque;
@@ -112,8 +111,7 @@ class Extractor {
   const Launch& launch_;
   Program& p_;
   std::int64_t dims_[3] = {1, 1, 1};
-  std::unordered_map<std::string, Value> fixed_;  // builtins and parameters fixed for the block
-  std::unordered_map<std::string, Value> env_;
+  kir::Environment fixed_;  // builtins and parameters fixed for the block
   std::vector<RawCommand> out_;
   std::map<std::string, std::uint16_t> file_ids_;
   std::uint64_t total_ = 0;
@@ -141,53 +139,6 @@ class Extractor {
         if (e->b->kind == ExprNode::Kind::Var && expr::as_int(e->a)) fixed_[e->b->name] = *expr::as_int(e->a);
       }
     }
-  }
-
-  Value lookup(const std::string& v) const {
-    auto it = env_.find(v);
-    return it == env_.end() ? std::nullopt : it->second;
-  }
-
-  // Partial evaluation: unknown operands give unknown results, except where
-  // the known operand decides (false && _, true || _, 0 * _).
-  Value eval(const Expr& e) const {
-    if (!e) return std::nullopt;
-    switch (e->kind) {
-      case ExprNode::Kind::Int:
-      case ExprNode::Kind::Bool: return e->value;
-      case ExprNode::Kind::Var: return lookup(e->name);
-      case ExprNode::Kind::Unary: {
-        Value a = eval(e->a);
-        if (!a) return std::nullopt;
-        switch (e->unop) {
-          case expr::UnOp::Neg: return *a == INT64_MIN ? Value{} : Value{-*a};
-          case expr::UnOp::Not: return *a == 0;
-          case expr::UnOp::BitNot: return ~*a;
-        }
-        return std::nullopt;
-      }
-      case ExprNode::Kind::Binary: {
-        Value a = eval(e->a), b = eval(e->b);
-        if (e->binop == BinOp::And && ((a && !*a) || (b && !*b))) return 0;
-        if (e->binop == BinOp::Or && ((a && *a) || (b && *b))) return 1;
-        if (e->binop == BinOp::Mul && ((a && *a == 0) || (b && *b == 0))) return 0;
-        if (!a || !b) return std::nullopt;
-        if (e->binop == BinOp::And) return *a && *b;
-        if (e->binop == BinOp::Or) return *a || *b;
-        try {
-          return expr::apply(e->binop, *a, *b);
-        } catch (const expr::EvalError&) {
-          return std::nullopt;  // division by zero, overflow: the block cannot know what happens
-        }
-      }
-      case ExprNode::Kind::Ite: {
-        Value c = eval(e->a);
-        if (c) return *c ? eval(e->b) : eval(e->c);
-        Value t = eval(e->b), f = eval(e->c);
-        return t && f && *t == *f ? t : std::nullopt;
-      }
-    }
-    return std::nullopt;
   }
 
   void place(RawCommand& c, const SourceLoc& loc) {
@@ -231,7 +182,15 @@ class Extractor {
     record(c, loc);
   }
 
-  void barrier(const kir::Barrier& b) {
+  void on_load(const kir::Load& l) override { access(Op::Read, l.at, l.loc); }
+  void on_store(const kir::Store& st) override { access(Op::Write, st.at, st.loc); }
+  void on_atomic(const kir::Atomic& a) override {
+    if (is_shared(k_, a.at.array))
+      throw GiveUp{"an atomic on shared memory (the named-barrier check does not model atomics)", a.loc};
+  }
+  void on_unsupported(const kir::Unsupported& u) override { throw GiveUp{"unsupported: " + u.what, u.loc}; }
+
+  void on_barrier(const kir::Barrier& b) override {
     if (b.kind == kir::Barrier::Kind::Warp) return;  // not a block barrier: ignoring it only adds races
     RawCommand c;
     c.op = b.arrive ? Op::Arrive : Op::Sync;
@@ -247,84 +206,19 @@ class Extractor {
     c.arg = static_cast<std::uint32_t>(*id);
     c.count = static_cast<std::uint32_t>(*count);
     record(c, b.loc);
-    if (!b.var.empty()) env_[b.var] = std::nullopt;
   }
 
   // A branch or loop the block cannot decide: fine when the skipped code
-  // records nothing; its variables become unknown.
-  void undecided(const std::vector<const kir::Block*>& parts, const char* what, const SourceLoc& loc) {
+  // records nothing (the executor makes its variables unknown).
+  void on_undecided(const std::vector<const kir::Block*>& parts, const char* what, const SourceLoc& loc) override {
     for (const kir::Block* b : parts)
       if (has_effects(*b, k_))
         throw GiveUp{std::string(what) + " depends on data and guards barriers or shared-memory accesses", loc};
-    std::set<std::string> vars;
-    for (const kir::Block* b : parts) kir::assigned_variables(*b, vars);
-    for (const auto& v : vars) env_[v] = std::nullopt;
   }
 
-  Flow block(const kir::Block& b) {
-    for (const auto& s : b) {
-      Flow f = stmt(s);
-      if (f != Flow::Normal) return f;
-    }
-    return Flow::Normal;
-  }
-
-  Flow stmt(const kir::Stmt& s) {
-    if (s.is<kir::Assign>()) {
-      env_[s.as<kir::Assign>().var] = eval(s.as<kir::Assign>().value);
-    } else if (s.is<kir::Load>()) {
-      const auto& l = s.as<kir::Load>();
-      access(Op::Read, l.at, l.loc);
-      if (!l.var.empty()) env_[l.var] = std::nullopt;
-    } else if (s.is<kir::Store>()) {
-      access(Op::Write, s.as<kir::Store>().at, s.as<kir::Store>().loc);
-    } else if (s.is<kir::Atomic>()) {
-      const auto& a = s.as<kir::Atomic>();
-      if (is_shared(k_, a.at.array))
-        throw GiveUp{"an atomic on shared memory (the named-barrier check does not model atomics)", a.loc};
-      if (!a.var.empty()) env_[a.var] = std::nullopt;
-    } else if (s.is<kir::Barrier>()) {
-      barrier(s.as<kir::Barrier>());
-    } else if (s.is<kir::If>()) {
-      const auto& i = s.as<kir::If>();
-      Value c = eval(i.cond);
-      if (c) return block(*c ? i.then_body : i.else_body);
-      undecided({&i.then_body, &i.else_body}, "a branch", i.loc);
-    } else if (s.is<kir::Loop>()) {
-      return loop(s.as<kir::Loop>());
-    } else if (s.is<kir::Break>()) {
-      return Flow::Break;
-    } else if (s.is<kir::Continue>()) {
-      return Flow::Continue;
-    } else if (s.is<kir::Return>()) {
-      return Flow::Return;
-    } else if (s.is<kir::Unsupported>()) {
-      throw GiveUp{"unsupported: " + s.as<kir::Unsupported>().what, s.as<kir::Unsupported>().loc};
-    }
-    // Fence, Assert, Assume: no command.
-    return Flow::Normal;
-  }
-
-  Flow loop(const kir::Loop& l) {
-    Flow f = block(l.init);
-    if (f != Flow::Normal) return f;
-    for (std::uint64_t n = 0;; ++n) {
-      if (l.test_first || n > 0) {
-        Value c = eval(l.cond);
-        if (!c) {
-          undecided({&l.body, &l.update}, "a loop condition", l.loc);
-          return Flow::Normal;
-        }
-        if (!*c) return Flow::Normal;
-      }
-      f = block(l.body);
-      if (f == Flow::Break) return Flow::Normal;
-      if (f == Flow::Return) return f;
-      f = block(l.update);
-      if (f == Flow::Return) return f;
-      if (n >= launch_.max_thread_commands)
-        throw GiveUp{"a loop that runs more than " + std::to_string(launch_.max_thread_commands) + " times", l.loc};
-    }
+  void after_iteration(const kir::Loop& l, std::uint64_t n) override {
+    if (n >= launch_.max_thread_commands)
+      throw GiveUp{"a loop that runs more than " + std::to_string(launch_.max_thread_commands) + " times", l.loc};
   }
 };
 
@@ -405,7 +299,7 @@ Program program_from_kernel(const kir::Kernel& k, const Launch& launch) {
   p.files = {k.loc.file};
   Extractor x(k, launch, p);
   std::vector<std::vector<RawCommand>> per_thread(p.block_threads);
-  for (std::uint32_t t = 0; t < p.block_threads && !x.gave_up(); ++t) per_thread[t] = x.run(t);
+  for (std::uint32_t t = 0; t < p.block_threads && !x.gave_up(); ++t) per_thread[t] = x.run_thread(t);
   if (x.gave_up()) {
     // One Opaque command says why and where; the verdict is unknown anyway.
     for (std::uint32_t t = 0; t < p.block_threads; ++t) {

@@ -1,5 +1,5 @@
 #pragma once
-// From a kernel of the kernel IR (frontend/kernel_ir.hpp) to the program of
+// From a kernel of the kernel IR (kernel_ir/kernel_ir.hpp) to the program of
 // the named-barrier check: the shared-memory accesses and barriers each
 // thread of one block executes, in order (docs/named-barriers.md, "Kernels").
 //
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "barriers/program.hpp"
-#include "frontend/kernel_ir.hpp"
+#include "kernel_ir/kernel_ir.hpp"
 
 namespace racecert::barriers {
 

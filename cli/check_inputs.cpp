@@ -8,7 +8,7 @@
 #include "barriers/check.hpp"
 #include "barriers/from_kernel.hpp"
 #include "frontend/frontend.hpp"
-#include "frontend/infer.hpp"
+#include "inference/infer.hpp"
 #include "protocol/parser.hpp"
 #include "protocol/printer.hpp"
 
@@ -106,7 +106,7 @@ void load_kernels(const std::string& path, const InputOptions& o, Inputs& in) {
       in.decided.push_back(unknown_report(path, lk.kernel.name, std::move(why)));
       continue;
     }
-    frontend::Inference inf = frontend::infer_protocol(lk.kernel);
+    inference::Inference inf = inference::infer_protocol(lk.kernel);
     // Command-line dimensions are assumptions of every query (check_command.cpp).
     if (!o.block_dim_given && f.header.block_dim)
       for (auto& e : dims("blockDim", *f.header.block_dim)) inf.protocol.preconditions.push_back(e);

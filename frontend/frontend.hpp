@@ -1,12 +1,12 @@
 #pragma once
 // The CUDA/OpenCL front end: parses a file with Clang (as a library,
-// in-process), finds its kernels and lowers each into the kernel IR, then
-// infers one protocol per array (frontend/infer.hpp).
+// in-process), finds its kernels and lowers each into the kernel IR
+// (kernel_ir/); inference/ then infers one protocol per array.
 #include <string>
 #include <vector>
 
 #include "frontend/gpuverify_header.hpp"
-#include "frontend/kernel_ir.hpp"
+#include "kernel_ir/kernel_ir.hpp"
 #include "support/diagnostic.hpp"
 #include "support/report.hpp"
 

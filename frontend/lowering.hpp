@@ -14,7 +14,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 
-#include "frontend/kernel_ir.hpp"
+#include "kernel_ir/kernel_ir.hpp"
 
 namespace racecert::frontend::detail {
 

@@ -309,6 +309,60 @@ std::int64_t apply(BinOp op, std::int64_t a, std::int64_t b) {
   throw EvalError("unknown operator");
 }
 
+namespace {
+
+std::int64_t apply_unary(UnOp op, std::int64_t a) {
+  switch (op) {
+    case UnOp::Neg:
+      if (a == std::numeric_limits<std::int64_t>::min()) throw EvalError("integer overflow");
+      return -a;
+    case UnOp::Not: return a == 0;
+    case UnOp::BitNot: return ~a;
+  }
+  throw EvalError("unknown operator");
+}
+
+}  // namespace
+
+std::optional<std::int64_t> eval_partial(const Expr& e, const Env& env) {
+  using Value = std::optional<std::int64_t>;
+  if (!e) return std::nullopt;
+  // The operators are eval_int's (apply_unary, apply); what they reject is
+  // unknown here.
+  auto known = [](auto op) -> Value {
+    try {
+      return op();
+    } catch (const EvalError&) {
+      return std::nullopt;
+    }
+  };
+  switch (e->kind) {
+    case ExprNode::Kind::Int:
+    case ExprNode::Kind::Bool: return e->value;
+    case ExprNode::Kind::Var: return env(e->name);
+    case ExprNode::Kind::Unary: {
+      Value a = eval_partial(e->a, env);
+      if (!a) return std::nullopt;
+      return known([&] { return apply_unary(e->unop, *a); });
+    }
+    case ExprNode::Kind::Binary: {
+      Value a = eval_partial(e->a, env), b = eval_partial(e->b, env);
+      if (e->binop == BinOp::And && ((a && !*a) || (b && !*b))) return 0;
+      if (e->binop == BinOp::Or && ((a && *a) || (b && *b))) return 1;
+      if (e->binop == BinOp::Mul && ((a && *a == 0) || (b && *b == 0))) return 0;
+      if (!a || !b) return std::nullopt;
+      return known([&] { return apply(e->binop, *a, *b); });
+    }
+    case ExprNode::Kind::Ite: {
+      Value c = eval_partial(e->a, env);
+      if (c) return *c ? eval_partial(e->b, env) : eval_partial(e->c, env);
+      Value t = eval_partial(e->b, env), f = eval_partial(e->c, env);
+      return t && f && *t == *f ? t : std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 std::int64_t eval_int(const Expr& e, const Env& env) {
   switch (e->kind) {
     case ExprNode::Kind::Int:
@@ -319,17 +373,7 @@ std::int64_t eval_int(const Expr& e, const Env& env) {
       if (!v) throw EvalError("unbound variable '" + e->name + "'");
       return *v;
     }
-    case ExprNode::Kind::Unary: {
-      std::int64_t a = eval_int(e->a, env);
-      switch (e->unop) {
-        case UnOp::Neg:
-          if (a == std::numeric_limits<std::int64_t>::min()) throw EvalError("integer overflow");
-          return -a;
-        case UnOp::Not: return a == 0;
-        case UnOp::BitNot: return ~a;
-      }
-      return 0;
-    }
+    case ExprNode::Kind::Unary: return apply_unary(e->unop, eval_int(e->a, env));
     case ExprNode::Kind::Binary: {
       // && and || short-circuit, as in C.
       if (e->binop == BinOp::And) return eval_int(e->a, env) != 0 && eval_int(e->b, env) != 0;

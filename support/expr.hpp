@@ -91,6 +91,13 @@ using Env = std::function<std::optional<std::int64_t>(const std::string&)>;
 std::int64_t eval_int(const Expr& e, const Env& env);
 bool eval_bool(const Expr& e, const Env& env);
 std::int64_t apply(BinOp op, std::int64_t a, std::int64_t b);  // C semantics
+// Partial evaluation, for executors that track some values only (the kernel
+// IR's executor): a variable the environment does not know, or an
+// operation eval_int rejects (division by zero, overflow), is unknown, and
+// so is every result that depends on it, except where the known part
+// decides: false && _, true || _, 0 * _, and c ? v : v. A null expression
+// is unknown.
+std::optional<std::int64_t> eval_partial(const Expr& e, const Env& env);
 
 // ---- printing (C syntax, minimal parentheses) ----
 std::string to_string(const Expr& e);

@@ -5,7 +5,7 @@
 #include <functional>
 
 #include "frontend/frontend.hpp"
-#include "frontend/infer.hpp"
+#include "inference/infer.hpp"
 #include "support/diagnostic.hpp"
 #include "tests/frontend/test_util.hpp"
 
@@ -241,7 +241,7 @@ __global__ void k() {
   EXPECT_EQ(stores[0].at.array, "tile");
   EXPECT_EQ(stores[0].loc.line, 1);  // where the store is written
   // The protocol resolves the offsets: tile[threadIdx.y * 33 + threadIdx.x].
-  fe::Inference inf = fe::infer_protocol(k);
+  inference::Inference inf = inference::infer_protocol(k);
   EXPECT_TRUE(inf.unsupported.empty());
   ASSERT_EQ(inf.protocol.arrays.size(), 1u);
   EXPECT_EQ(inf.protocol.arrays[0].name, "tile");

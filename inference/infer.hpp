@@ -9,11 +9,11 @@
 // kept; everything else becomes an unknown of the right uniformity.
 #include <vector>
 
-#include "frontend/kernel_ir.hpp"
+#include "kernel_ir/kernel_ir.hpp"
 #include "protocol/protocol.hpp"
 #include "support/report.hpp"
 
-namespace racecert::frontend {
+namespace racecert::inference {
 
 struct Inference {
   protocol::Kernel protocol;
@@ -25,4 +25,4 @@ struct Inference {
 
 Inference infer_protocol(const kir::Kernel& k);
 
-}  // namespace racecert::frontend
+}  // namespace racecert::inference

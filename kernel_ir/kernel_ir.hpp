@@ -2,9 +2,10 @@
 // The kernel IR: one GPU kernel as a structured imperative program, free of
 // Clang types and independent of protocols. The front end lowers Clang's AST
 // into it (calls inlined, pointers resolved to arrays, C types reduced to
-// what matters); protocol inference (infer.cpp) and the named-barrier
+// what matters); protocol inference (inference/) and the named-barrier
 // extraction (barriers/from_kernel.cpp) consume it. The explorer does not
-// yet: it reads PTX litmus tests only.
+// yet: it reads PTX litmus tests only. docs/kernel-ir.md describes the IR,
+// its text form (kernel_ir/parser.hpp) and its passes.
 //
 // Integer and boolean values are support/expr.hpp expressions over the
 // kernel's scalar variables and the builtins threadIdx.{x,y,z},
@@ -159,7 +160,14 @@ struct Kernel {
   const Variable* find_variable(const std::string& name) const;
 };
 
-std::string print(const Kernel& k);
+// The kernel IR's text form (docs/kernel-ir.md), which kir::parse reads
+// back: parse(print(k, {.locations = true})) equals k (kernel_ir/equality.hpp).
+// Without locations (`racecert check --show kernel`) the text is shorter and
+// parses back to k with every SourceLoc empty.
+struct PrintOptions {
+  bool locations = false;  // " @line:col" after each declaration and statement
+};
+std::string print(const Kernel& k, const PrintOptions& options = {});
 
 // Whether the barrier waits for the whole block: __syncthreads and its
 // kin, a grid barrier (it also orders the block), and `bar.sync 0` with no

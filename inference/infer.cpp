@@ -1,13 +1,15 @@
-#include "frontend/infer.hpp"
+#include "inference/infer.hpp"
 
 #include <functional>
 #include <set>
 
-#include "frontend/normalize.hpp"
+#include "kernel_ir/jump_elimination.hpp"
+#include "kernel_ir/uniformity_analysis.hpp"
 #include "protocol/block_ops.hpp"
 #include "protocol/loop_domain.hpp"
+#include "support/overloaded.hpp"
 
-namespace racecert::frontend {
+namespace racecert::inference {
 
 using namespace racecert::expr;
 namespace P = racecert::protocol;
@@ -20,16 +22,28 @@ bool is_builtin(const std::string& n) {
   return false;
 }
 
+// How many statements of b assign v (a loop's induction variable must be
+// assigned once).
 int count_assignments(const kir::Block& b, const std::string& v) {
   int n = 0;
   for (const auto& s : b) {
-    if (s.is<kir::Assign>() && s.as<kir::Assign>().var == v) ++n;
-    else if (s.is<kir::Load>() && s.as<kir::Load>().var == v) ++n;
-    else if (s.is<kir::Atomic>() && s.as<kir::Atomic>().var == v) ++n;
-    else if (s.is<kir::If>()) n += count_assignments(s.as<kir::If>().then_body, v) + count_assignments(s.as<kir::If>().else_body, v);
-    else if (s.is<kir::Loop>())
-      n += count_assignments(s.as<kir::Loop>().init, v) + count_assignments(s.as<kir::Loop>().body, v) +
-           count_assignments(s.as<kir::Loop>().update, v);
+    n += std::visit(Overloaded{[&](const kir::Assign& a) { return a.var == v ? 1 : 0; },
+                               [&](const kir::Load& l) { return l.var == v ? 1 : 0; },
+                               [&](const kir::Atomic& a) { return a.var == v ? 1 : 0; },
+                               [&](const kir::Barrier& br) { return br.var == v ? 1 : 0; },  // __syncthreads_count
+                               [&](const kir::If& i) {
+                                 return count_assignments(i.then_body, v) + count_assignments(i.else_body, v);
+                               },
+                               [&](const kir::Loop& l) {
+                                 return count_assignments(l.init, v) + count_assignments(l.body, v) +
+                                        count_assignments(l.update, v);
+                               },
+                               // Assign nothing:
+                               [](const kir::Store&) { return 0; }, [](const kir::Fence&) { return 0; },
+                               [](const kir::Break&) { return 0; }, [](const kir::Continue&) { return 0; },
+                               [](const kir::Return&) { return 0; }, [](const kir::Assert&) { return 0; },
+                               [](const kir::Assume&) { return 0; }, [](const kir::Unsupported&) { return 0; }},
+                    s.node);
   }
   return n;
 }
@@ -170,7 +184,7 @@ std::optional<Induction> induction_on(const kir::Loop& l) {
 
 class Inferrer {
  public:
-  explicit Inferrer(const kir::Kernel& k) : k_(eliminate_jumps(k)), levels_(uniformity(k_)) {}
+  explicit Inferrer(const kir::Kernel& k) : k_(kir::eliminate_jumps(k)), levels_(kir::uniformity(k_)) {}
 
   Inference run() {
     P::Kernel& p = out_.protocol;
@@ -355,33 +369,27 @@ class Inferrer {
   }
 
   void statement(const kir::Stmt& s) {
-    if (s.is<kir::Assign>()) {
-      const auto& a = s.as<kir::Assign>();
-      env_[a.var] = value_or_fresh(a.value, a.var);
-    } else if (s.is<kir::Load>()) {
-      load(s.as<kir::Load>());
-    } else if (s.is<kir::Store>()) {
-      store(s.as<kir::Store>());
-    } else if (s.is<kir::Atomic>()) {
-      const auto& a = s.as<kir::Atomic>();
-      for (const auto& o : a.operands) translate(o);
-      access(P::AccessMode::Atomic, a.at, nullptr, a.loc);
-      writes_.erase(a.at.array);
-      if (!a.var.empty()) env_[a.var] = fresh(a.var, Uniformity::Thread);
-    } else if (s.is<kir::Barrier>()) {
-      barrier(s.as<kir::Barrier>());
-    } else if (s.is<kir::Fence>() || s.is<kir::Assert>() || s.is<kir::Assume>()) {
-      // Fences order nothing between threads a barrier does not; in-body
-      // assumptions are dropped (keeping fewer assumptions is safe).
-    } else if (s.is<kir::If>()) {
-      conditional(s.as<kir::If>());
-    } else if (s.is<kir::Loop>()) {
-      loop(s.as<kir::Loop>());
-    } else if (s.is<kir::Unsupported>()) {
-      unsupported(s.as<kir::Unsupported>().what, s.as<kir::Unsupported>().loc);
-    } else {
-      unsupported("unexpected jump", {});
-    }
+    std::visit(Overloaded{[&](const kir::Assign& a) { env_[a.var] = value_or_fresh(a.value, a.var); },
+                          [&](const kir::Load& l) { load(l); },
+                          [&](const kir::Store& st) { store(st); },
+                          [&](const kir::Atomic& a) {
+                            for (const auto& o : a.operands) translate(o);
+                            access(P::AccessMode::Atomic, a.at, nullptr, a.loc);
+                            writes_.erase(a.at.array);
+                            if (!a.var.empty()) env_[a.var] = fresh(a.var, Uniformity::Thread);
+                          },
+                          [&](const kir::Barrier& br) { barrier(br); },
+                          // Fences order nothing between threads a barrier does not; in-body
+                          // assumptions are dropped (keeping fewer assumptions is safe).
+                          [](const kir::Fence&) {}, [](const kir::Assert&) {}, [](const kir::Assume&) {},
+                          [&](const kir::If& i) { conditional(i); },
+                          [&](const kir::Loop& l) { loop(l); },
+                          [&](const kir::Unsupported& u) { unsupported(u.what, u.loc); },
+                          // Jump elimination ran first: none is left.
+                          [&](const kir::Break& b) { unsupported("unexpected jump", b.loc); },
+                          [&](const kir::Continue& c) { unsupported("unexpected jump", c.loc); },
+                          [&](const kir::Return& r) { unsupported("unexpected jump", r.loc); }},
+               s.node);
   }
 
   void load(const kir::Load& l) {
@@ -501,7 +509,7 @@ class Inferrer {
     } else {
       // A loop racecert cannot count: some number of iterations, as uniform
       // as its condition.
-      Uniformity u = l.cond ? uniformity_of(l.cond, levels_) : Uniformity::Thread;
+      Uniformity u = l.cond ? kir::uniformity_of(l.cond, levels_) : Uniformity::Thread;
       for (const auto& v : assigned)
         if (l.cond && mentions(l.cond, v)) u = std::max(u, level(v));
       out.var = fresh_name("iteration");
@@ -562,4 +570,4 @@ class Inferrer {
 
 Inference infer_protocol(const kir::Kernel& k) { return Inferrer(k).run(); }
 
-}  // namespace racecert::frontend
+}  // namespace racecert::inference

@@ -1,0 +1,101 @@
+#include "kernel_ir/kernel_ir.hpp"
+
+#include "support/overloaded.hpp"
+
+namespace racecert::kir {
+
+const Array* Kernel::find_array(const std::string& n) const {
+  for (const auto& a : arrays)
+    if (a.name == n) return &a;
+  return nullptr;
+}
+
+const Variable* Kernel::find_variable(const std::string& n) const {
+  for (const auto& v : parameters)
+    if (v.name == n) return &v;
+  for (const auto& v : locals)
+    if (v.name == n) return &v;
+  return nullptr;
+}
+
+const char* to_string(Space s) {
+  switch (s) {
+    case Space::Global: return "global";
+    case Space::Shared: return "shared";
+    case Space::Local: return "local";
+    case Space::Constant: return "constant";
+  }
+  return "?";
+}
+
+const char* to_string(ScalarType t) {
+  switch (t) {
+    case ScalarType::Int: return "int";
+    case ScalarType::Unsigned: return "unsigned";
+    case ScalarType::Bool: return "bool";
+    case ScalarType::Float: return "float";
+    case ScalarType::Other: return "other";
+  }
+  return "?";
+}
+
+const char* to_string(MemoryOrder o) {
+  switch (o) {
+    case MemoryOrder::Relaxed: return "relaxed";
+    case MemoryOrder::Acquire: return "acquire";
+    case MemoryOrder::Release: return "release";
+    case MemoryOrder::AcqRel: return "acq_rel";
+    case MemoryOrder::SeqCst: return "seq_cst";
+  }
+  return "?";
+}
+
+const char* to_string(Scope s) {
+  switch (s) {
+    case Scope::Block: return "block";
+    case Scope::Device: return "device";
+    case Scope::System: return "system";
+  }
+  return "?";
+}
+
+bool is_block_barrier(const Barrier& b) {
+  switch (b.kind) {
+    case Barrier::Kind::Block:
+    case Barrier::Kind::Grid: return true;
+    case Barrier::Kind::Warp: return false;
+    case Barrier::Kind::Named: {
+      auto id = b.id ? expr::as_int(b.id) : std::optional<std::int64_t>{};
+      return !b.arrive && !b.count && id && *id == 0;
+    }
+  }
+  return false;
+}
+
+void assigned_variables(const Block& b, std::set<std::string>& out) {
+  auto result = [&](const std::string& var) {
+    if (!var.empty()) out.insert(var);
+  };
+  for (const auto& s : b) {
+    std::visit(Overloaded{[&](const Assign& a) { out.insert(a.var); },
+                          [&](const Load& l) { result(l.var); },
+                          [&](const Atomic& a) { result(a.var); },
+                          [&](const Barrier& br) { result(br.var); },  // __syncthreads_count and co
+                          [&](const If& i) {
+                            assigned_variables(i.then_body, out);
+                            assigned_variables(i.else_body, out);
+                          },
+                          [&](const Loop& l) {
+                            assigned_variables(l.init, out);
+                            assigned_variables(l.body, out);
+                            assigned_variables(l.update, out);
+                          },
+                          // Assign nothing:
+                          [](const Store&) {}, [](const Fence&) {}, [](const Break&) {}, [](const Continue&) {},
+                          [](const Return&) {}, [](const Assert&) {}, [](const Assume&) {},
+                          [](const Unsupported&) {}},
+               s.node);
+  }
+}
+
+}  // namespace racecert::kir

@@ -1,0 +1,443 @@
+// The kernel IR's text form in Boost.Spirit X3: the inverse of printer.cpp.
+// Semantic actions build IR nodes directly. Alternatives that begin like an
+// assignment (`x = load ...`, a variable named `loop`) backtrack; once a
+// statement is certain its parts are expected, so errors point at the part.
+#include "kernel_ir/parser.hpp"
+
+#include <boost/fusion/include/adapt_struct.hpp>
+#include <boost/fusion/include/at_c.hpp>
+#include <boost/optional.hpp>
+#include <boost/spirit/home/x3.hpp>
+#include <limits>
+
+#include "support/diagnostic.hpp"
+
+namespace racecert::kir {
+
+namespace x3 = boost::spirit::x3;
+using boost::fusion::at_c;
+using It = std::string::const_iterator;
+
+namespace {
+
+struct ParseState {
+  It begin;
+  const std::string* text;
+  const std::string* filename;
+  std::string kernel_file;  // positions without a file are in the kernel's file
+
+  SourceLoc loc_at(It at) const { return location_at(*text, static_cast<std::size_t>(at - begin), *filename); }
+};
+struct state_tag;
+
+template <class Ctx>
+ParseState& state(Ctx& ctx) {
+  return x3::get<state_tag>(ctx).get();
+}
+
+// " @line:col" or ` @"file":line:col` (printer.cpp).
+struct RawLoc {
+  boost::optional<std::string> file;
+  int line = 0;
+  int column = 0;
+};
+struct Target {
+  std::string array;
+  std::vector<Expr> index;
+};
+struct AtomicHead {
+  std::string op;
+  MemoryOrder order = MemoryOrder::Relaxed;
+  Scope scope = Scope::Device;
+};
+struct FenceHead {
+  MemoryOrder order = MemoryOrder::SeqCst;
+  Scope scope = Scope::Device;
+};
+
+}  // namespace
+}  // namespace racecert::kir
+
+BOOST_FUSION_ADAPT_STRUCT(racecert::kir::RawLoc, file, line, column)
+BOOST_FUSION_ADAPT_STRUCT(racecert::kir::Target, array, index)
+BOOST_FUSION_ADAPT_STRUCT(racecert::kir::AtomicHead, op, order, scope)
+BOOST_FUSION_ADAPT_STRUCT(racecert::kir::FenceHead, order, scope)
+
+namespace racecert::kir {
+namespace {
+
+using namespace racecert::expr;
+
+template <class Ctx>
+SourceLoc to_loc(Ctx& ctx, const boost::optional<RawLoc>& l) {
+  if (!l) return SourceLoc{};
+  return SourceLoc{l->file ? *l->file : state(ctx).kernel_file, l->line, l->column};
+}
+
+// ------------------------------------------------------------------- lexemes
+
+// A keyword: not followed by a character that would continue an identifier.
+auto kw(const char* word) {
+  return x3::lexeme[x3::lit(word) >> !(x3::alnum | x3::char_("_$#."))];
+}
+
+// Whitespace and // comments (test fixtures use them; the printer writes none).
+const auto skipper = x3::space | (x3::lit("//") >> *(x3::char_ - x3::eol) >> (x3::eol | x3::eoi));
+
+// Kernel-IR names: C identifiers, struct fields ("p.a"), and the suffixes
+// that make names unique ("i#2").
+x3::rule<struct ident_tag, std::string> const identifier = "identifier";
+const auto identifier_def = x3::lexeme[(x3::alpha | x3::char_('_')) >>
+                                       *(x3::alnum | x3::char_("_$#") |
+                                         (x3::char_('.') >> &(x3::alpha | x3::char_('_'))))];
+
+x3::rule<struct string_tag, std::string> const string_lit = "string";
+const auto unescape = [](auto& ctx) { _val(ctx) += _attr(ctx) == 'n' ? '\n' : _attr(ctx); };
+const auto append_char = [](auto& ctx) { _val(ctx) += _attr(ctx); };
+const auto string_lit_def =
+    x3::lexeme['"' > *((x3::lit('\\') > x3::char_)[unescape] | (x3::char_ - '"' - x3::eol)[append_char]) > '"'];
+
+x3::rule<struct loc_tag, RawLoc> const loc_annot = "source position";
+const auto loc_annot_def = '@' > -(string_lit > ':') > x3::int_ > ':' > x3::int_;
+
+// ---------------------------------------------------------------- expressions
+// The C-like syntax of expr::to_string, parsed with the raw constructors so
+// that the trees come back exactly as printed.
+
+x3::rule<struct expr_tag, Expr> const expression = "expression";
+x3::rule<struct ternary_tag, Expr> const ternary = "expression";
+x3::rule<struct lor_tag, Expr> const lor = "expression";
+x3::rule<struct land_tag, Expr> const land = "expression";
+x3::rule<struct bor_tag, Expr> const bor = "expression";
+x3::rule<struct bxor_tag, Expr> const bxor = "expression";
+x3::rule<struct band_tag, Expr> const band = "expression";
+x3::rule<struct eq_tag, Expr> const equality = "expression";
+x3::rule<struct rel_tag, Expr> const relational = "expression";
+x3::rule<struct shift_tag, Expr> const shift = "expression";
+x3::rule<struct add_tag, Expr> const additive = "expression";
+x3::rule<struct mul_tag, Expr> const multiplicative = "expression";
+x3::rule<struct unary_tag, Expr> const unary_expr = "expression";
+x3::rule<struct primary_tag, Expr> const primary = "expression";
+x3::rule<struct value_tag, Expr> const value = "expression or '?'";
+
+const auto set_val = [](auto& ctx) { _val(ctx) = _attr(ctx); };
+auto bin(BinOp op) {
+  return [op](auto& ctx) { _val(ctx) = raw_binary(op, _val(ctx), _attr(ctx)); };
+}
+auto un(UnOp op) {
+  return [op](auto& ctx) { _val(ctx) = raw_unary(op, _attr(ctx)); };
+}
+auto call(BinOp op) {
+  return [op](auto& ctx) { _val(ctx) = raw_binary(op, at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))); };
+}
+const auto mk_ite = [](auto& ctx) { _val(ctx) = raw_ite(_val(ctx), at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))); };
+const auto mk_var = [](auto& ctx) { _val(ctx) = var(_attr(ctx)); };
+const auto mk_null = [](auto& ctx) { _val(ctx) = nullptr; };
+
+// Digits are read as text and converted here, so that an out-of-range
+// literal is reported as such rather than as a syntax error.
+auto literal(bool negative) {
+  return [negative](auto& ctx) {
+    const std::string& digits = _attr(ctx);
+    std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + (negative ? 1 : 0);
+    std::uint64_t v = 0;
+    for (char c : digits) {
+      std::uint64_t d = static_cast<std::uint64_t>(c - '0');
+      if (v > (limit - d) / 10)
+        throw input_error(state(ctx).loc_at(_where(ctx).begin() - static_cast<long>(digits.size())),
+                          "integer literal out of range");
+      v = v * 10 + d;
+    }
+    _val(ctx) = int_lit(negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v));
+  };
+}
+x3::rule<struct digits_tag, std::string> const digits = "integer";
+const auto digits_def = x3::lexeme[+x3::digit];
+
+const auto primary_def = x3::lexeme[digits >> !(x3::alpha | x3::char_('_'))][literal(false)] |
+                         (kw("true") >> x3::attr(true))[([](auto& ctx) { _val(ctx) = bool_lit(true); })] |
+                         (kw("false") >> x3::attr(false))[([](auto& ctx) { _val(ctx) = bool_lit(false); })] |
+                         (kw("min") >> '(' > expression > ',' > expression > ')')[call(BinOp::Min)] |
+                         (kw("max") >> '(' > expression > ',' > expression > ')')[call(BinOp::Max)] |
+                         identifier[mk_var] | ('(' > expression > ')')[set_val];
+const auto unary_expr_def = x3::lexeme['-' >> digits][literal(true)] | ('-' > unary_expr)[un(UnOp::Neg)] |
+                            ('!' > unary_expr)[un(UnOp::Not)] | ('~' > unary_expr)[un(UnOp::BitNot)] |
+                            primary[set_val];
+const auto multiplicative_def =
+    unary_expr[set_val] >> *(('*' > unary_expr)[bin(BinOp::Mul)] | ('/' > unary_expr)[bin(BinOp::Div)] |
+                             ('%' > unary_expr)[bin(BinOp::Mod)]);
+const auto additive_def = multiplicative[set_val] >>
+                          *(('+' > multiplicative)[bin(BinOp::Add)] | ('-' > multiplicative)[bin(BinOp::Sub)]);
+const auto shift_def =
+    additive[set_val] >> *(("<<" > additive)[bin(BinOp::Shl)] | (">>" > additive)[bin(BinOp::Shr)]);
+const auto relational_def = shift[set_val] >> *(("<=" > shift)[bin(BinOp::Le)] | (">=" > shift)[bin(BinOp::Ge)] |
+                                                ((x3::lit('<') >> !x3::lit('<')) > shift)[bin(BinOp::Lt)] |
+                                                ((x3::lit('>') >> !x3::lit('>')) > shift)[bin(BinOp::Gt)]);
+const auto equality_def =
+    relational[set_val] >> *(("==" > relational)[bin(BinOp::Eq)] | ("!=" > relational)[bin(BinOp::Ne)]);
+const auto band_def = equality[set_val] >> *(((x3::lit('&') >> !x3::lit('&')) > equality)[bin(BinOp::BitAnd)]);
+const auto bxor_def = band[set_val] >> *(('^' > band)[bin(BinOp::BitXor)]);
+const auto bor_def = bxor[set_val] >> *(((x3::lit('|') >> !x3::lit('|')) > bxor)[bin(BinOp::BitOr)]);
+const auto land_def = bor[set_val] >> *(("&&" > bor)[bin(BinOp::And)]);
+const auto lor_def = land[set_val] >> *(("||" > land)[bin(BinOp::Or)]);
+const auto ternary_def = lor[set_val] >> -(('?' > expression > ':' > ternary)[mk_ite]);
+const auto expression_def = ternary[set_val];
+// A value the front end does not track prints as "?".
+const auto value_def = expression[set_val] | x3::lit('?')[mk_null];
+
+BOOST_SPIRIT_DEFINE(identifier, string_lit, loc_annot, digits)
+BOOST_SPIRIT_DEFINE(expression, ternary, lor, land, bor, bxor, band, equality, relational, shift, additive,
+                    multiplicative, unary_expr, primary, value)
+
+// ----------------------------------------------------------------- statements
+
+struct order_table : x3::symbols<MemoryOrder> {
+  order_table() {
+    add("relaxed", MemoryOrder::Relaxed)("acquire", MemoryOrder::Acquire)("release", MemoryOrder::Release)(
+        "acq_rel", MemoryOrder::AcqRel)("seq_cst", MemoryOrder::SeqCst);
+  }
+} const memory_order;
+struct scope_table : x3::symbols<Scope> {
+  scope_table() { add("block", Scope::Block)("device", Scope::Device)("system", Scope::System); }
+} const scope;
+
+x3::rule<struct target_tag, Target> const target = "array access";
+x3::rule<struct atomic_head_tag, AtomicHead> const atomic_head = "atomic";
+x3::rule<struct fence_head_tag, FenceHead> const fence_head = "fence";
+x3::rule<struct barrier_head_tag, Barrier> const barrier_head = "barrier";
+x3::rule<struct stmt_tag, Stmt> const stmt = "statement";
+x3::rule<struct stmts_tag, Block> const stmts = "statements";
+x3::rule<struct close_tag> const close = "a statement or '}'";
+x3::rule<struct loop_kind_tag, bool> const loop_kind = "loop";
+
+const auto target_def = identifier >> *('[' > value > ']');
+const auto end_of_name = !(x3::alnum | x3::char_("_$#."));
+const auto atomic_head_def =
+    x3::lexeme["atomic." >> +(x3::alnum | x3::char_('_')) >> '.' >> memory_order >> '.' >> scope >> end_of_name];
+const auto fence_head_def = x3::lexeme["fence." >> memory_order >> '.' >> scope >> end_of_name];
+auto set_kind(Barrier::Kind k) {
+  return [k](auto& ctx) { _val(ctx).kind = k; };
+}
+auto named(bool arrive) {
+  return [arrive](auto& ctx) {
+    _val(ctx).kind = Barrier::Kind::Named;
+    _val(ctx).arrive = arrive;
+    _val(ctx).id = at_c<0>(_attr(ctx));
+    if (at_c<1>(_attr(ctx))) _val(ctx).count = *at_c<1>(_attr(ctx));
+  };
+}
+const auto barrier_head_def = kw("barrier.block")[set_kind(Barrier::Kind::Block)] |
+                              kw("barrier.warp")[set_kind(Barrier::Kind::Warp)] |
+                              kw("barrier.grid")[set_kind(Barrier::Kind::Grid)] |
+                              (kw("bar.sync") >> value >> -(',' > value))[named(false)] |
+                              (kw("bar.arrive") >> value >> -(',' > value))[named(true)];
+const auto close_def = x3::lit('}');
+const auto loop_kind_def = (kw("loop") >> x3::attr(true)) | (kw("do-loop") >> x3::attr(false));
+
+Location to_location(Target&& t) { return Location{std::move(t.array), std::move(t.index)}; }
+std::string result_var(const boost::optional<std::string>& v) { return v ? *v : std::string(); }
+
+const auto mk_assign = [](auto& ctx) {
+  auto& a = _attr(ctx);
+  _val(ctx).node = Assign{at_c<0>(a), at_c<1>(a), to_loc(ctx, at_c<2>(a))};
+};
+const auto mk_load = [](auto& ctx) {
+  auto& a = _attr(ctx);
+  _val(ctx).node = Load{result_var(at_c<0>(a)), to_location(std::move(at_c<1>(a))), to_loc(ctx, at_c<2>(a))};
+};
+const auto mk_store = [](auto& ctx) {
+  auto& a = _attr(ctx);
+  _val(ctx).node = Store{to_location(std::move(at_c<0>(a))), at_c<1>(a), to_loc(ctx, at_c<2>(a))};
+};
+const auto mk_atomic = [](auto& ctx) {
+  auto& a = _attr(ctx);
+  const AtomicHead& h = at_c<1>(a);
+  _val(ctx).node = Atomic{h.op,        h.order, h.scope, result_var(at_c<0>(a)), to_location(std::move(at_c<2>(a))),
+                          at_c<3>(a), to_loc(ctx, at_c<4>(a))};
+};
+const auto mk_fence = [](auto& ctx) {
+  auto& a = _attr(ctx);
+  _val(ctx).node = Fence{at_c<0>(a).scope, at_c<0>(a).order, to_loc(ctx, at_c<1>(a))};
+};
+const auto mk_barrier = [](auto& ctx) {
+  auto& a = _attr(ctx);
+  Barrier b = at_c<1>(a);
+  b.var = result_var(at_c<0>(a));
+  b.loc = to_loc(ctx, at_c<2>(a));
+  _val(ctx).node = std::move(b);
+};
+const auto mk_if = [](auto& ctx) {
+  auto& a = _attr(ctx);
+  If i;
+  i.cond = at_c<0>(a);
+  i.loc = to_loc(ctx, at_c<1>(a));
+  i.then_body = std::move(at_c<2>(a));
+  if (at_c<3>(a)) i.else_body = std::move(*at_c<3>(a));
+  _val(ctx).node = std::move(i);
+};
+const auto mk_loop = [](auto& ctx) {
+  auto& a = _attr(ctx);
+  Loop l;
+  l.test_first = at_c<0>(a);
+  l.cond = at_c<1>(a);
+  l.loc = to_loc(ctx, at_c<2>(a));
+  if (at_c<3>(a)) l.init = std::move(*at_c<3>(a));
+  l.body = std::move(at_c<4>(a));
+  if (at_c<5>(a)) l.update = std::move(*at_c<5>(a));
+  _val(ctx).node = std::move(l);
+};
+template <class Jump>
+auto mk_jump() {
+  return [](auto& ctx) { _val(ctx).node = Jump{to_loc(ctx, _attr(ctx))}; };
+}
+template <class Check>
+auto mk_check() {
+  return [](auto& ctx) { _val(ctx).node = Check{at_c<0>(_attr(ctx)), to_loc(ctx, at_c<1>(_attr(ctx)))}; };
+}
+const auto mk_unsupported = [](auto& ctx) {
+  _val(ctx).node = Unsupported{at_c<0>(_attr(ctx)), to_loc(ctx, at_c<1>(_attr(ctx)))};
+};
+
+// `x = ` before a load, an atomic or a barrier. A rule of its own, typed
+// boost::optional: X3 reads `-p` of a string-valued p into the string
+// itself, and a failed attempt would leave the name there.
+x3::rule<struct result_tag, boost::optional<std::string>> const result_prefix = "result variable";
+const auto result_prefix_def = -(identifier >> '=');
+const auto if_stmt = (kw("if") > '(' > value > ')' > '{' > -loc_annot > stmts > close >
+                      -(kw("else") > '{' > stmts > close))[mk_if];
+const auto loop_stmt = (loop_kind >> '(' > value > ')' > '{' > -loc_annot > -(kw("init") > ':' > stmts) >
+                        kw("body") > ':' > stmts > -(kw("update") > ':' > stmts) > close)[mk_loop];
+const auto unsupported_stmt = (kw("unsupported") > string_lit > ';' > -loc_annot)[mk_unsupported];
+const auto break_stmt = (kw("break") > ';' > -loc_annot)[mk_jump<Break>()];
+const auto continue_stmt = (kw("continue") > ';' > -loc_annot)[mk_jump<Continue>()];
+const auto return_stmt = (kw("return") > ';' > -loc_annot)[mk_jump<Return>()];
+// A variable may be named like these keywords: `assert = 1;` backtracks.
+const auto assert_stmt = (kw("assert") >> value > ';' > -loc_annot)[mk_check<Assert>()];
+const auto assume_stmt = (kw("assume") >> value > ';' > -loc_annot)[mk_check<Assume>()];
+const auto store_stmt = (kw("store") >> target > '=' > value > ';' > -loc_annot)[mk_store];
+const auto fence_stmt = (fence_head > ';' > -loc_annot)[mk_fence];
+const auto barrier_stmt = (result_prefix >> barrier_head > ';' > -loc_annot)[mk_barrier];
+const auto atomic_stmt = (result_prefix >> atomic_head > target > *(',' > value) > ';' > -loc_annot)[mk_atomic];
+const auto load_stmt = (result_prefix >> kw("load") >> target > ';' > -loc_annot)[mk_load];
+const auto assign_stmt = (identifier >> '=' >> value > ';' > -loc_annot)[mk_assign];
+
+const auto stmt_def = if_stmt | loop_stmt | unsupported_stmt | break_stmt | continue_stmt | return_stmt | assert_stmt |
+                      assume_stmt | store_stmt | fence_stmt | barrier_stmt | atomic_stmt | load_stmt | assign_stmt;
+const auto stmts_def = *stmt;
+
+BOOST_SPIRIT_DEFINE(target, atomic_head, fence_head, barrier_head, stmt, stmts, close, loop_kind, result_prefix)
+
+// -------------------------------------------------------------------- kernels
+
+struct type_table : x3::symbols<ScalarType> {
+  type_table() {
+    add("int", ScalarType::Int)("unsigned", ScalarType::Unsigned)("bool", ScalarType::Bool)(
+        "float", ScalarType::Float)("other", ScalarType::Other);
+  }
+} const scalar_type_names;
+struct space_table : x3::symbols<Space> {
+  space_table() {
+    add("global", Space::Global)("shared", Space::Shared)("local", Space::Local)("constant", Space::Constant);
+  }
+} const space_names;
+const auto scalar_type = x3::lexeme[scalar_type_names >> end_of_name];
+const auto space = x3::lexeme[space_names >> end_of_name];
+
+// A kernel's name is what Clang prints, template arguments included
+// ("reduce<float, MaxOp<float>, 128U>"): everything up to its position or
+// its '{', without the trailing blanks.
+x3::rule<struct kernel_name_tag, std::string> const kernel_name = "kernel name";
+const auto trim_name = [](auto& ctx) {
+  std::string n = _attr(ctx);
+  while (!n.empty() && std::isspace(static_cast<unsigned char>(n.back()))) n.pop_back();
+  _pass(ctx) = !n.empty();
+  _val(ctx) = std::move(n);
+};
+const auto kernel_name_def = x3::lexeme[+(x3::char_ - x3::char_("{@\n"))][trim_name];
+
+x3::rule<struct kernel_tag, Kernel> const kernel = "kernel";
+x3::rule<struct kernels_tag, std::vector<Kernel>> const kernels = "kernel";
+
+const auto start_kernel = [](auto& ctx) {
+  auto& a = _attr(ctx);
+  Kernel& k = _val(ctx);
+  k.language = at_c<0>(a);
+  k.name = at_c<1>(a);
+  state(ctx).kernel_file = at_c<2>(a) && at_c<2>(a)->file ? *at_c<2>(a)->file : std::string();
+  k.loc = to_loc(ctx, at_c<2>(a));
+};
+auto add_variable(std::vector<Variable> Kernel::*where) {
+  return [where](auto& ctx) {
+    auto& a = _attr(ctx);
+    (_val(ctx).*where).push_back(Variable{at_c<1>(a), at_c<0>(a), to_loc(ctx, at_c<2>(a))});
+  };
+}
+const auto add_array = [](auto& ctx) {
+  auto& a = _attr(ctx);
+  Array arr;
+  arr.space = at_c<0>(a);
+  arr.element = at_c<1>(a);
+  arr.name = at_c<2>(a);
+  for (const auto& s : at_c<3>(a)) arr.sizes.push_back(s ? *s : 0);
+  arr.parameter = at_c<4>(a);
+  arr.loc = to_loc(ctx, at_c<5>(a));
+  _val(ctx).arrays.push_back(std::move(arr));
+};
+const auto add_requires = [](auto& ctx) { _val(ctx).preconditions.push_back(_attr(ctx)); };
+const auto set_body = [](auto& ctx) { _val(ctx).body = std::move(_attr(ctx)); };
+
+// A variable may be named `param` or `local`: a declaration backtracks.
+const auto param_decl = kw("param") >> scalar_type >> identifier >> ';' > -loc_annot;
+const auto local_decl = kw("local") >> scalar_type >> identifier >> ';' > -loc_annot;
+const auto array_decl = kw("array") >> space > scalar_type > identifier > *('[' > -x3::int64 > ']') >
+                        x3::matches[x3::lit('(') > kw("parameter") > ')'] > ';' > -loc_annot;
+const auto requires_decl = kw("requires") >> value > ';';
+
+const auto kernel_def = (identifier >> kw("kernel") > kernel_name > -loc_annot)[start_kernel] > '{' >
+                        *(param_decl[add_variable(&Kernel::parameters)] | local_decl[add_variable(&Kernel::locals)] |
+                          array_decl[add_array] | requires_decl[add_requires]) > stmts[set_body] > close;
+const auto kernels_def = *kernel > x3::eoi;
+
+BOOST_SPIRIT_DEFINE(kernel_name, kernel, kernels)
+
+[[noreturn]] void syntax_error(const std::string& text, const std::string& filename,
+                               const x3::expectation_failure<It>& e) {
+  std::string which = e.which();
+  // X3 reports the position before the skipper ran: point at the token.
+  std::size_t off = static_cast<std::size_t>(e.where() - text.begin());
+  while (off < text.size()) {
+    if (std::isspace(static_cast<unsigned char>(text[off]))) ++off;
+    else if (text.compare(off, 2, "//") == 0) off = std::min(text.size(), text.find('\n', off));
+    else break;
+  }
+  std::string found = off < text.size() ? std::string("'") + text[off] + "'" : "end of input";
+  if (which == "eoi") which = "a kernel";
+  throw input_error(location_at(text, off, filename), "expected " + which + ", found " + found);
+}
+
+}  // namespace
+
+std::vector<Kernel> parse(const std::string& text, const std::string& filename) {
+  It first = text.begin(), last = text.end();
+  ParseState st{text.begin(), &text, &filename, {}};
+  std::vector<Kernel> out;
+  try {
+    auto parser = x3::with<state_tag>(std::ref(st))[kernels];
+    if (!x3::phrase_parse(first, last, parser, skipper, out) || first != last)
+      throw input_error(location_at(text, static_cast<std::size_t>(first - text.begin()), filename),
+                        "expected a kernel");
+  } catch (const x3::expectation_failure<It>& e) {
+    syntax_error(text, filename, e);
+  }
+  return out;
+}
+
+Kernel parse_kernel(const std::string& text, const std::string& filename) {
+  std::vector<Kernel> ks = parse(text, filename);
+  if (ks.size() != 1)
+    throw input_error(location_at(text, 0, filename),
+                      "expected one kernel, found " + std::to_string(ks.size()));
+  return std::move(ks[0]);
+}
+
+}  // namespace racecert::kir

@@ -1,0 +1,92 @@
+#include "kernel_ir/uniformity_analysis.hpp"
+
+#include <algorithm>
+
+#include "support/overloaded.hpp"
+
+namespace racecert::kir {
+
+using namespace racecert::expr;
+
+namespace {
+
+class UniformityAnalysis {
+ public:
+  explicit UniformityAnalysis(const Kernel& k) {
+    for (const auto& p : k.parameters) levels_[p.name] = Uniformity::Grid;
+    for (const char* d : {"x", "y", "z"}) {
+      std::string s(d);
+      levels_["threadIdx." + s] = Uniformity::Thread;
+      levels_["blockIdx." + s] = Uniformity::Block;
+      levels_["blockDim." + s] = Uniformity::Grid;
+      levels_["gridDim." + s] = Uniformity::Grid;
+    }
+    for (const auto& v : k.locals) levels_.emplace(v.name, Uniformity::Grid);
+  }
+
+  std::map<std::string, Uniformity> run(const Block& body) {
+    do {
+      changed_ = false;
+      block(body, Uniformity::Grid);
+    } while (changed_);
+    return levels_;
+  }
+
+ private:
+  std::map<std::string, Uniformity> levels_;
+  bool changed_ = false;
+
+  void raise(const std::string& v, Uniformity l) {
+    auto& cur = levels_[v];
+    if (l > cur) {
+      cur = l;
+      changed_ = true;
+    }
+  }
+
+  Uniformity of(const Expr& e) const { return e ? uniformity_of(e, levels_) : Uniformity::Thread; }
+
+  void block(const Block& b, Uniformity control) {
+    auto result = [&](const std::string& var, Uniformity l) {
+      if (!var.empty()) raise(var, l);
+    };
+    for (const auto& s : b) {
+      std::visit(Overloaded{[&](const Assign& a) { raise(a.var, std::max(control, of(a.value))); },
+                            [&](const Load& l) { result(l.var, Uniformity::Thread); },
+                            [&](const Atomic& a) { result(a.var, Uniformity::Thread); },
+                            // __syncthreads_count and co: the same in the block.
+                            [&](const Barrier& br) { result(br.var, std::max(control, Uniformity::Block)); },
+                            [&](const If& i) {
+                              Uniformity c = std::max(control, of(i.cond));
+                              block(i.then_body, c);
+                              block(i.else_body, c);
+                            },
+                            [&](const Loop& l) {
+                              block(l.init, control);
+                              Uniformity c = std::max(control, of(l.cond));
+                              block(l.body, c);
+                              block(l.update, c);
+                            },
+                            // Assign no variable:
+                            [](const Store&) {}, [](const Fence&) {}, [](const Break&) {},
+                            [](const Continue&) {}, [](const Return&) {}, [](const Assert&) {},
+                            [](const Assume&) {}, [](const Unsupported&) {}},
+                 s.node);
+    }
+  }
+};
+
+}  // namespace
+
+Uniformity uniformity_of(const Expr& e, const std::map<std::string, Uniformity>& levels) {
+  Uniformity out = Uniformity::Grid;
+  for (const auto& v : free_vars(e)) {
+    auto it = levels.find(v);
+    out = std::max(out, it == levels.end() ? Uniformity::Thread : it->second);
+  }
+  return out;
+}
+
+std::map<std::string, Uniformity> uniformity(const Kernel& k) { return UniformityAnalysis(k).run(k.body); }
+
+}  // namespace racecert::kir

@@ -1,0 +1,166 @@
+// Jump elimination and the uniformity analysis on kernel-IR text fixtures,
+// and jump elimination against the executor on random programs: the
+// program without jumps stores the same cells and ends with the same values.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "kernel_ir/executor.hpp"
+#include "kernel_ir/jump_elimination.hpp"
+#include "kernel_ir/parser.hpp"
+#include "kernel_ir/uniformity_analysis.hpp"
+
+namespace racecert::kir {
+namespace {
+
+TEST(JumpElimination, AReturnGuardsTheRest) {
+  Kernel k = parse_kernel(R"(cuda kernel k {
+  if (threadIdx.x > 3) {
+    return;
+  }
+  store s[threadIdx.x] = 1;
+}
+)", "k.kir");
+  EXPECT_EQ(print(eliminate_jumps(k)), R"(cuda kernel k {
+  local bool returned#1;
+  returned#1 = 0;
+  if (threadIdx.x > 3) {
+    returned#1 = 1;
+  }
+  if (!(returned#1 != 0)) {
+    store s[threadIdx.x] = 1;
+  }
+}
+)");
+}
+
+TEST(UniformityAnalysis, LevelsFollowDataAndControl) {
+  Kernel k = parse_kernel(R"(cuda kernel k {
+  param int n;
+  local int x;
+  local int b;
+  local int c;
+  local int p;
+  local int u;
+  x = load A[0];
+  b = blockIdx.x + n;
+  if (b > 2) {
+    c = 1;
+  }
+  if (threadIdx.x < 3) {
+    p = 1;
+  }
+  u = 1 - u;
+}
+)", "k.kir");
+  auto levels = uniformity(k);
+  EXPECT_EQ(levels["n"], Uniformity::Grid);
+  EXPECT_EQ(levels["x"], Uniformity::Thread);  // read from memory
+  EXPECT_EQ(levels["b"], Uniformity::Block);
+  EXPECT_EQ(levels["c"], Uniformity::Block);   // control dependence
+  EXPECT_EQ(levels["p"], Uniformity::Thread);
+  EXPECT_EQ(levels["u"], Uniformity::Grid);    // the ping-pong index stays uniform
+  EXPECT_EQ(uniformity_of(expr::var("undeclared"), levels), Uniformity::Thread);
+}
+
+// ---- random programs with jumps
+
+class Stores : public ThreadExecutor {
+ public:
+  std::vector<std::int64_t> cells;
+
+ private:
+  void on_store(const Store& s) override {
+    Value v = eval(s.at.index[0]);
+    cells.push_back(v ? *v : -1000);
+  }
+};
+
+class RandomProgram {
+ public:
+  explicit RandomProgram(unsigned seed) : rng_(seed) {}
+
+  Kernel kernel() {
+    Kernel k;
+    k.name = "random";
+    k.language = "cuda";
+    for (const char* v : {"a", "b", "c"}) k.locals.push_back(Variable{v, ScalarType::Int, {}});
+    k.body = block(3, false);
+    for (int i = 0; i < loops_; ++i) k.locals.push_back(Variable{"i" + std::to_string(i), ScalarType::Int, {}});
+    return k;
+  }
+
+ private:
+  std::mt19937 rng_;
+  int loops_ = 0;
+
+  int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
+  Expr operand() {
+    static const char* vars[] = {"a", "b", "c"};
+    return pick(3) ? expr::var(vars[pick(3)]) : expr::int_lit(pick(5));
+  }
+  Expr value() {
+    static const expr::BinOp ops[] = {expr::BinOp::Add, expr::BinOp::Sub, expr::BinOp::Mul, expr::BinOp::BitXor};
+    return expr::binary(ops[pick(4)], operand(), operand());
+  }
+  Expr condition() {
+    static const expr::BinOp ops[] = {expr::BinOp::Lt, expr::BinOp::Eq, expr::BinOp::Ne, expr::BinOp::Ge};
+    return expr::binary(ops[pick(4)], operand(), operand());
+  }
+
+  Block block(int depth, bool in_loop) {
+    Block b;
+    int n = 1 + pick(4);
+    for (int i = 0; i < n; ++i) {
+      static const char* vars[] = {"a", "b", "c"};
+      int kind = pick(depth > 0 ? 9 : 6);
+      if (kind <= 1) {
+        b.push_back(Stmt{Assign{vars[pick(3)], value(), {}}});
+      } else if (kind == 2) {
+        b.push_back(Stmt{Store{Location{"s", {value()}}, nullptr, {}}});
+      } else if (kind == 3 && in_loop) {
+        b.push_back(Stmt{Break{}});
+      } else if (kind == 4 && in_loop) {
+        b.push_back(Stmt{Continue{}});
+      } else if (kind == 5 && pick(3) == 0) {
+        b.push_back(Stmt{Return{}});
+      } else if (kind == 6 || kind == 7) {
+        b.push_back(Stmt{If{condition(), block(depth - 1, in_loop), pick(2) ? block(depth - 1, in_loop) : Block{}, {}}});
+      } else if (kind == 8) {
+        // A counted loop on its own variable, 0 to 3 iterations.
+        std::string i = "i" + std::to_string(loops_++);
+        Loop l;
+        l.init = {Stmt{Assign{i, expr::int_lit(0), {}}}};
+        l.cond = expr::binary(expr::BinOp::Lt, expr::var(i), expr::int_lit(pick(4)));
+        l.body = block(depth - 1, true);
+        l.update = {Stmt{Assign{i, expr::binary(expr::BinOp::Add, expr::var(i), expr::int_lit(1)), {}}}};
+        l.test_first = pick(4) != 0;
+        b.push_back(Stmt{std::move(l)});
+      } else {
+        b.push_back(Stmt{Store{Location{"s", {operand()}}, nullptr, {}}});
+      }
+    }
+    return b;
+  }
+};
+
+TEST(JumpElimination, KeepsWhatEveryRandomProgramDoes) {
+  int with_jumps = 0;
+  for (unsigned seed = 0; seed < 2000; ++seed) {
+    Kernel k = RandomProgram(seed).kernel();
+    Kernel flat = eliminate_jumps(k);
+    SCOPED_TRACE(print(k) + "\nwithout jumps:\n" + print(flat));
+    Stores before, after;
+    before.env = after.env = {{"a", 1}, {"b", 2}, {"c", 3}};
+    before.run(k.body);
+    EXPECT_EQ(after.run(flat.body), Flow::Normal);
+    EXPECT_EQ(before.cells, after.cells);
+    for (const char* v : {"a", "b", "c"}) EXPECT_EQ(before.lookup(v), after.lookup(v)) << v;
+    if (flat.locals.size() > k.locals.size()) ++with_jumps;
+    if (::testing::Test::HasFailure()) break;
+  }
+  EXPECT_GT(with_jumps, 500);  // the jumps are exercised
+}
+
+}  // namespace
+}  // namespace racecert::kir
