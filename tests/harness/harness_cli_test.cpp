@@ -14,6 +14,7 @@
 #include "harness/results.hpp"
 #include "tests/harness/test_util.hpp"
 
+using namespace racecert;
 using namespace racecert::harness;
 using namespace racecert::harness::testkit;
 namespace fs = std::filesystem;
