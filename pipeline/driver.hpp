@@ -1,40 +1,43 @@
 #pragma once
-// The inputs of `racecert check`: protocols (.map), CUDA and OpenCL kernels
-// (.cu, .cuh, .cl) through the front end, named-barrier programs (.bar).
-#include <cstdint>
+// The driver of `racecert check`, the one owner of its pipeline:
+//
+//   parse (.cu/.cl with Clang, .map, .bar) -> kernel IR -> route each array
+//   -> protocol analysis (smt::check) / named-barrier check -> reports
+//
+// Routing: a kernel with named barriers and a known block size has its
+// shared arrays checked by the named-barrier analysis (one concrete block,
+// docs/named-barriers.md) and its global arrays by the protocol analysis;
+// every other kernel has all its arrays checked by the protocol analysis.
+// `show` stops the pipeline right after that stage and returns its text:
+// no later stage runs (`kernel`: nothing after lowering).
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "protocol/protocol.hpp"
+#include "pipeline/launch.hpp"
+#include "pipeline/stage.hpp"
+#include "smt/checker.hpp"
 #include "support/diagnostic.hpp"
 #include "support/report.hpp"
 
-namespace racecert::cli {
+namespace racecert::pipeline {
 
-struct InputOptions {
+struct Options {
   std::string kernel;                      // only this kernel
   std::vector<std::string> defines;        // -D
   std::vector<std::string> include_dirs;   // -I
   std::string cuda_path;
-  bool block_dim_given = false;            // command-line dimensions override file headers
-  bool grid_dim_given = false;
-  std::vector<std::int64_t> block_dim;     // the command-line values, when given
-  std::vector<std::int64_t> grid_dim;
-  std::string show;                        // "kernel" and "protocol" are printed while loading
+  Launch launch;                           // --block-dim / --grid-dim: win over file headers
+  smt::CheckOptions check;                 // its assumptions get the command-line dimensions
+  std::optional<Stage> show;               // print this stage instead of checking
 };
 
-struct Inputs {
-  std::vector<protocol::Kernel> protocols;      // to check with the protocol pipeline
-  // Verdicts reached without it: unknown kernels, and the named-barrier
-  // check's verdict on shared memory (merged with the protocol verdict of
-  // the same kernel, which then covers global memory only).
-  std::vector<KernelReport> decided;
-  // Notes of the front end for kernels still to check, by (file, kernel).
-  std::vector<std::pair<std::pair<std::string, std::string>, Diagnostic>> notes;
-  std::vector<Error> errors;                    // unreadable or malformed files
-  std::string shown;                            // --show kernel / protocol output
+struct Result {
+  std::vector<KernelReport> kernels;  // one per kernel (empty with `show`)
+  std::vector<Error> errors;          // unreadable or malformed files: exit code 2
+  std::string shown;                  // the text of the `show` stage
 };
 
-void load_input(const std::string& path, const InputOptions& o, Inputs& in);
+Result run_check(const std::vector<std::string>& files, const Options& o);
 
-}  // namespace racecert::cli
+}  // namespace racecert::pipeline
