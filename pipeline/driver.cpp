@@ -129,11 +129,10 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
     if (!o.show) g.decided.push_back(unknown_report(path, k.name, unsupported(k, inf)));
     return;
   }
-  Launch from_header = launch_of(Launch{}, f.header);
-  if (!o.launch.block && from_header.block)
-    for (auto& e : dimension_preconditions("blockDim", *from_header.block)) inf.protocol.preconditions.push_back(e);
-  if (!o.launch.grid && from_header.grid)
-    for (auto& e : dimension_preconditions("gridDim", *from_header.grid)) inf.protocol.preconditions.push_back(e);
+  if (!o.launch.block && f.header.block)
+    for (auto& e : dimension_preconditions("blockDim", *f.header.block)) inf.protocol.preconditions.push_back(e);
+  if (!o.launch.grid && f.header.grid)
+    for (auto& e : dimension_preconditions("gridDim", *f.header.grid)) inf.protocol.preconditions.push_back(e);
   if (shared_to_barriers) {
     std::set<std::string> global;
     for (const auto& a : inf.protocol.arrays)
