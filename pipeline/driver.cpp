@@ -53,8 +53,6 @@ KernelReport check_block(const std::string& path, const kir::Kernel& k, const ba
   return r;
 }
 
-std::vector<std::int64_t> components(const Dim3& d) { return {d.x, d.y, d.z}; }
-
 // Why a kernel is not analysed: its compile errors, or its first
 // unsupported construct (what follows from it would only repeat it;
 // --show kernel lists every one).
@@ -105,9 +103,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   std::optional<Error> extraction_error;
   if (shared_to_barriers) {
     try {
-      program = barriers::program_from_kernel(
-          k, barriers::Launch{components(*launch.block),
-                              launch.grid ? std::optional(components(*launch.grid)) : std::nullopt});
+      program = barriers::program_from_kernel(k, barriers::Launch{*launch.block, launch.grid});
     } catch (const Error& e) {
       extraction_error = e;
     }
