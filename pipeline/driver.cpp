@@ -76,6 +76,22 @@ std::vector<Diagnostic> unsupported(const kir::Kernel& k, const frontend::Infere
   return why;
 }
 
+// The program of one block, extracted for the named-barrier check (only
+// for `--show barriers` and the check itself: seconds and gigabytes for a
+// long loop), or why it could not be.
+struct BlockProgram {
+  std::optional<barriers::Program> program;
+  std::optional<Error> error;
+};
+
+BlockProgram extract_block(const kir::Kernel& k, const Launch& launch) {
+  try {
+    return {barriers::program_from_kernel(k, barriers::Launch{*launch.block, launch.grid}), std::nullopt};
+  } catch (const Error& e) {
+    return {std::nullopt, e};
+  }
+}
+
 // One kernel of a .cu/.cl file through the stages before the protocol
 // analysis. Returns early at the `show` stage.
 void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, const frontend::ParsedFile& f,
@@ -93,24 +109,18 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
 
   // 2. Routing: with named barriers and a known block size, the
   // named-barrier check decides shared memory on the extracted program of one
-  // block. Without a block size the protocol analysis checks everything and
+  // block (extracted for `barriers` here, for the check in step 4). Without a block size the protocol analysis checks everything and
   // named barriers order nothing there: sound, but producer/consumer code
   // then gives false alarms.
   Launch launch = launch_of(o.launch, f.header);
   bool named = barriers::uses_named_barriers(k);
   bool shared_to_barriers = named && launch.block;
-  std::optional<barriers::Program> program;
-  std::optional<Error> extraction_error;
-  if (shared_to_barriers) {
-    try {
-      program = barriers::program_from_kernel(k, barriers::Launch{*launch.block, launch.grid});
-    } catch (const Error& e) {
-      extraction_error = e;
-    }
-  }
   if (wants(o, Stage::Barriers)) {
-    if (program) g.shown += barriers::print(*program);
-    if (extraction_error) g.shown += "// kernel " + k.name + ": " + extraction_error->render() + "\n";
+    if (shared_to_barriers) {
+      BlockProgram b = extract_block(k, launch);
+      if (b.program) g.shown += barriers::print(*b.program);
+      if (b.error) g.shown += "// kernel " + k.name + ": " + b.error->render() + "\n";
+    }
     if (named && !launch.block)
       g.shown += "// kernel " + k.name + ": named barriers are checked only with a known block size\n";
     return;
@@ -145,11 +155,11 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   // 4. The named-barrier check's verdict on shared memory; the protocol
   // analysis runs on every kernel together (run_check).
   if (shared_to_barriers) {
-    KernelReport r = program ? check_block(path, k, *program, *launch.block)
-                             : unknown_report(path, k.name,
-                                              {Diagnostic{Diagnostic::Severity::Warning, extraction_error->loc(),
-                                                          extraction_error->what()}});
-    g.decided.push_back(std::move(r));
+    BlockProgram b = extract_block(k, launch);
+    g.decided.push_back(b.program ? check_block(path, k, *b.program, *launch.block)
+                                  : unknown_report(path, k.name,
+                                                   {Diagnostic{Diagnostic::Severity::Warning, b.error->loc(),
+                                                               b.error->what()}}));
   } else if (named) {
     g.notes.push_back({path, k.name,
                        Diagnostic{Diagnostic::Severity::Note, k.loc,
