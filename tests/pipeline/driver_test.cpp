@@ -186,3 +186,20 @@ TEST(PipelineLaunch, CommandLineWinsPerDimension) {
   for (const auto& e : launch_preconditions(l)) text += expr::to_string(e) + ";";
   EXPECT_EQ(text, "blockDim.x == 8;blockDim.y == 1;blockDim.z == 1;gridDim.x == 4;gridDim.y == 2;gridDim.z == 1;");
 }
+
+// The protocol stages need the routing decision, not the barrier program:
+// none of them extracts it either.
+TEST(PipelineDriver, ProtocolStagesRunNoExtraction) {
+  std::string path = write_kernel(named_barrier_kernel("(1 << 30)"));
+  for (Stage s : {Stage::Protocol, Stage::WellFormed, Stage::Aligned}) {
+    auto started = std::chrono::steady_clock::now();
+    std::int64_t rss_before = peak_rss_mb();
+    Result r = run_check({path}, showing(s, with_block(128)));
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    EXPECT_LT(peak_rss_mb() - rss_before, 512) << stage_name(s);
+    EXPECT_LT(seconds, 2.5) << stage_name(s);
+    EXPECT_TRUE(r.errors.empty()) << stage_name(s);
+    EXPECT_FALSE(has(r.shown, "buf")) << stage_name(s) << ":\n" << r.shown;  // routed to the barrier check
+    EXPECT_TRUE(has(r.shown, "out")) << stage_name(s) << ":\n" << r.shown;
+  }
+}
