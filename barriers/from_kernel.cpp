@@ -78,7 +78,9 @@ struct GiveUp {
 class Extractor : public kir::ThreadExecutor {
  public:
   Extractor(const kir::Kernel& k, const Launch& l, Program& p) : k_(k), launch_(l), p_(p) {
-    for (std::size_t i = 0; i < 3; ++i) dims_[i] = i < l.block.size() ? l.block[i] : 1;
+    dims_[0] = l.block.x;
+    dims_[1] = l.block.y;
+    dims_[2] = l.block.z;
     bind_preconditions();
   }
 
@@ -119,11 +121,11 @@ class Extractor : public kir::ThreadExecutor {
 
   void bind_preconditions() {
     const char* axes[] = {"x", "y", "z"};
-    for (int i = 0; i < 3; ++i) {
-      fixed_[std::string("blockDim.") + axes[i]] = dims_[i];
-      if (launch_.grid)
-        fixed_[std::string("gridDim.") + axes[i]] =
-            static_cast<std::size_t>(i) < launch_.grid->size() ? (*launch_.grid)[i] : 1;
+    for (int i = 0; i < 3; ++i) fixed_[std::string("blockDim.") + axes[i]] = dims_[i];
+    if (launch_.grid) {
+      fixed_["gridDim.x"] = launch_.grid->x;
+      fixed_["gridDim.y"] = launch_.grid->y;
+      fixed_["gridDim.z"] = launch_.grid->z;
     }
     // `__requires(n == 64)`: the parameter is known.
     std::vector<Expr> todo(k_.preconditions.begin(), k_.preconditions.end());
@@ -287,11 +289,16 @@ bool uses_named_barriers(const kir::Kernel& k) {
 }
 
 Program program_from_kernel(const kir::Kernel& k, const Launch& launch) {
+  // Components go up to 2^31-1 each (parse_dim3), so their product may
+  // overflow: the bound is checked one factor at a time.
   std::int64_t threads = 1;
-  for (auto d : launch.block) threads *= d;
-  if (launch.block.empty() || threads < 1 || threads > static_cast<std::int64_t>(kMaxBlockThreads))
-    throw input_error(k.loc, "the named-barrier check needs a block of 1 to " + std::to_string(kMaxBlockThreads) +
-                                 " threads, not " + std::to_string(threads));
+  for (std::int64_t d : {launch.block.x, launch.block.y, launch.block.z}) {
+    if (d < 1 || d > static_cast<std::int64_t>(kMaxBlockThreads) ||
+        threads * d > static_cast<std::int64_t>(kMaxBlockThreads))
+      throw input_error(k.loc, "the named-barrier check needs a block of 1 to " + std::to_string(kMaxBlockThreads) +
+                                   " threads, not " + launch.block.str());
+    threads *= d;
+  }
   Program p;
   p.name = k.name;
   p.loc = k.loc;

@@ -17,12 +17,13 @@
 
 #include "barriers/program.hpp"
 #include "kernel_ir/kernel_ir.hpp"
+#include "support/launch_dims.hpp"
 
 namespace racecert::barriers {
 
 struct Launch {
-  std::vector<std::int64_t> block;                // blockDim, 1 to 3 components
-  std::optional<std::vector<std::int64_t>> grid;  // gridDim when known
+  Dim3 block;                // blockDim (support/launch_dims: the one launch-dimension type)
+  std::optional<Dim3> grid;  // gridDim when known
   // The most commands extracted over all threads; past it the program ends
   // in an Opaque command (unknown), never in a silent cut.
   std::uint64_t max_thread_commands = 20'000'000;

@@ -1,4 +1,5 @@
-// racecert check FILE...: proves data-race freedom or reports races.
+// racecert check FILE...: proves data-race freedom or reports races. Option
+// parsing and rendering only: the pipeline itself is pipeline/driver.hpp.
 #include <cxxopts.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -7,10 +8,10 @@
 #include <optional>
 #include <unistd.h>
 
-#include "cli/check_inputs.hpp"
 #include "cli/commands.hpp"
 #include "cli/report_render.hpp"
-#include "smt/checker.hpp"
+#include "pipeline/driver.hpp"
+#include "support/launch_dims.hpp"
 #include "support/deadline.hpp"
 #include "support/exit_codes.hpp"
 
@@ -21,21 +22,16 @@ namespace {
 struct Options {
   std::vector<std::string> files;
   std::string format = "text";
-  std::string show;
-  InputOptions input;
-  smt::CheckOptions check;
+  pipeline::Options pipeline;
   double time_limit_s = 0;  // whole run; 0: none
 };
-
-bool front_end_stage(const std::string& s) { return s == "kernel" || s == "protocol"; }
 
 Options parse_options(int argc, char** argv) {
   cxxopts::Options spec("racecert check", "Prove data-race freedom of GPU kernels or report races.");
   spec.positional_help("FILE...");
   spec.add_options()
       ("format", "output format: text, json or sarif", cxxopts::value<std::string>()->default_value("text"))
-      ("show", "print a stage instead of checking: kernel, protocol, wellformed, aligned, split, traces or smt",
-       cxxopts::value<std::string>())
+      ("show", "print a stage instead of checking: " + pipeline::stage_names(), cxxopts::value<std::string>())
       ("D,define", "define a macro for CUDA/OpenCL files (NAME or NAME=VALUE)", cxxopts::value<std::vector<std::string>>())
       ("I,include", "add an include directory for CUDA/OpenCL files", cxxopts::value<std::vector<std::string>>())
       ("cuda-path", "use this CUDA installation's headers instead of racecert's", cxxopts::value<std::string>())
@@ -73,53 +69,34 @@ Options parse_options(int argc, char** argv) {
   o.format = r["format"].as<std::string>();
   if (o.format != "text" && o.format != "json" && o.format != "sarif")
     throw usage_error("unknown format '" + o.format + "' (expected text, json or sarif)");
+  pipeline::Options& p = o.pipeline;
   if (r.count("show")) {
-    o.show = r["show"].as<std::string>();
-    smt::Stage st;
-    if (!front_end_stage(o.show) && !smt::parse_stage(o.show, st))
-      throw usage_error("unknown stage '" + o.show +
-                        "' (expected kernel, protocol, wellformed, aligned, split, traces or smt)");
+    std::string stage = r["show"].as<std::string>();
+    p.show = pipeline::parse_stage(stage);
+    if (!p.show) throw usage_error("unknown stage '" + stage + "' (expected " + pipeline::stage_names() + ")");
   }
-  if (r.count("kernel")) o.input.kernel = r["kernel"].as<std::string>();
-  if (r.count("define")) o.input.defines = r["define"].as<std::vector<std::string>>();
-  if (r.count("include")) o.input.include_dirs = r["include"].as<std::vector<std::string>>();
-  if (r.count("cuda-path")) o.input.cuda_path = r["cuda-path"].as<std::string>();
-  o.input.show = o.show;
-  o.input.block_dim_given = r.count("block-dim") > 0;
-  o.input.grid_dim_given = r.count("grid-dim") > 0;
-  o.check.jobs = r["jobs"].as<int>();
-  if (o.check.jobs < 0) throw usage_error("--jobs must be positive");
-  o.check.query.timeout_ms = r["timeout-ms"].as<unsigned>();
-  if (o.check.query.timeout_ms == 0) throw usage_error("--timeout-ms must be positive");
-  o.check.kernel_timeout_ms = r["kernel-timeout-ms"].as<unsigned>();
-  o.check.query.rlimit = r["rlimit"].as<unsigned>();
+  if (r.count("kernel")) p.kernel = r["kernel"].as<std::string>();
+  if (r.count("define")) p.defines = r["define"].as<std::vector<std::string>>();
+  if (r.count("include")) p.include_dirs = r["include"].as<std::vector<std::string>>();
+  if (r.count("cuda-path")) p.cuda_path = r["cuda-path"].as<std::string>();
+  for (auto [flag, dim] : {std::pair{"block-dim", &p.launch.block}, std::pair{"grid-dim", &p.launch.grid}}) {
+    if (!r.count(flag)) continue;
+    std::string value = r[flag].as<std::string>();
+    *dim = parse_dim3(value);
+    if (!*dim)
+      throw usage_error("invalid dimension '" + value + "' (expected N, [X,Y,Z] or X,Y,Z, each from 1 to 2^31-1)");
+  }
+  smt::CheckOptions& check = p.check;
+  check.jobs = r["jobs"].as<int>();
+  if (check.jobs < 0) throw usage_error("--jobs must be positive");
+  check.query.timeout_ms = r["timeout-ms"].as<unsigned>();
+  if (check.query.timeout_ms == 0) throw usage_error("--timeout-ms must be positive");
+  check.kernel_timeout_ms = r["kernel-timeout-ms"].as<unsigned>();
+  check.query.rlimit = r["rlimit"].as<unsigned>();
   o.time_limit_s = r["time-limit"].as<double>();
   if (!(o.time_limit_s >= 0) || o.time_limit_s > 1e7) throw usage_error("--time-limit must be a number of seconds");
-  o.check.query.benign_writes_race = r.count("benign-races") > 0;
-  for (const char* dim : {"block-dim", "grid-dim"}) {
-    if (!r.count(dim)) continue;
-    bool block = std::string(dim) == "block-dim";
-    auto more = smt::dimension_assumptions(block ? "blockDim" : "gridDim", r[dim].as<std::string>());
-    o.check.assumptions.insert(o.check.assumptions.end(), more.begin(), more.end());
-    // dimension_assumptions validated the text: the values are x == X, y == Y, z == Z.
-    auto& values = block ? o.input.block_dim : o.input.grid_dim;
-    for (const auto& e : more) values.push_back(*expr::as_int(e->b));
-  }
+  check.query.benign_writes_race = r.count("benign-races") > 0;
   return o;
-}
-
-// A kernel may get two verdicts, the protocol analysis's and the
-// named-barrier check's (on different arrays): one report, the worse status.
-void add_or_merge(std::vector<KernelReport>& reports, const KernelReport& r) {
-  for (auto& k : reports) {
-    if (k.file != r.file || k.name != r.name) continue;
-    k.status = worse(k.status, r.status);
-    k.races.insert(k.races.end(), r.races.begin(), r.races.end());
-    k.diagnostics.insert(k.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
-    k.seconds += r.seconds;
-    return;
-  }
-  reports.push_back(r);
 }
 
 int exit_code(const CheckOutput& out) {
@@ -153,27 +130,13 @@ int check_main(int argc, char** argv) {
                          std::fflush(stderr);
                          std::_Exit(kExitInconclusive);
                        });
-  Inputs in;
-  for (const auto& f : o.files) load_input(f, o.input, in);
-  CheckOutput out;
-  out.errors = in.errors;
-  if (out.errors.empty() && in.protocols.empty() && in.decided.empty() && !o.input.kernel.empty())
-    out.errors.push_back(input_error(SourceLoc{}, "no kernel named '" + o.input.kernel + "'"));
-
-  if (!o.show.empty()) {
-    std::cout << in.shown;
-    smt::Stage st;
-    if (smt::parse_stage(o.show, st))
-      for (const auto& k : in.protocols) std::cout << smt::show_stage(k, st, o.check);
-    for (const auto& e : out.errors) std::cerr << e.render() << "\n";
-    return out.errors.empty() ? kExitOk : kExitBadInput;
+  pipeline::Result result = pipeline::run_check(o.files, o.pipeline);
+  if (o.pipeline.show) {
+    std::cout << result.shown;
+    for (const auto& e : result.errors) std::cerr << e.render() << "\n";
+    return result.errors.empty() ? kExitOk : kExitBadInput;
   }
-
-  out.kernels = smt::check(in.protocols, o.check);
-  for (auto& k : out.kernels)
-    for (const auto& [key, note] : in.notes)
-      if (key.first == k.file && key.second == k.name) k.diagnostics.push_back(note);
-  for (const auto& d : in.decided) add_or_merge(out.kernels, d);
+  CheckOutput out{std::move(result.kernels), std::move(result.errors)};
   if (o.format == "json") {
     render_json(out, std::cout);
   } else if (o.format == "sarif") {

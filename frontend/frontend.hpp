@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "frontend/gpuverify_header.hpp"
 #include "kernel_ir/kernel_ir.hpp"
 #include "support/diagnostic.hpp"
+#include "support/gpuverify_header.hpp"
 #include "support/report.hpp"
 
 namespace racecert::frontend {
@@ -29,13 +29,14 @@ struct LoweredKernel {
 
 struct ParsedFile {
   std::string path;
-  HeaderFlags header;                 // GPUVerify flags of the file's first lines
+  GpuVerifyHeader header;             // GPUVerify flags of the file's first lines
   std::vector<LoweredKernel> kernels;
   std::vector<Diagnostic> notes;      // skipped headers, errors outside kernels
 };
 
 // .cu (CUDA) or .cl (OpenCL C). Throws racecert::Error (exit 2) when the file
-// cannot be read, or has errors and no kernel.
+// cannot be read, its GPUVerify header has a bad value, or it has errors and
+// no kernel.
 ParsedFile parse_kernels(const std::string& path, const Options& o);
 
 bool is_kernel_file(const std::string& path);  // .cu, .cuh or .cl

@@ -227,7 +227,7 @@ std::string include_dir() {
 }
 
 std::vector<std::string> clang_arguments(const std::string& path, Language lang, const Options& o,
-                                         const HeaderFlags& h) {
+                                         const GpuVerifyHeader& h) {
   std::string res = RACECERT_CLANG_RESOURCE_DIR;
   std::vector<std::string> args = {"clang", "-fsyntax-only", "-ferror-limit=0", "-w", "-fno-caret-diagnostics",
                                    "-resource-dir", res};
@@ -268,7 +268,16 @@ ParsedFile parse_kernels(const std::string& path, const Options& o) {
   std::string text = read_file(path);
   ParsedFile out;
   out.path = path;
-  out.header = parse_header(text);
+  out.header = parse_gpuverify_header(text, path);
+  // The same for check, harness and hook: a header GPUVerify would reject
+  // is malformed input, never checked with dimensions the file lacks.
+  if (out.header.malformed) throw *out.header.malformed;
+  if (!out.header.ignored.empty()) {
+    std::string words;
+    for (const auto& w : out.header.ignored) words += (words.empty() ? "" : " ") + w;
+    out.notes.push_back(Diagnostic{Diagnostic::Severity::Note, SourceLoc{path, 2, 3},
+                                   "GPUVerify header flags ignored: " + words});
+  }
   Language lang = std::filesystem::path(path).extension() == ".cl" ? Language::OpenCL : Language::Cuda;
   ErrorCollector errors;
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions());

@@ -2,7 +2,7 @@
 // A tool's verdict against the expected result of the kernel's header.
 #include <string>
 
-#include "harness/kernel_header.hpp"
+#include "support/gpuverify_header.hpp"
 #include "harness/tool.hpp"
 
 namespace racecert::harness {

@@ -32,13 +32,6 @@ std::string dataset_name(const fs::path& root) {
   return n.empty() ? "/" : n;
 }
 
-std::string first_line_of_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string line;
-  for (char c; line.size() < 4096 && in.get(c) && c != '\n';) line += c;
-  return line;
-}
-
 }  // namespace
 
 Discovery discover_kernels(const std::vector<std::string>& paths, const std::string& root,
@@ -57,14 +50,10 @@ Discovery discover_kernels(const std::vector<std::string>& paths, const std::str
     c.dataset = dataset_name(base);
     c.name = fs::relative(file, base).generic_string();
     try {
-      c.header = read_kernel_header(c.path);
+      c.header = read_gpuverify_header(c.path);
+      if (c.header.malformed) c.malformed = c.header.malformed->render();
     } catch (const Error& e) {
-      c.malformed = e.render();
-      // Line 1 alone, if it can be read, still says what was expected.
-      try {
-        c.header = parse_kernel_header(first_line_of_file(c.path), c.path);
-      } catch (const Error&) {
-      }
+      c.malformed = e.render();  // unreadable
     }
     out.cases.push_back(std::move(c));
   };

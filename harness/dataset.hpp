@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/kernel_header.hpp"
+#include "support/gpuverify_header.hpp"
 
 namespace racecert::harness {
 
@@ -13,7 +13,7 @@ struct KernelCase {
   std::string root;     // absolute path of the dataset root
   std::string dataset;  // the name of the dataset root (the PATH given, or --root)
   std::string name;     // path relative to the dataset root: the kernel's identity in the CSV
-  KernelHeader header;
+  GpuVerifyHeader header;
   // Why the header could not be read ("file:2:3: error: ..."), empty when it
   // could: such a kernel is a `malformed-input` row and no tool runs on it.
   std::string malformed;

@@ -7,11 +7,8 @@
 
 #include "protocol/printer.hpp"
 #include "support/diagnostic.hpp"
-#include "support/launch_dims.hpp"
-#include "smt/implication.hpp"
+#include "smt/array_stages.hpp"
 #include "support/parallel.hpp"
-#include "transform/align.hpp"
-#include "transform/split.hpp"
 #include "transform/trace.hpp"
 #include "transform/wellformed.hpp"
 
@@ -20,56 +17,7 @@ namespace racecert::smt {
 using namespace protocol;
 using namespace transform;
 
-bool parse_stage(const std::string& name, Stage& out) {
-  static const std::map<std::string, Stage> stages = {{"wellformed", Stage::WellFormed},
-                                                      {"aligned", Stage::Aligned},
-                                                      {"split", Stage::Split},
-                                                      {"traces", Stage::Traces},
-                                                      {"smt", Stage::Smt}};
-  auto it = stages.find(name);
-  if (it == stages.end()) return false;
-  out = it->second;
-  return true;
-}
-
-std::vector<Expr> dimension_assumptions(const std::string& builtin, const std::string& value) {
-  auto parsed = parse_dim3(value);
-  if (!parsed)
-    throw usage_error("invalid dimension '" + value + "' (expected N, [X,Y,Z] or X,Y,Z, each from 1 to 2^31-1)");
-  std::int64_t dims[] = {parsed->x, parsed->y, parsed->z};
-  std::vector<Expr> out;
-  const char* axes[] = {"x", "y", "z"};
-  for (int d = 0; d < 3; ++d)
-    out.push_back(binary(BinOp::Eq, var(builtin + "." + axes[d]), int_lit(dims[d])));
-  return out;
-}
-
 namespace {
-
-// Stages up to the symbolic traces of one array.
-struct ArrayStages {
-  AlignedProtocol aligned;
-  std::vector<Closure> closures;
-  std::vector<SymbolicTrace> traces;
-};
-
-ArrayStages stages_of(const WellFormed& w, const ArrayDecl& array, const CheckOptions& o) {
-  ArrayStages s;
-  WellFormed projected = w;
-  projected.kernel = project(w.kernel, array.name);
-  AlignOptions ao;
-  ao.implies = z3_implication(std::min(o.query.timeout_ms, 2000u), o.query.deadline, o.query.rlimit);
-  ao.facts = builtin_constraints();
-  ao.facts.insert(ao.facts.end(), w.kernel.preconditions.begin(), w.kernel.preconditions.end());
-  ao.facts.insert(ao.facts.end(), o.assumptions.begin(), o.assumptions.end());
-  s.aligned = align(projected, ao);
-  s.closures = split(s.aligned);
-  TraceOptions to;
-  to.extra_assumptions = o.assumptions;
-  for (const auto& c : s.closures) s.traces.push_back(sequentialize(projected, c, array.name, to));
-  if (array.space == MemorySpace::Global) s.traces.push_back(cross_block_trace(projected, array.name, to));
-  return s;
-}
 
 struct Job {
   SymbolicTrace trace;
@@ -202,8 +150,9 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
     std::vector<Job> jobs;
     for (const auto& array : k.arrays) {
       try {
-        for (auto& t : stages_of(w, array, ko).traces)
-          if (may_conflict(t)) jobs.push_back(Job{std::move(t), {}, false});
+        ArrayStages stages(w, array, ko);
+        for (const auto& t : stages.traces())
+          if (may_conflict(t)) jobs.push_back(Job{t, {}, false});
       } catch (const Error& e) {
         rep.status = worse(rep.status, KernelStatus::Unknown);
         rep.diagnostics.push_back({Diagnostic::Severity::Warning, e.loc(),
@@ -221,36 +170,6 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
     rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   }
   return reports;
-}
-
-std::string show_stage(const Kernel& k, Stage s, const CheckOptions& o) {
-  WellFormed w = make_well_formed(k);
-  if (s == Stage::WellFormed) return print(w);
-  std::string out;
-  if (!w.divergences.empty()) return print(w);
-  const char* comment = s == Stage::Smt ? "; " : "// ";
-  for (const auto& array : k.arrays) {
-    out += comment + ("kernel " + k.name + ", array " + array.name + "\n");
-    ArrayStages st;
-    try {
-      st = stages_of(w, array, o);
-    } catch (const Error& e) {
-      out += comment + e.render() + "\n";
-      continue;
-    }
-    switch (s) {
-      case Stage::Aligned: out += print(st.aligned); break;
-      case Stage::Split: out += print(st.closures); break;
-      case Stage::Traces:
-        for (const auto& t : st.traces) out += print(t);
-        break;
-      case Stage::Smt:
-        for (const auto& t : st.traces) out += to_smtlib(t, o.query);
-        break;
-      default: break;
-    }
-  }
-  return out;
 }
 
 }  // namespace racecert::smt

@@ -1,7 +1,8 @@
 #pragma once
-// The protocol pipeline end to end: well-formedness, per-array projection,
-// aligning, splitting, sequentialization and one Z3 query per symbolic trace,
-// run in parallel. Produces one KernelReport per kernel.
+// The protocol analysis end to end: well-formedness, per-array projection,
+// aligning, splitting, sequentialization (smt/array_stages.hpp) and one Z3
+// query per symbolic trace, run in parallel. Produces one KernelReport per
+// kernel. The driver of `racecert check` around it is pipeline/.
 #include <string>
 #include <vector>
 
@@ -18,16 +19,6 @@ struct CheckOptions {
   std::vector<protocol::Expr> assumptions;  // added to every trace (e.g. blockDim.x == 64)
 };
 
-enum class Stage { WellFormed, Aligned, Split, Traces, Smt };
-bool parse_stage(const std::string& name, Stage& out);  // "wellformed", "aligned", ...
-
 std::vector<KernelReport> check(const std::vector<protocol::Kernel>& kernels, const CheckOptions& o);
-
-// The text of one pipeline stage for every array of the kernel.
-std::string show_stage(const protocol::Kernel& k, Stage s, const CheckOptions& o);
-
-// Assumptions fixing dimensions: "64" or "[16,16]" or "16,16,1" for
-// blockDim (or gridDim). Throws usage_error on a malformed value.
-std::vector<protocol::Expr> dimension_assumptions(const std::string& builtin, const std::string& value);
 
 }  // namespace racecert::smt

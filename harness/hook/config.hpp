@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/kernel_header.hpp"
+#include "support/gpuverify_header.hpp"
 
 namespace racecert::harness::hook {
 

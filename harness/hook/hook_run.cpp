@@ -18,7 +18,7 @@
 #include "harness/hook/config.hpp"
 #include "harness/hook/git.hpp"
 #include "harness/interrupt.hpp"
-#include "harness/kernel_header.hpp"
+#include "support/gpuverify_header.hpp"
 #include "harness/process.hpp"
 #include "support/diagnostic.hpp"
 #include "support/parallel.hpp"
@@ -99,7 +99,7 @@ std::string checker_identity(const std::string& path) {
          std::to_string(st.st_mtim.tv_nsec);
 }
 
-std::vector<std::string> checker_args(const std::string& path, const KernelHeader& header, const KernelSettings& s) {
+std::vector<std::string> checker_args(const std::string& path, const GpuVerifyHeader& header, const KernelSettings& s) {
   std::vector<std::string> args = {"check", "--format", "text"};
   // The file's own header wins (a `*` in it too: that dimension stays
   // symbolic); .racecert fills in what it leaves out.
@@ -303,14 +303,13 @@ int run_hook_unguarded(const HookRunOptions& o, std::ostream& err) {
     Checked& c = results[i];
     c.path = e.path;
     const std::string& content = blobs[e.blob];
-    KernelHeader header;
-    try {
-      header = parse_kernel_header(content, e.path);
-    } catch (const Error& ex) {
-      // As in `harness run`: a header GPUVerify would reject is malformed
-      // input, and the file is not checked with dimensions it does not have.
+    GpuVerifyHeader header = parse_gpuverify_header(content, e.path);
+    if (header.malformed) {
+      // As in `harness run` and `check`: a header GPUVerify would reject is
+      // malformed input, and the file is not checked with dimensions it
+      // does not have.
       c.verdict = FileVerdict::Malformed;
-      c.why = ex.render();
+      c.why = header.malformed->render();
       continue;
     }
     auto args = checker_args(e.path, header, config.settings_for(e.path));

@@ -81,3 +81,20 @@ TEST(NamedBarriersCli, UnknownBlockSizeFallsBackToTheProtocolAnalysis) {
 }
 
 }  // namespace
+
+// --show stops after its stage: `barriers` prints the extracted program in
+// the .bar form, `protocol` exactly the arrays the protocol analysis checks
+// (the global ones: the shared buffer went to the named-barrier check).
+TEST(NamedBarriersCli, ShowBarriersAndTheRoutedProtocol) {
+  auto bar = run_racecert({"check", dataset("producer-consumer-drf.cu"), "--show", "barriers"});
+  EXPECT_EQ(bar.code, 0) << bar.err;
+  EXPECT_TRUE(has(bar.out, "kernel pipeline block 128")) << bar.out;
+  EXPECT_TRUE(has(bar.out, "arrive 1 128")) << bar.out;
+  auto protocol = run_racecert({"check", dataset("producer-consumer-drf.cu"), "--show", "protocol"});
+  EXPECT_EQ(protocol.code, 0) << protocol.err;
+  EXPECT_TRUE(has(protocol.out, "global out;")) << protocol.out;
+  EXPECT_FALSE(has(protocol.out, "buf")) << protocol.out;
+  auto help = run_racecert({"check", "--help"});
+  EXPECT_TRUE(has(help.out, "kernel, ")) << help.out;
+  EXPECT_TRUE(has(help.out, "barriers, protocol, wellformed")) << help.out;
+}

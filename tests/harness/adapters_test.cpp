@@ -16,6 +16,7 @@
 #include "support/diagnostic.hpp"
 #include "tests/harness/test_util.hpp"
 
+using namespace racecert;
 using namespace racecert::harness;
 using namespace racecert::harness::testkit;
 
@@ -40,7 +41,7 @@ KernelCase make_case(const TempDir& d, const std::string& name, const std::strin
   k.root = d.path();
   k.dataset = "ds";
   k.name = name;
-  k.header = parse_kernel_header(text, k.path);
+  k.header = parse_gpuverify_header(text, k.path);
   return k;
 }
 

@@ -14,6 +14,7 @@
 #include "harness/results.hpp"
 #include "tests/harness/test_util.hpp"
 
+using namespace racecert;
 using namespace racecert::harness;
 using namespace racecert::harness::testkit;
 namespace fs = std::filesystem;
@@ -292,6 +293,29 @@ TEST(HarnessCli, NoFileAbortsTheRunAndEveryFileIsARow) {
   EXPECT_NE(c.err.find(d / "ds/bad-byte.cu:2:29: error: invalid macro definition"), std::string::npos) << c.err;
   std::string md = read_text(d / "out/summary.md");
   EXPECT_NE(md.find("malformed input"), std::string::npos) << md;
+}
+
+// One header parser, one behaviour for a bad value: `harness run` records
+// the row as malformed input and goes on; `racecert check` on the same file
+// exits 2 with the same one-line diagnostic.
+TEST(HarnessCli, CheckAndHarnessAgreeOnAMalformedHeader) {
+  TempDir d;
+  write_file(d / "ds/zero.cu", "//pass\n//--blockDim=0 --gridDim=1\n__global__ void k(int *A) { A[threadIdx.x] = 1; }\n");
+  write_file(d / "ds/comma.cl",
+             "//pass\n//--local_size=1,10 --num_groups=1,10\n__kernel void k(__global int *A) { A[get_global_id(0)] = 1; }\n");
+  Cmd run = run_racecert({"harness", "run", d / "ds", "--out", d / "out", "--tool", "racecert"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  std::map<std::string, std::string> got;
+  for (const auto& r : rows_of(d / "out/results.csv")) got[r.kernel] = to_string(r.outcome);
+  EXPECT_EQ(got["zero.cu"], "malformed-input");
+  EXPECT_EQ(got["comma.cl"], "correct-drf");
+  Cmd check = run_racecert({"check", d / "ds/zero.cu"});
+  EXPECT_EQ(check.code, 2) << check.out << check.err;
+  std::string diagnostic = d / "ds/zero.cu:2:3: error: invalid dimension (expected N, [X,Y,Z] or X,Y,Z, each from 1 "
+                                "to 2^31-1 or *) in '--blockDim=0'";
+  EXPECT_EQ(check.err, diagnostic + "\n");
+  EXPECT_NE(run.err.find(diagnostic + " (recorded as malformed input)"), std::string::npos) << run.err;
+  EXPECT_EQ(run_racecert({"check", d / "ds/comma.cl"}).code, 0);
 }
 
 TEST(HarnessCli, AHugeKernelFileIsReadNoFurtherThanItsHeader) {

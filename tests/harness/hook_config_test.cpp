@@ -6,6 +6,7 @@
 #include "support/diagnostic.hpp"
 #include "tests/harness/test_util.hpp"
 
+using namespace racecert;
 using namespace racecert::harness;
 using namespace racecert::harness::hook;
 

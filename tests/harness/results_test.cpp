@@ -10,6 +10,7 @@
 #include "harness/summary.hpp"
 #include "support/diagnostic.hpp"
 
+using namespace racecert;
 using namespace racecert::harness;
 
 namespace {

@@ -7,11 +7,12 @@
 
 #include <llvm/Support/JSON.h>
 
-#include "harness/kernel_header.hpp"
+#include "support/gpuverify_header.hpp"
 #include "harness/synth.hpp"
 #include "support/diagnostic.hpp"
 #include "tests/harness/test_util.hpp"
 
+using namespace racecert;
 using namespace racecert::harness;
 using namespace racecert::harness::testkit;
 
@@ -31,7 +32,7 @@ TEST(HarnessSynth, HeadersReadBack) {
       for (bool racy : {false, true})
         for (auto lang : {SynthLanguage::Cuda, SynthLanguage::Protocol}) {
           auto k = synthesize(f, n, racy, lang);
-          auto h = parse_kernel_header(k.text, k.file_name);
+          auto h = parse_gpuverify_header(k.text, k.file_name);
           EXPECT_EQ(h.expected, racy ? Expected::Racy : Expected::Drf) << k.file_name;
           EXPECT_EQ(h.family, f);
           EXPECT_EQ(h.size, n);

@@ -64,7 +64,8 @@ TEST(Checker, OneDimensionalIndexRacesInTwoDimensionalBlocks) {
   KernelReport r = run("kernel k { shared A; wr A[threadIdx.x]; }");
   ASSERT_EQ(r.status, KernelStatus::Racy);
   smt::CheckOptions o;
-  o.assumptions = smt::dimension_assumptions("blockDim", "[64]");
+  for (const char* axis : {"x", "y", "z"})
+    o.assumptions.push_back(binary(BinOp::Eq, var(std::string("blockDim.") + axis), int_lit(axis[0] == 'x' ? 64 : 1)));
   EXPECT_EQ(run("kernel k { shared A; wr A[threadIdx.x]; }", o).status, KernelStatus::Drf);
 }
 

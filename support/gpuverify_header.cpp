@@ -1,8 +1,8 @@
-// GPUVerify-style headers with Boost.Spirit X3: the dimension values, the
-// -D flags and the synth line. Words of line 2 are split on blanks first
+// GPUVerify-style headers with Boost.Spirit X3 (the dimension values through
+// support/launch_dims): the dimension values, the -D flags and the synth line. Words of line 2 are split on blanks first
 // (GPUVerify's runner does the same), then each word is parsed on its own so
 // that an error points at the right column.
-#include "harness/kernel_header.hpp"
+#include "support/gpuverify_header.hpp"
 
 #include <algorithm>
 #include <boost/spirit/home/x3.hpp>
@@ -10,7 +10,7 @@
 
 #include "support/diagnostic.hpp"
 
-namespace racecert::harness {
+namespace racecert {
 
 namespace x3 = boost::spirit::x3;
 
@@ -80,16 +80,10 @@ std::string lower(std::string s) {
   return s;
 }
 
-}  // namespace
-
-KernelHeader parse_kernel_header(const std::string& text, const std::string& filename) {
-  KernelHeader h;
-  auto lines = first_lines(text, 3);
-
-  // Line 1: the expected result.
-  const std::string& l1 = lines[0].text;
-  if (l1.rfind("//", 0) == 0) {
-    std::string rest = l1.substr(2);
+// Line 1: the expected result.
+void read_expected(const std::string& line, GpuVerifyHeader& h) {
+  if (line.rfind("//", 0) == 0) {
+    std::string rest = line.substr(2);
     while (!rest.empty() && rest.front() == ' ') rest.erase(rest.begin());
     std::string word = lower(rest);
     if (word == "pass") h.expected = Expected::Drf;
@@ -97,11 +91,13 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
     else if (word.rfind("xfail:", 0) == 0) h.expected = Expected::ToolError;
     if (h.expected != Expected::None) h.expected_text = rest;
   }
+}
 
-  // Line 2: tool arguments, when it looks like them.
-  const std::string& l2 = lines[1].text;
-  if (l2.rfind("//", 0) == 0) {
-    auto words = split_words(l2, 2);
+// Line 2: tool arguments, when it looks like them. Throws input_error at
+// the first bad value.
+void read_arguments(const std::string& line, const std::string& filename, GpuVerifyHeader& h) {
+  if (line.rfind("//", 0) == 0) {
+    auto words = split_words(line, 2);
     if (!words.empty() && words.front().text.front() == '-') {
       struct Flag {
         LaunchSize size;
@@ -135,7 +131,8 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
           h.defines.push_back(def);
         }
         // Any other flag (--warp-sync=32, --no-inline, ...) is GPUVerify's
-        // business: kept in args, ignored by the other adapters.
+        // business: kept in args, ignored by racecert and the other adapters.
+        else h.ignored.push_back(w.text);
       }
       if (local || groups || global) {
         // GPUVerify's own command-line checks: a file it rejects is
@@ -166,11 +163,12 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
       }
     }
   }
+}
 
-  // Line 3: synthetic-family metadata.
-  const std::string& l3 = lines[2].text;
-  if (l3.rfind("//synth:", 0) == 0) {
-    std::string body = l3.substr(8);
+// Line 3: synthetic-family metadata. Throws input_error when it is malformed.
+void read_synth(const std::string& line, const std::string& filename, GpuVerifyHeader& h) {
+  if (line.rfind("//synth:", 0) == 0) {
+    std::string body = line.substr(8);
     std::string family;
     unsigned size = 0, racy = 0;
     auto name = x3::rule<struct family_name, std::string>{} = x3::lexeme[+x3::char_("a-zA-Z0-9_-")];
@@ -191,10 +189,32 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& fil
     h.size = static_cast<int>(size);
     h.racy_variant = racy == 1;
   }
+}
+
+}  // namespace
+
+GpuVerifyHeader parse_gpuverify_header(const std::string& text, const std::string& filename) {
+  GpuVerifyHeader h;
+  auto lines = first_lines(text, 3);
+  read_expected(lines[0].text, h);
+  // A bad line counts for nothing: the header keeps what came before it,
+  // and the first bad value is the file's diagnostic.
+  auto read = [&](void (*line_reader)(const std::string&, const std::string&, GpuVerifyHeader&),
+                  const Line& line) {
+    GpuVerifyHeader next = h;
+    try {
+      line_reader(line.text, filename, next);
+      h = std::move(next);
+    } catch (const Error& e) {
+      if (!h.malformed) h.malformed = e;
+    }
+  };
+  read(read_arguments, lines[1]);
+  read(read_synth, lines[2]);
   return h;
 }
 
-KernelHeader read_kernel_header(const std::string& path) {
+GpuVerifyHeader read_gpuverify_header(const std::string& path) {
   // Three lines (the BOM and the synth line included) are all the header
   // has; a file of any size costs at most kMaxHeaderBytes.
   constexpr std::size_t kMaxHeaderBytes = 64 * 1024;
@@ -207,7 +227,7 @@ KernelHeader read_kernel_header(const std::string& path) {
     lines += c == '\n';
   }
   if (in.bad()) throw input_error(SourceLoc{path, 0, 0}, "cannot read file");
-  return parse_kernel_header(text, path);
+  return parse_gpuverify_header(text, path);
 }
 
-}  // namespace racecert::harness
+}  // namespace racecert

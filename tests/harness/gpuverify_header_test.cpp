@@ -1,29 +1,27 @@
-// GPUVerify-style headers: expected results, CUDA and OpenCL dimensions,
-// -D flags, the synth line, and one-line errors for malformed ones.
+// The one GPUVerify-style header parser (support/gpuverify_header.hpp):
+// expected results, CUDA and OpenCL dimensions, -D flags, the synth line,
+// unknown flags, and one-line diagnostics for malformed ones.
 #include <gtest/gtest.h>
 
-#include "harness/kernel_header.hpp"
+#include "support/gpuverify_header.hpp"
 #include "support/diagnostic.hpp"
 
-using namespace racecert::harness;
+using namespace racecert;
 
 namespace {
 
-KernelHeader parse(const std::string& text) { return parse_kernel_header(text, "k.cu"); }
+GpuVerifyHeader parse(const std::string& text) { return parse_gpuverify_header(text, "k.cu"); }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse(text);
-  } catch (const racecert::Error& e) {
-    EXPECT_EQ(e.code(), racecert::kExitBadInput);
-    return e.render();
-  }
-  return "no error";
+  GpuVerifyHeader h = parse(text);
+  if (!h.malformed) return "no error";
+  EXPECT_EQ(h.malformed->code(), kExitBadInput);
+  return h.malformed->render();
 }
 
 }  // namespace
 
-TEST(HarnessKernelHeader, ExpectedResults) {
+TEST(GpuVerifyHeader, ExpectedResults) {
   EXPECT_EQ(parse("//pass\n").expected, Expected::Drf);
   EXPECT_EQ(parse("//xfail:NOT_ALL_VERIFIED\n").expected, Expected::Racy);
   EXPECT_EQ(parse("//xfail:BOOGIE_ERROR\n").expected, Expected::ToolError);
@@ -38,7 +36,7 @@ TEST(HarnessKernelHeader, ExpectedResults) {
   EXPECT_EQ(parse("//XFAIL:NOT_ALL_VERIFIED\n").expected_text, "XFAIL:NOT_ALL_VERIFIED");
 }
 
-TEST(HarnessKernelHeader, CudaDimensionsAndDefines) {
+TEST(GpuVerifyHeader, CudaDimensionsAndDefines) {
   auto h = parse("//pass\n//--blockDim=[16,8] --gridDim=4 -DN=64 -DFAST --no-inline\nint x;\n");
   ASSERT_TRUE(h.block && h.grid);
   EXPECT_EQ(*h.block, (Dim3{16, 8, 1}));
@@ -49,7 +47,7 @@ TEST(HarnessKernelHeader, CudaDimensionsAndDefines) {
   EXPECT_FALSE(h.opencl_dims);
 }
 
-TEST(HarnessKernelHeader, OpenClDimensions) {
+TEST(GpuVerifyHeader, OpenClDimensions) {
   auto h = parse("//pass\n//--local_size=[8,8] --num_groups=[2,3]\n");
   EXPECT_EQ(*h.block, (Dim3{8, 8, 1}));
   EXPECT_EQ(*h.grid, (Dim3{2, 3, 1}));
@@ -62,7 +60,7 @@ TEST(HarnessKernelHeader, OpenClDimensions) {
 
 // What GPUVerify's command line rejects is malformed input: its tests of
 // COMMAND_LINE_ERROR are such files.
-TEST(HarnessKernelHeader, OpenClSizesGpuVerifyRejects) {
+TEST(GpuVerifyHeader, OpenClSizesGpuVerifyRejects) {
   EXPECT_EQ(error_of("//pass\n//--local_size=64 --global_size=100\n"),
             "k.cu:2:19: error: --global_size is not a multiple of --local_size in dimension 1");
   EXPECT_EQ(error_of("//pass\n//--local_size=[8,8] --global_size=[16,20]\n"),
@@ -74,7 +72,7 @@ TEST(HarnessKernelHeader, OpenClSizesGpuVerifyRejects) {
             "k.cu:2:33: error: --global_size and --num_groups given together");
 }
 
-TEST(HarnessKernelHeader, CommaSeparatedSizesAreMultiDimensional) {
+TEST(GpuVerifyHeader, CommaSeparatedSizesAreMultiDimensional) {
   auto h = parse("//pass\n//--local_size=1,10 --num_groups=1,10 --check-array-bounds\n");
   EXPECT_EQ(*h.block, (Dim3{1, 10, 1}));
   EXPECT_EQ(*h.grid, (Dim3{1, 10, 1}));
@@ -89,7 +87,7 @@ TEST(HarnessKernelHeader, CommaSeparatedSizesAreMultiDimensional) {
   EXPECT_NE(error_of("//pass\n//--blockDim=1,2,3,4\n").find("invalid dimension"), std::string::npos);
 }
 
-TEST(HarnessKernelHeader, StarLeavesTheDimensionUnconstrained) {
+TEST(GpuVerifyHeader, StarLeavesTheDimensionUnconstrained) {
   auto l = parse("//pass\n//--local_size=* --global_size=1024\n");
   EXPECT_FALSE(l.block);
   EXPECT_TRUE(l.block_unconstrained);
@@ -112,7 +110,7 @@ TEST(HarnessKernelHeader, StarLeavesTheDimensionUnconstrained) {
   EXPECT_NE(error_of("//pass\n//--blockDim=**\n").find("invalid dimension"), std::string::npos);
 }
 
-TEST(HarnessKernelHeader, BytesAreBytes) {
+TEST(GpuVerifyHeader, BytesAreBytes) {
   // Invalid UTF-8 in a header is read like any other byte: a value may hold
   // it, a name may not, and no character classification is asked of it.
   auto h = parse("//pass\n//--blockDim=64 --gridDim=1 -DNAME=\xff\xfe --x=\xc3\n//synth-not: \xe9\n");
@@ -126,14 +124,14 @@ TEST(HarnessKernelHeader, BytesAreBytes) {
   EXPECT_EQ(parse("//pass\xff\n").expected, Expected::None);
 }
 
-TEST(HarnessKernelHeader, OrdinaryCommentOnLineTwoIsNotArguments) {
+TEST(GpuVerifyHeader, OrdinaryCommentOnLineTwoIsNotArguments) {
   auto h = parse("//pass\n// Claim 1, test 2: -DN is not a flag here\nkernel k {}\n");
   EXPECT_FALSE(h.block);
   EXPECT_TRUE(h.args.empty());
   EXPECT_TRUE(h.defines.empty());
 }
 
-TEST(HarnessKernelHeader, MalformedLineTwoPointsAtTheWord) {
+TEST(GpuVerifyHeader, MalformedLineTwoPointsAtTheWord) {
   EXPECT_EQ(error_of("//pass\n//--blockDim=64 --gridDim=abc\n"),
             "k.cu:2:17: error: invalid dimension (expected N, [X,Y,Z] or X,Y,Z, each from 1 to 2^31-1 or *) in "
             "'--gridDim=abc'");
@@ -146,7 +144,7 @@ TEST(HarnessKernelHeader, MalformedLineTwoPointsAtTheWord) {
   EXPECT_NE(error_of("//pass\n//-D\n").find("invalid macro"), std::string::npos);
 }
 
-TEST(HarnessKernelHeader, SynthLine) {
+TEST(GpuVerifyHeader, SynthLine) {
   auto h = parse("//xfail:NOT_ALL_VERIFIED\n//--blockDim=1024 --gridDim=1\n//synth: family=sync-loop size=12 racy=1\n");
   EXPECT_EQ(h.family, "sync-loop");
   EXPECT_EQ(h.size, 12);
@@ -157,7 +155,7 @@ TEST(HarnessKernelHeader, SynthLine) {
             std::string::npos);
 }
 
-TEST(HarnessKernelHeader, Dim3Values) {
+TEST(GpuVerifyHeader, Dim3Values) {
   EXPECT_EQ(parse_dim3("7"), (Dim3{7, 1, 1}));
   EXPECT_EQ(parse_dim3("[2,3,4]"), (Dim3{2, 3, 4}));
   EXPECT_FALSE(parse_dim3(""));
@@ -165,4 +163,59 @@ TEST(HarnessKernelHeader, Dim3Values) {
   EXPECT_FALSE(parse_dim3("-1"));
   EXPECT_FALSE(parse_dim3("2147483648"));
   EXPECT_TRUE(parse_dim3("2147483647"));
+}
+
+TEST(GpuVerifyHeader, UnknownFlagsAreNotedAndIgnored) {
+  auto h = parse("//pass\n//--warp-sync=32 --blockDim=64 --no-inline --only-intra-group --gridDim=8 extra\n");
+  EXPECT_FALSE(h.malformed);
+  EXPECT_EQ(*h.block, (Dim3{64, 1, 1}));
+  EXPECT_EQ(*h.grid, (Dim3{8, 1, 1}));
+  EXPECT_EQ(h.ignored, (std::vector<std::string>{"--warp-sync=32", "--no-inline", "--only-intra-group", "extra"}));
+  EXPECT_EQ(h.args.size(), 6u);
+}
+
+// A bad value makes the file malformed input, with one diagnostic: the first
+// bad value. Its line counts for nothing (no dimension from a good flag
+// beside a bad one), and line 1 still says what was expected.
+TEST(GpuVerifyHeader, ABadValueIsOneDiagnosticAndNoDimensions) {
+  for (const char* bad : {"//--blockDim=0 --gridDim=-4", "//--blockDim=[1,2,3,4] --gridDim=[]",
+                          "//--blockDim=abc --gridDim=[4", "//--blockDim=64, --gridDim=[4,0]",
+                          "//--blockDim= --gridDim=99999999999999999999999", "//--blockDim=[16, 16] --gridDim=4x",
+                          "//--gridDim=4 --blockDim=[64,0]"}) {
+    auto h = parse(std::string("//pass\n") + bad + "\n");
+    EXPECT_EQ(h.expected, Expected::Drf) << bad;
+    ASSERT_TRUE(h.malformed) << bad;
+    EXPECT_EQ(h.malformed->loc().line, 2) << bad;
+    EXPECT_FALSE(h.block) << bad;
+    EXPECT_FALSE(h.grid) << bad;
+    EXPECT_TRUE(h.args.empty()) << bad;
+  }
+  EXPECT_EQ(error_of("//pass\n//--gridDim=4 --blockDim=[64,0]\n"),
+            "k.cu:2:15: error: invalid dimension (expected N, [X,Y,Z] or X,Y,Z, each from 1 to 2^31-1 or *) in "
+            "'--blockDim=[64,0]'");
+  // A bad synth line leaves the good line 2 in place.
+  auto s = parse("//pass\n//--blockDim=4\n//synth: family=x size=0 racy=0\n");
+  EXPECT_EQ(*s.block, (Dim3{4, 1, 1}));
+  EXPECT_TRUE(s.family.empty());
+  EXPECT_EQ(s.malformed->loc().line, 3);
+}
+
+TEST(GpuVerifyHeader, OnlyTheSecondLineHoldsFlags) {
+  EXPECT_FALSE(parse("//--blockDim=64\n__global__ void k() {}\n").block);
+  EXPECT_FALSE(parse("//pass\n// launch it right\n//--blockDim=64\n").block);
+  EXPECT_FALSE(parse("//pass\n--blockDim=64\n").block);  // not a comment
+  EXPECT_EQ(*parse("//pass\r\n//--blockDim=8\r\n").block, (Dim3{8, 1, 1}));
+  EXPECT_FALSE(parse("\n\n\n").block);
+  EXPECT_FALSE(parse("//\n//").block);
+  // A NUL is a byte like another: "4\0" is no number.
+  const char nul[] = "//pass\n//--blockDim=4\0 --gridDim=2\n";
+  auto h = parse(std::string(nul, sizeof nul - 1));
+  EXPECT_FALSE(h.block);
+  EXPECT_NE(error_of(std::string(nul, sizeof nul - 1)).find("k.cu:2:3: error: invalid dimension"), std::string::npos);
+}
+
+TEST(GpuVerifyHeader, LeadingZerosAsGpuVerifyReadsThem) {
+  auto h = parse("//pass\n//--blockDim=0064 --gridDim=[01,000000000000000000000002]\n");
+  EXPECT_EQ(*h.block, (Dim3{64, 1, 1}));
+  EXPECT_EQ(*h.grid, (Dim3{1, 2, 1}));
 }

@@ -1,6 +1,8 @@
 #pragma once
-// GPUVerify-style kernel headers, the convention of GPUVerify's test suite
-// that the datasets (and racecert's own .map files) follow:
+// GPUVerify-style kernel headers: the one parser of them, used by `racecert
+// check` (the front end), `harness run` and the hook. The convention of
+// GPUVerify's test suite, which the datasets (and racecert's own .map files)
+// follow:
 //
 //   line 1   //pass                      expected: data-race free
 //            //xfail:NOT_ALL_VERIFIED    expected: a race or a barrier divergence
@@ -15,6 +17,16 @@
 // ignored. Sizes are read as GPUVerify reads them: `64`, `[16,16]` or
 // `16,16`, and `*` for a component GPUVerify leaves unconstrained.
 //
+// Lenient where GPUVerify is: comma lists, `[x,y]`, `*`, and flags racecert
+// does not read (--no-inline, --warp-sync=32, ...) are kept in `args`, listed
+// in `ignored` and otherwise ignored. A bad value (`--blockDim=0`,
+// `--blockDim=abc`, a bad -D, OpenCL sizes GPUVerify rejects, a bad synth
+// line) is one diagnostic with its position, `malformed`, and what every
+// user does with it is the same: the file is malformed input (`check` exits
+// 2 with it, `harness run` records a malformed-input row and goes on, the
+// hook reports the file as malformed). Never checked with dimensions the
+// file does not have.
+//
 // The text is bytes: no byte is interpreted as a character class, so
 // invalid UTF-8 is read (and reported) like anything else.
 #include <cstdint>
@@ -22,16 +34,15 @@
 #include <string>
 #include <vector>
 
+#include "support/diagnostic.hpp"
 #include "support/launch_dims.hpp"
 
-namespace racecert::harness {
-
-using racecert::Dim3;  // support/launch_dims.hpp
+namespace racecert {
 
 enum class Expected { None, Drf, Racy, ToolError };
 const char* to_string(Expected e);  // "", "drf", "racy", "tool-error"
 
-struct KernelHeader {
+struct GpuVerifyHeader {
   Expected expected = Expected::None;
   std::string expected_text;          // line 1 without "//" ("pass", "xfail:NOT_ALL_VERIFIED")
   std::optional<Dim3> block, grid;    // OpenCL local_size / num_groups land here too
@@ -42,23 +53,24 @@ struct KernelHeader {
   bool block_unconstrained = false, grid_unconstrained = false;
   std::vector<std::string> defines;   // "NAME=V" or "NAME", from -DNAME=V
   std::vector<std::string> args;      // every word of line 2, verbatim (GPUVerify gets them all)
+  std::vector<std::string> ignored;   // the words of `args` racecert does not read (GPUVerify's own flags)
   bool opencl_dims = false;           // dimensions were given the OpenCL way
   // Synthetic-family metadata (line 3), empty for ordinary kernels.
   std::string family;
   int size = 0;
   bool racy_variant = false;
+  // The first bad value, "file:2:13: error: invalid dimension ... '--blockDim=0'".
+  // The line it is on then counts for nothing (no dimensions, no defines,
+  // no synth metadata); line 1 still says what was expected.
+  std::optional<Error> malformed;
 };
 
-// Parses the header of a kernel's text. Throws racecert::Error (input_error,
-// "file:line:col: ...") when line 2 or 3 is malformed: a wrong dimension
-// would make every tool's verdict meaningless.
-KernelHeader parse_kernel_header(const std::string& text, const std::string& filename);
-
-using racecert::parse_dim3;
+// Parses the header of a kernel's text. Never throws: a bad value is
+// `malformed`.
+GpuVerifyHeader parse_gpuverify_header(const std::string& text, const std::string& filename);
 
 // The header of a kernel file, read from at most its first lines (a file may
-// be huge). Throws input_error when it cannot be read, or as
-// parse_kernel_header does.
-KernelHeader read_kernel_header(const std::string& path);
+// be huge). Throws input_error only when the file cannot be read.
+GpuVerifyHeader read_gpuverify_header(const std::string& path);
 
-}  // namespace racecert::harness
+}  // namespace racecert

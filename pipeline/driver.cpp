@@ -1,0 +1,253 @@
+#include "pipeline/driver.hpp"
+
+#include <filesystem>
+#include <set>
+#include <utility>
+
+#include "barriers/check.hpp"
+#include "barriers/from_kernel.hpp"
+#include "barriers/parser.hpp"
+#include "barriers/printer.hpp"
+#include "frontend/frontend.hpp"
+#include "inference/infer.hpp"
+#include "pipeline/reports.hpp"
+#include "pipeline/show.hpp"
+#include "protocol/parser.hpp"
+#include "protocol/printer.hpp"
+
+namespace racecert::pipeline {
+
+namespace {
+
+// What the pipeline gathered from the files before the protocol analysis.
+struct Gathered {
+  std::vector<protocol::Kernel> protocols;  // routed to the protocol analysis
+  // Verdicts reached without it: unknown kernels, .bar files, and the
+  // named-barrier check's verdict on shared memory (merged with the protocol
+  // verdict of the same kernel, which then covers global memory only).
+  std::vector<KernelReport> decided;
+  std::vector<KernelNote> notes;  // for kernels still to check
+  std::vector<Error> errors;
+  std::string shown;
+  bool matched = false;  // some kernel passed the --kernel filter
+};
+
+bool wants(const Options& o, Stage s) { return o.show == s; }
+
+// The named-barrier check of one kernel: its verdict on shared memory.
+KernelReport check_block(const std::string& path, const kir::Kernel& k, const barriers::Program& program,
+                         const Dim3& block) {
+  KernelReport r = barriers::check(program);
+  r.name = k.name;
+  r.file = path;
+  // A loop unrolled by the extraction repeats the same racing statements:
+  // one race per pair of source positions.
+  std::set<std::pair<std::string, std::string>> seen;
+  std::erase_if(r.races, [&](const ReportedRace& x) {
+    return !seen.insert({x.first.loc.str(), x.second.loc.str()}).second;
+  });
+  r.diagnostics.insert(r.diagnostics.begin(),
+                       Diagnostic{Diagnostic::Severity::Note, k.loc,
+                                  "shared memory checked by the named-barrier analysis for a block of " +
+                                      std::to_string(block.x * block.y * block.z) + " threads"});
+  return r;
+}
+
+// Why a kernel is not analysed: its compile errors, or its first
+// unsupported construct (what follows from it would only repeat it;
+// --show kernel lists every one).
+std::vector<Diagnostic> compile_errors(const frontend::LoweredKernel& lk, const frontend::ParsedFile& f) {
+  std::vector<Diagnostic> why;
+  for (auto d : lk.errors) {
+    d.message = "the kernel does not compile: " + d.message;
+    why.push_back(d);
+  }
+  why.insert(why.end(), f.notes.begin(), f.notes.end());  // a skipped header is often why
+  return why;
+}
+
+std::vector<Diagnostic> unsupported(const kir::Kernel& k, const inference::Inference& inf) {
+  std::vector<Diagnostic> why = {inf.unsupported.front()};
+  if (inf.unsupported.size() > 1)
+    why.push_back(Diagnostic{Diagnostic::Severity::Note, k.loc,
+                             std::to_string(inf.unsupported.size() - 1) +
+                                 " more unsupported construct(s) in this kernel (racecert check --show kernel)"});
+  why.insert(why.end(), inf.notes.begin(), inf.notes.end());
+  return why;
+}
+
+// The program of one block, extracted for the named-barrier check (only
+// for `--show barriers` and the check itself: seconds and gigabytes for a
+// long loop), or why it could not be.
+struct BlockProgram {
+  std::optional<barriers::Program> program;
+  std::optional<Error> error;
+};
+
+BlockProgram extract_block(const kir::Kernel& k, const Launch& launch) {
+  try {
+    return {barriers::program_from_kernel(k, barriers::Launch{*launch.block, launch.grid}), std::nullopt};
+  } catch (const Error& e) {
+    return {std::nullopt, e};
+  }
+}
+
+// One kernel of a .cu/.cl file through the stages before the protocol
+// analysis. Returns early at the `show` stage.
+void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, const frontend::ParsedFile& f,
+                   const Options& o, Gathered& g) {
+  const kir::Kernel& k = lk.kernel;
+  g.matched = true;
+  // 1. The kernel IR.
+  if (wants(o, Stage::Kernel)) g.shown += kir::print(k);
+  if (!lk.errors.empty()) {
+    if (lk.malformed) g.errors.push_back(input_error(lk.errors.front().loc, lk.errors.front().message));
+    if (!o.show) g.decided.push_back(unknown_report(path, k.name, compile_errors(lk, f)));
+    return;
+  }
+  if (wants(o, Stage::Kernel)) return;
+
+  // 2. Routing: with named barriers and a known block size, the
+  // named-barrier check decides shared memory on the extracted program of one
+  // block (extracted for `barriers` here, for the check in step 4). Without a block size the protocol analysis checks everything and
+  // named barriers order nothing there: sound, but producer/consumer code
+  // then gives false alarms.
+  Launch launch = launch_of(o.launch, f.header);
+  bool named = barriers::uses_named_barriers(k);
+  bool shared_to_barriers = named && launch.block;
+  if (wants(o, Stage::Barriers)) {
+    if (shared_to_barriers) {
+      BlockProgram b = extract_block(k, launch);
+      if (b.program) g.shown += barriers::print(*b.program);
+      if (b.error) g.shown += "// kernel " + k.name + ": " + b.error->render() + "\n";
+    }
+    if (named && !launch.block)
+      g.shown += "// kernel " + k.name + ": named barriers are checked only with a known block size\n";
+    return;
+  }
+
+  // 3. The protocol: inferred, restricted to the arrays routed to it, with
+  // the header's dimensions as preconditions (the command line's are
+  // assumptions of every query, Options::check).
+  inference::Inference inf = inference::infer_protocol(k);
+  if (!inf.unsupported.empty()) {
+    if (wants(o, Stage::Protocol)) g.shown += "// kernel " + k.name + ": not checked: unsupported construct\n";
+    if (!o.show) g.decided.push_back(unknown_report(path, k.name, unsupported(k, inf)));
+    return;
+  }
+  if (!o.launch.block && f.header.block)
+    for (auto& e : dimension_preconditions("blockDim", *f.header.block)) inf.protocol.preconditions.push_back(e);
+  if (!o.launch.grid && f.header.grid)
+    for (auto& e : dimension_preconditions("gridDim", *f.header.grid)) inf.protocol.preconditions.push_back(e);
+  if (shared_to_barriers) {
+    std::set<std::string> global;
+    for (const auto& a : inf.protocol.arrays)
+      if (a.space == protocol::MemorySpace::Global) global.insert(a.name);
+    inf.protocol = protocol::project(inf.protocol, global);
+  }
+  inf.protocol.loc.file = path;
+  if (wants(o, Stage::Protocol)) g.shown += protocol::print(inf.protocol);
+  if (o.show) {
+    if (!wants(o, Stage::Protocol)) g.protocols.push_back(std::move(inf.protocol));  // for the later stages
+    return;
+  }
+
+  // 4. The named-barrier check's verdict on shared memory; the protocol
+  // analysis runs on every kernel together (run_check).
+  if (shared_to_barriers) {
+    BlockProgram b = extract_block(k, launch);
+    g.decided.push_back(b.program ? check_block(path, k, *b.program, *launch.block)
+                                  : unknown_report(path, k.name,
+                                                   {Diagnostic{Diagnostic::Severity::Warning, b.error->loc(),
+                                                               b.error->what()}}));
+  } else if (named) {
+    g.notes.push_back({path, k.name,
+                       Diagnostic{Diagnostic::Severity::Note, k.loc,
+                                  "named barriers are checked only with a known block size (--block-dim or a "
+                                  "GPUVerify header); here they do not order shared-memory accesses"}});
+  }
+  for (const auto& n : inf.notes) g.notes.push_back({path, k.name, n});
+  for (const auto& n : f.notes) g.notes.push_back({path, k.name, n});
+  g.protocols.push_back(std::move(inf.protocol));
+}
+
+void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
+  frontend::ParsedFile f = frontend::parse_kernels(path, frontend::Options{o.defines, o.include_dirs, o.cuda_path});
+  if (f.kernels.empty()) g.errors.push_back(input_error(SourceLoc{path, 0, 0}, "no kernel in the file"));
+  for (const auto& lk : f.kernels)
+    if (o.kernel.empty() || lk.kernel.name == o.kernel) kernel_stages(path, lk, f, o, g);
+}
+
+void load_barrier_file(const std::string& path, const Options& o, Gathered& g) {
+  if (o.show) {
+    if (!wants(o, Stage::Barriers)) return;
+    for (const auto& p : barriers::parse_text_file(path))
+      if (o.kernel.empty() || p.name == o.kernel) {
+        g.matched = true;
+        g.shown += barriers::print(p);
+      }
+    return;
+  }
+  for (auto& r : barriers::check_text_file(path))
+    if (o.kernel.empty() || r.name == o.kernel) {
+      g.matched = true;
+      g.decided.push_back(std::move(r));
+    }
+}
+
+void load_protocol_file(const std::string& path, const Options& o, Gathered& g) {
+  for (auto& k : protocol::parse_protocol_file(path).kernels) {
+    if (!o.kernel.empty() && k.name != o.kernel) continue;
+    g.matched = true;
+    if (o.show == Stage::Kernel || o.show == Stage::Barriers) continue;  // a protocol has neither
+    if (wants(o, Stage::Protocol)) g.shown += protocol::print(k);
+    g.protocols.push_back(std::move(k));
+  }
+}
+
+void load_file(const std::string& path, const Options& o, Gathered& g) {
+  try {
+    std::string ext = std::filesystem::path(path).extension().string();
+    if (ext == ".bar") load_barrier_file(path, o, g);
+    else if (ext == ".map") load_protocol_file(path, o, g);
+    else if (frontend::is_kernel_file(path)) load_kernel_file(path, o, g);
+    else
+      throw input_error(SourceLoc{path, 0, 0},
+                        "unsupported file type '" + ext + "' (expected .cu, .cuh, .cl, .map or .bar)");
+  } catch (const Error& e) {
+    g.errors.push_back(e);
+  }
+}
+
+}  // namespace
+
+Result run_check(const std::vector<std::string>& files, const Options& o) {
+  // Parse, lower, route and (for .bar files and shared memory with named
+  // barriers) check each file.
+  Gathered g;
+  for (const auto& f : files) load_file(f, o, g);
+  Result out;
+  out.errors = g.errors;
+  if (out.errors.empty() && !g.matched && !o.kernel.empty())
+    out.errors.push_back(input_error(SourceLoc{}, "no kernel named '" + o.kernel + "'"));
+
+  // The command line's dimensions hold for every kernel and every query.
+  smt::CheckOptions check = o.check;
+  for (auto& e : launch_preconditions(o.launch)) check.assumptions.push_back(std::move(e));
+
+  // --show: the stages of the protocol analysis, up to the one asked for.
+  if (o.show) {
+    out.shown = std::move(g.shown);
+    if (*o.show >= Stage::WellFormed)
+      for (const auto& k : g.protocols) out.shown += show_protocol_stage(k, *o.show, check);
+    return out;
+  }
+
+  // The protocol analysis, then one report per kernel.
+  out.kernels = smt::check(g.protocols, check);
+  attach_notes(out.kernels, g.notes);
+  for (const auto& d : g.decided) add_or_merge(out.kernels, d);
+  return out;
+}
+
+}  // namespace racecert::pipeline

@@ -1,0 +1,43 @@
+#pragma once
+// The driver of `racecert check`, the one owner of its pipeline:
+//
+//   parse (.cu/.cl with Clang, .map, .bar) -> kernel IR -> route each array
+//   -> protocol analysis (smt::check) / named-barrier check -> reports
+//
+// Routing: a kernel with named barriers and a known block size has its
+// shared arrays checked by the named-barrier analysis (one concrete block,
+// docs/named-barriers.md) and its global arrays by the protocol analysis;
+// every other kernel has all its arrays checked by the protocol analysis.
+// `show` stops the pipeline right after that stage and returns its text:
+// no later stage runs (`kernel`: nothing after lowering).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pipeline/launch.hpp"
+#include "pipeline/stage.hpp"
+#include "smt/checker.hpp"
+#include "support/diagnostic.hpp"
+#include "support/report.hpp"
+
+namespace racecert::pipeline {
+
+struct Options {
+  std::string kernel;                      // only this kernel
+  std::vector<std::string> defines;        // -D
+  std::vector<std::string> include_dirs;   // -I
+  std::string cuda_path;
+  Launch launch;                           // --block-dim / --grid-dim: win over file headers
+  smt::CheckOptions check;                 // its assumptions get the command-line dimensions
+  std::optional<Stage> show;               // print this stage instead of checking
+};
+
+struct Result {
+  std::vector<KernelReport> kernels;  // one per kernel (empty with `show`)
+  std::vector<Error> errors;          // unreadable or malformed files: exit code 2
+  std::string shown;                  // the text of the `show` stage
+};
+
+Result run_check(const std::vector<std::string>& files, const Options& o);
+
+}  // namespace racecert::pipeline

@@ -1,0 +1,32 @@
+#include "pipeline/reports.hpp"
+
+namespace racecert::pipeline {
+
+void add_or_merge(std::vector<KernelReport>& reports, const KernelReport& r) {
+  for (auto& k : reports) {
+    if (k.file != r.file || k.name != r.name) continue;
+    k.status = worse(k.status, r.status);
+    k.races.insert(k.races.end(), r.races.begin(), r.races.end());
+    k.diagnostics.insert(k.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
+    k.seconds += r.seconds;
+    return;
+  }
+  reports.push_back(r);
+}
+
+void attach_notes(std::vector<KernelReport>& reports, const std::vector<KernelNote>& notes) {
+  for (auto& k : reports)
+    for (const auto& n : notes)
+      if (n.file == k.file && n.kernel == k.name) k.diagnostics.push_back(n.note);
+}
+
+KernelReport unknown_report(const std::string& file, const std::string& name, std::vector<Diagnostic> why) {
+  KernelReport r;
+  r.name = name;
+  r.file = file;
+  r.status = KernelStatus::Unknown;
+  r.diagnostics = std::move(why);
+  return r;
+}
+
+}  // namespace racecert::pipeline

@@ -1,0 +1,28 @@
+#pragma once
+// Merging the verdicts of one kernel: the protocol analysis (global memory,
+// or everything) and the named-barrier check (shared memory) each give a
+// report; the kernel gets one, with the worse status.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support/diagnostic.hpp"
+#include "support/report.hpp"
+
+namespace racecert::pipeline {
+
+// A note of the front end or inference for the kernel (file, name).
+struct KernelNote {
+  std::string file, kernel;
+  Diagnostic note;
+};
+
+// Adds `r` to the report of the same (file, kernel), or as a new report.
+void add_or_merge(std::vector<KernelReport>& reports, const KernelReport& r);
+
+// Appends each note to the report of its kernel.
+void attach_notes(std::vector<KernelReport>& reports, const std::vector<KernelNote>& notes);
+
+KernelReport unknown_report(const std::string& file, const std::string& name, std::vector<Diagnostic> why);
+
+}  // namespace racecert::pipeline

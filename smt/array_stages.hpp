@@ -1,0 +1,39 @@
+#pragma once
+// The protocol analysis of one array, stage by stage: aligning (with Z3
+// implication checks), splitting into closures, sequentialization into
+// symbolic traces. Each stage runs when first asked for, so that printing an
+// early stage (`check --show aligned`) does none of the later work; smt::check
+// asks for the traces.
+#include <optional>
+#include <vector>
+
+#include "protocol/protocol.hpp"
+#include "smt/checker.hpp"
+#include "transform/aligned.hpp"
+#include "transform/split.hpp"
+#include "transform/trace.hpp"
+#include "transform/wellformed.hpp"
+
+namespace racecert::smt {
+
+class ArrayStages {
+ public:
+  // `w` is the well-formed kernel (no divergence); `array` one of its arrays.
+  ArrayStages(const transform::WellFormed& w, const protocol::ArrayDecl& array, const CheckOptions& o);
+
+  // Each throws racecert::Error when its stage (or an earlier one) fails.
+  const transform::AlignedProtocol& aligned();
+  const std::vector<transform::Closure>& closures();
+  const std::vector<transform::SymbolicTrace>& traces();
+
+ private:
+  transform::WellFormed projected_;
+  protocol::ArrayDecl array_;
+  std::vector<protocol::Expr> preconditions_;  // of the whole kernel
+  CheckOptions options_;
+  std::optional<transform::AlignedProtocol> aligned_;
+  std::optional<std::vector<transform::Closure>> closures_;
+  std::optional<std::vector<transform::SymbolicTrace>> traces_;
+};
+
+}  // namespace racecert::smt

@@ -1,0 +1,205 @@
+// The driver of `racecert check` (pipeline/driver.hpp), in process: the one
+// table of stage names, `show` stopping right after its stage (no later work),
+// routing shared arrays of kernels with named barriers to the named-barrier
+// check (and so out of the protocol the protocol analysis sees), and launch
+// dimensions as preconditions.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "pipeline/driver.hpp"
+#include "pipeline/launch.hpp"
+#include "pipeline/stage.hpp"
+#include "support/expr.hpp"
+
+using namespace racecert;
+using namespace racecert::pipeline;
+
+namespace {
+
+std::string write_kernel(const std::string& text, const std::string& ext = ".cu") {
+  char tmpl[] = "/tmp/racecert-pipeline-XXXXXX";
+  std::string dir = mkdtemp(tmpl);
+  std::string path = dir + "/k" + ext;
+  std::ofstream(path) << text;
+  return path;
+}
+
+bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+// Producer warps 0-1 write buf (shared) and out (global); consumers read
+// buf after the named barrier. `LOOP` bounds the producer loop.
+std::string named_barrier_kernel(const std::string& loop) {
+  return R"(__device__ void named_sync(int id, int n) { asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(n)); }
+__device__ void named_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(n)); }
+__global__ void k(float *out) {
+  __shared__ float buf[64];
+  int warp = threadIdx.x / 32;
+  int lane = threadIdx.x % 32;
+  for (int s = 0; s < )" + loop + R"(; ++s) {
+    if (warp < 2) {
+      buf[warp * 32 + lane] = s;
+      named_arrive(1, 128);
+    } else {
+      named_sync(1, 128);
+      out[blockIdx.x * 64 + (warp - 2) * 32 + lane] = buf[(warp - 2) * 32 + lane];
+    }
+  }
+}
+)";
+}
+
+Options with_block(int threads) {
+  Options o;
+  o.launch.block = Dim3{threads, 1, 1};
+  return o;
+}
+
+Options showing(Stage s, Options o = {}) {
+  o.show = s;
+  return o;
+}
+
+}  // namespace
+
+TEST(PipelineStages, OneTableOfNamesInPipelineOrder) {
+  EXPECT_EQ(stage_names(), "kernel, barriers, protocol, wellformed, aligned, split, traces or smt");
+  for (Stage s : {Stage::Kernel, Stage::Barriers, Stage::Protocol, Stage::WellFormed, Stage::Aligned, Stage::Split,
+                  Stage::Traces, Stage::Smt})
+    EXPECT_EQ(parse_stage(stage_name(s)), s) << stage_name(s);
+  EXPECT_FALSE(parse_stage("nothing"));
+  EXPECT_FALSE(parse_stage(""));
+  EXPECT_LT(Stage::Protocol, Stage::WellFormed);  // run_check relies on the order
+}
+
+// A loop of 2^30 rounds with named barriers: the extraction would unroll it
+// for 128 threads up to its command limit, seconds and more than 1 GB of
+// work (3.3 s and 1.4 GB peak when racecert did it for `--show kernel`);
+// lowering unrolls nothing. So `kernel` returning at once, without that
+// memory, shows that nothing after lowering runs.
+std::int64_t peak_rss_mb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024;
+}
+
+TEST(PipelineDriver, ShowKernelRunsNothingAfterLowering) {
+  std::string path = write_kernel(named_barrier_kernel("(1 << 30)"));
+  auto started = std::chrono::steady_clock::now();
+  std::int64_t rss_before = peak_rss_mb();
+  Result r = run_check({path}, showing(Stage::Kernel, with_block(128)));
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_LT(peak_rss_mb() - rss_before, 512);
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_TRUE(has(r.shown, "cuda kernel k {")) << r.shown;
+  EXPECT_TRUE(has(r.shown, "bar.sync")) << r.shown;
+  EXPECT_FALSE(has(r.shown, "warp 0")) << r.shown;  // no barrier program
+  EXPECT_TRUE(r.kernels.empty());
+  EXPECT_LT(seconds, 2.5);
+}
+
+TEST(PipelineDriver, ShowBarriersPrintsTheExtractedProgram) {
+  std::string path = write_kernel(named_barrier_kernel("2"));
+  Result r = run_check({path}, showing(Stage::Barriers, with_block(128)));
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_TRUE(has(r.shown, "kernel k block 128")) << r.shown;
+  EXPECT_TRUE(has(r.shown, "arrive 1 128")) << r.shown;
+  EXPECT_TRUE(has(r.shown, "sync 1 128")) << r.shown;
+  EXPECT_FALSE(has(r.shown, "global out")) << r.shown;  // no protocol
+  // Without a block size nothing is extracted, and the output says why.
+  Result symbolic = run_check({path}, showing(Stage::Barriers));
+  EXPECT_EQ(symbolic.shown, "// kernel k: named barriers are checked only with a known block size\n");
+}
+
+// Routing: with a known block size the shared array goes to the named-barrier
+// check, so the protocol the protocol analysis checks (and --show protocol
+// prints) has the global array only; without one it has both.
+TEST(PipelineDriver, SharedArraysOfNamedBarrierKernelsAreRoutedAway) {
+  std::string path = write_kernel(named_barrier_kernel("2"));
+  Result routed = run_check({path}, showing(Stage::Protocol, with_block(128)));
+  EXPECT_TRUE(has(routed.shown, "global out;")) << routed.shown;
+  EXPECT_FALSE(has(routed.shown, "buf")) << routed.shown;
+  Result later = run_check({path}, showing(Stage::WellFormed, with_block(128)));
+  EXPECT_FALSE(has(later.shown, "buf")) << later.shown;
+  EXPECT_TRUE(has(later.shown, "out")) << later.shown;
+  Result all = run_check({path}, showing(Stage::Protocol));
+  EXPECT_TRUE(has(all.shown, "shared buf;")) << all.shown;
+  EXPECT_TRUE(has(all.shown, "global out;")) << all.shown;
+}
+
+// The full check: both verdicts merge into one report per kernel.
+TEST(PipelineDriver, OneReportPerKernelFromBothChecks) {
+  std::string path = write_kernel(named_barrier_kernel("1"));
+  Options o = with_block(128);
+  o.launch.grid = Dim3{2, 1, 1};  // out is indexed by blockIdx.x only
+  Result r = run_check({path}, o);
+  ASSERT_TRUE(r.errors.empty());
+  ASSERT_EQ(r.kernels.size(), 1u);
+  EXPECT_EQ(r.kernels[0].name, "k");
+  EXPECT_EQ(r.kernels[0].status, KernelStatus::Drf);
+  bool noted = false;
+  for (const auto& d : r.kernels[0].diagnostics)
+    noted = noted || has(d.message, "shared memory checked by the named-barrier analysis for a block of 128 threads");
+  EXPECT_TRUE(noted);
+  // The protocol analysis's verdict on out counts: racy along blockIdx.y.
+  o.launch.grid.reset();
+  Result racy = run_check({path}, o);
+  ASSERT_EQ(racy.kernels.size(), 1u);
+  EXPECT_EQ(racy.kernels[0].status, KernelStatus::Racy);
+  ASSERT_FALSE(racy.kernels[0].races.empty());
+  EXPECT_EQ(racy.kernels[0].races[0].array, "out");
+}
+
+TEST(PipelineDriver, MalformedHeaderIsMalformedInput) {
+  std::string path = write_kernel("//pass\n//--blockDim=0\n" + named_barrier_kernel("1"));
+  for (std::optional<Stage> show : {std::optional<Stage>(), std::optional<Stage>(Stage::Kernel)}) {
+    Options o;
+    o.show = show;
+    Result r = run_check({path}, o);
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_EQ(r.errors[0].loc().line, 2);
+    EXPECT_TRUE(has(r.errors[0].what(), "'--blockDim=0'")) << r.errors[0].what();
+    EXPECT_TRUE(r.kernels.empty());
+  }
+}
+
+TEST(PipelineDriver, KernelFilter) {
+  std::string path = write_kernel(named_barrier_kernel("1"));
+  Options o = showing(Stage::Kernel);
+  o.kernel = "nope";
+  Result r = run_check({path}, o);
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_TRUE(has(r.errors[0].what(), "no kernel named 'nope'"));
+}
+
+TEST(PipelineLaunch, CommandLineWinsPerDimension) {
+  GpuVerifyHeader h = parse_gpuverify_header("//pass\n//--blockDim=64 --gridDim=[4,2]\n", "k.cu");
+  Launch l = launch_of(Launch{Dim3{8, 1, 1}, std::nullopt}, h);
+  EXPECT_EQ(l.block, (Dim3{8, 1, 1}));
+  EXPECT_EQ(l.grid, (Dim3{4, 2, 1}));
+  std::string text;
+  for (const auto& e : launch_preconditions(l)) text += expr::to_string(e) + ";";
+  EXPECT_EQ(text, "blockDim.x == 8;blockDim.y == 1;blockDim.z == 1;gridDim.x == 4;gridDim.y == 2;gridDim.z == 1;");
+}
+
+// The protocol stages need the routing decision, not the barrier program:
+// none of them extracts it either.
+TEST(PipelineDriver, ProtocolStagesRunNoExtraction) {
+  std::string path = write_kernel(named_barrier_kernel("(1 << 30)"));
+  for (Stage s : {Stage::Protocol, Stage::WellFormed, Stage::Aligned}) {
+    auto started = std::chrono::steady_clock::now();
+    std::int64_t rss_before = peak_rss_mb();
+    Result r = run_check({path}, showing(s, with_block(128)));
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    EXPECT_LT(peak_rss_mb() - rss_before, 512) << stage_name(s);
+    EXPECT_LT(seconds, 2.5) << stage_name(s);
+    EXPECT_TRUE(r.errors.empty()) << stage_name(s);
+    EXPECT_FALSE(has(r.shown, "buf")) << stage_name(s) << ":\n" << r.shown;  // routed to the barrier check
+    EXPECT_TRUE(has(r.shown, "out")) << stage_name(s) << ":\n" << r.shown;
+  }
+}
