@@ -96,6 +96,7 @@ class Lowerer {
   void unsupported(const std::string& what, clang::SourceLocation where);
   std::string array_for(const clang::VarDecl* d);
   kir::ScalarType scalar_type(clang::QualType t) const;
+  std::int64_t element_bytes(clang::QualType t) const;
   void declare_parameter(const clang::ParmVarDecl* p);
   // Binds a pointer-typed declaration to where `value` points.
   void bind_pointer(const clang::ValueDecl* d, const std::optional<PointerValue>& value, clang::SourceLocation where);
