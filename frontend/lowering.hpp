@@ -130,6 +130,10 @@ class Lowerer {
   Expr condition(const clang::Expr* e);      // as a boolean
   void effect(const clang::Expr* e);         // evaluated for its side effects
   LValue lvalue(const clang::Expr* e);
+  // `((char*)a)[i]`, `*((short*)a + k)`: a scalar pointer cast that changes
+  // the element size, used right away; the access gets a byte view. nullopt
+  // when ptr is not of that form (idx: the subscript, null for `*`).
+  std::optional<LValue> byte_view(const clang::Expr* ptr, const clang::Expr* idx);
   std::optional<PointerValue> pointer(const clang::Expr* e);
   void assign(const LValue& target, Expr value, clang::SourceLocation where);
   Expr read(const LValue& source, clang::QualType type, clang::SourceLocation where);
