@@ -1,6 +1,7 @@
 // Lowering of expressions, lvalues and pointers (frontend/lowering.hpp).
 #include <clang/AST/Attr.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecordLayout.h>
 
 #include "frontend/lowering.hpp"
 
@@ -476,6 +477,22 @@ LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
     }
     return LValue{LValue::Kind::Variable, name, {}, ""};
   }
+  if (b.kind == LValue::Kind::Memory && (b.at.unit || b.at.width)) {
+    // A field of a vector struct seen over an array of its scalars
+    // (byte_view): the element at the struct's first element plus the
+    // field's offset. A pointer's offset is in elements, so the struct
+    // starts on an element when its unit is a multiple of the element size.
+    const kir::Array* arr = k_.find_array(b.at.array);
+    std::int64_t e = arr ? arr->element_bytes : 0;
+    auto bits = size_in_bits(field->getType());
+    if (in_union || !parent || e <= 0 || !bits || *bits != e * 8 || b.at.index.size() != 1 || b.at.unit % e)
+      return LValue{LValue::Kind::Unknown, "", {}, "a field of a byte view"};
+    std::int64_t field_bytes = static_cast<std::int64_t>(ctx_.getASTRecordLayout(parent).getFieldOffset(field->getFieldIndex())) / 8;
+    LValue out = b;
+    out.at.unit = out.at.width = 0;
+    if (out.at.index[0]) out.at.index[0] = out.at.index[0] * int_lit(b.at.unit / e) + int_lit(field_bytes / e);
+    return out;
+  }
   if (b.kind == LValue::Kind::Memory) {
     if (in_union) return b;
     LValue out = b;
@@ -534,6 +551,7 @@ LValue Lowerer::member(const MemberExpr* m) {
     return field_of(this_stack_.back(), field);
   }
   if (m->isArrow()) {
+    if (auto viewed = byte_view(base, nullptr)) return field_of(*viewed, field);
     std::optional<PointerValue> p = pointer(base);
     if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "pointer to a struct"};
     return field_of(LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""}, field);
@@ -667,10 +685,11 @@ std::optional<LValue> Lowerer::byte_view(const clang::Expr* ptr, const clang::Ex
   QualType from = c->getSubExpr()->getType(), to = c->getType();
   if (!from->isPointerType() || !to->isPointerType()) return std::nullopt;
   QualType a = from->getPointeeType(), b = to->getPointeeType();
-  // Scalars only: struct and vector views (float4) go through field copies.
-  if (!a->isScalarType() || !b->isScalarType()) return std::nullopt;
+  // Scalars, or a vector struct of the array's scalars (float4 over float:
+  // field_of turns its fields back into elements).
   auto bits_a = size_in_bits(a), bits_b = size_in_bits(b);
   if (!bits_a || !bits_b || *bits_a == *bits_b || *bits_a % 8 || *bits_b % 8) return std::nullopt;
+  if (!a->isScalarType() || !(b->isScalarType() || vector_of(b, *bits_a / 8))) return std::nullopt;
   std::optional<PointerValue> p = pointer(c->getSubExpr());
   if (!p || p->array.empty()) return std::nullopt;
   const kir::Array* arr = k_.find_array(p->array);
@@ -698,6 +717,17 @@ std::optional<LValue> Lowerer::byte_view(const clang::Expr* ptr, const clang::Ex
     at.index[0] = p->offset * int_lit(e) + n * int_lit(v);
   }
   return LValue{LValue::Kind::Memory, "", at, ""};
+}
+
+bool Lowerer::vector_of(QualType t, std::int64_t bytes) const {
+  const RecordDecl* rd = t.getCanonicalType()->getAsRecordDecl();
+  if (!rd || rd->isUnion() || rd->field_empty()) return false;
+  if (const auto* cxx = dyn_cast<CXXRecordDecl>(rd); cxx && cxx->getNumBases() > 0) return false;
+  for (const FieldDecl* f : rd->fields()) {
+    auto bits = size_in_bits(f->getType());
+    if (f->isBitField() || !f->getType()->isScalarType() || !bits || *bits != bytes * 8) return false;
+  }
+  return true;
 }
 
 std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {

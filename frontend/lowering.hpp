@@ -134,6 +134,9 @@ class Lowerer {
   // the element size, used right away; the access gets a byte view. nullopt
   // when ptr is not of that form (idx: the subscript, null for `*`).
   std::optional<LValue> byte_view(const clang::Expr* ptr, const clang::Expr* idx);
+  // A struct of scalars of `bytes` bytes each, nothing else (float4, int2):
+  // its fields are elements of an array of such scalars seen through it.
+  bool vector_of(clang::QualType t, std::int64_t bytes) const;
   std::optional<PointerValue> pointer(const clang::Expr* e);
   void assign(const LValue& target, Expr value, clang::SourceLocation where);
   Expr read(const LValue& source, clang::QualType type, clang::SourceLocation where);
