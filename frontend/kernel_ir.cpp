@@ -65,7 +65,6 @@ std::string value(const Expr& e) { return e ? expr::to_string(e) : "?"; }
 
 std::string location(const Location& l) {
   std::string s = l.array;
-  if (l.unit || l.width) s += "<" + std::to_string(l.unit) + ":" + std::to_string(l.width) + ">";
   for (const auto& i : l.index) s += "[" + value(i) + "]";
   return s;
 }
