@@ -19,14 +19,15 @@ std::vector<Agent> make_agents(const Program& p) {
 }
 
 namespace {
-// address -> first thread of the agent touching it
+// address -> first thread of the agent touching it (every address of the
+// access's width: ranges overlap when they share an address)
 std::map<std::pair<std::uint32_t, std::int64_t>, std::uint32_t> addresses(const Program& p, const Agent& a,
                                                                            const Command& c) {
   std::map<std::pair<std::uint32_t, std::int64_t>, std::uint32_t> out;
   const Unit& unit = p.units[a.unit];
   for (std::uint32_t t = a.first_thread; t < a.first_thread + a.num_threads; ++t) {
-    std::int64_t addr = c.aux == kNoIndex ? 0 : p.indices[c.aux].at(t, unit.first_thread);
-    out.emplace(std::make_pair(c.arg, addr), t);
+    std::int64_t first = p.address(c, unit, t);
+    for (std::int64_t addr = first; addr < first + p.width(c); ++addr) out.emplace(std::make_pair(c.arg, addr), t);
   }
   return out;
 }
@@ -72,17 +73,20 @@ std::vector<Race> simultaneous_races(const Program& p, const std::vector<Agent>&
       const Command& c = unit.cmds[i];
       if (c.op != Op::Write) continue;
       std::map<std::int64_t, std::uint32_t> seen;
-      for (std::uint32_t t = a.first_thread; t < a.first_thread + a.num_threads; ++t) {
-        std::int64_t addr = c.aux == kNoIndex ? 0 : p.indices[c.aux].at(t, unit.first_thread);
-        auto [it, fresh] = seen.emplace(addr, t);
-        if (fresh) continue;
-        Race r;
-        r.first = AccessRef{CmdRef{a.unit, i}, it->second};
-        r.second = AccessRef{CmdRef{a.unit, i}, t};
-        r.var = c.arg;
-        r.address = addr;
-        out.push_back(r);
-        break;
+      bool found = false;
+      for (std::uint32_t t = a.first_thread; t < a.first_thread + a.num_threads && !found; ++t) {
+        std::int64_t first = p.address(c, unit, t);
+        for (std::int64_t addr = first; addr < first + p.width(c) && !found; ++addr) {
+          auto [it, fresh] = seen.emplace(addr, t);
+          if (fresh) continue;
+          Race r;
+          r.first = AccessRef{CmdRef{a.unit, i}, it->second};
+          r.second = AccessRef{CmdRef{a.unit, i}, t};
+          r.var = c.arg;
+          r.address = addr;
+          out.push_back(r);
+          found = true;
+        }
       }
     }
   }

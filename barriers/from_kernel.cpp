@@ -167,6 +167,9 @@ class Extractor : public kir::ThreadExecutor {
     c.op = op;
     c.arg = p_.var(at.array);
     c.scalar = at.index.empty();
+    // Addresses here count elements; a byte view would need byte addresses
+    // for every access of the array (IndexForm::width): not extracted yet.
+    if (at.unit || at.width) throw GiveUp{"a byte view of '" + at.array + "'", loc};
     if (!c.scalar) {
       const kir::Array* a = k_.find_array(at.array);
       std::int64_t address = 0;

@@ -117,6 +117,12 @@ class ParseState {
     cmd_at_ = at;
     nums_.clear();
     has_index_ = false;
+    width_ = 1;
+  }
+  void width(std::uint64_t w, std::size_t at) {
+    if (w == 0 || w > static_cast<std::uint64_t>(kMaxAccessWidth))
+      fail(at, "access width must be between 1 and " + std::to_string(kMaxAccessWidth));
+    width_ = static_cast<std::int64_t>(w);
   }
   void number(std::uint64_t n, std::size_t at) { nums_.emplace_back(n, at); }
   void name(const std::string& n) { name_ = n; }
@@ -131,6 +137,8 @@ class ParseState {
   }
   void end_access() {
     std::uint32_t var = prog_->var(name_);
+    if (width_ != 1 && !has_index_) begin_index(false);  // `write g width 4` is `write g[0] width 4`
+    index_.width = width_;
     std::uint32_t aux = has_index_ ? prog_->index(index_) : kNoIndex;
     push(Command{op_, 0, var, aux, pos(cmd_at_)});
   }
@@ -184,6 +192,7 @@ class ParseState {
   std::string name_;
   bool has_index_ = false;
   IndexForm index_;
+  std::int64_t width_ = 1;
   int sign_ = 1, var_ = -1;
   std::int64_t coef_ = 1;
 
@@ -246,6 +255,7 @@ const auto on_number = [](auto& ctx) { st(ctx).number(_attr(ctx), at(ctx)); };
 const auto on_name = [](auto& ctx) { st(ctx).name(_attr(ctx)); };
 const auto on_barrier = [](auto& ctx) { st(ctx).end_barrier(); };
 const auto on_access = [](auto& ctx) { st(ctx).end_access(); };
+const auto on_width = [](auto& ctx) { st(ctx).width(_attr(ctx), at(ctx)); };
 const auto on_unknown = [](auto& ctx) { st(ctx).end_unknown(_attr(ctx)); };
 const auto on_table = [](auto& ctx) { st(ctx).begin_index(true); };
 const auto on_affine = [](auto& ctx) { st(ctx).begin_index(false); };
@@ -297,9 +307,13 @@ x3::rule<struct barrier_cmd_tag> const barrier_cmd = "a barrier command";
 const auto barrier_cmd_def =
     (mark >> (kw("sync")[start(Op::Sync)] | kw("arrive")[start(Op::Arrive)]) > barrier_id > thread_count)[on_barrier];
 
+x3::rule<struct access_width_tag> const access_width = "an access width";
+const auto access_width_def = mark >> number[on_width];
+
 x3::rule<struct access_cmd_tag> const access_cmd = "an access";
 const auto access_cmd_def =
-    (mark >> (kw("read")[start(Op::Read)] | kw("write")[start(Op::Write)]) > var_name > -('[' > index > ']'))[on_access];
+    (mark >> (kw("read")[start(Op::Read)] | kw("write")[start(Op::Write)]) > var_name > -('[' > index > ']') >
+     -(kw("width") > access_width))[on_access];
 
 x3::rule<struct unknown_cmd_tag> const unknown_cmd = "unknown";
 const auto unknown_cmd_def = mark >> kw("unknown")[start(Op::Opaque)] > note;
@@ -337,7 +351,7 @@ x3::rule<struct file_tag> const file = "'kernel'";
 const auto file_def = kernel > *kernel > end_of_input;
 
 BOOST_SPIRIT_DEFINE(name, number, integer, string_lit, kernel_name, block_size, barrier_id, thread_count, var_name,
-                    note, coef, entries, index_var, term, affine_index, index, barrier_cmd, access_cmd, unknown_cmd,
+                    note, coef, entries, index_var, term, affine_index, index, barrier_cmd, access_width, access_cmd, unknown_cmd,
                     command, close_unit, unit_head, unit, option, close_kernel, open_kernel, kernel, end_of_input,
                     file)
 

@@ -30,7 +30,7 @@ std::uint32_t Program::var(const std::string& name) {
 
 std::uint32_t Program::index(const IndexForm& f) {
   auto key = [](const IndexForm& x) {
-    return IndexKey{x.kind, x.constant, x.per_tid, x.per_lane, x.per_warp, x.table};
+    return IndexKey{x.kind, x.constant, x.per_tid, x.per_lane, x.per_warp, x.table, x.width};
   };
   for (; indices_seen_ < indices.size(); ++indices_seen_) index_ids_.emplace(key(indices[indices_seen_]), indices_seen_);
   auto [it, fresh] = index_ids_.emplace(key(f), static_cast<std::uint32_t>(indices.size()));
@@ -144,6 +144,8 @@ std::string describe(const Program& p, const Command& c) {
         s += '[';
         s += c.aux < p.indices.size() ? describe_index(p.indices[c.aux]) : std::string("?");
         s += ']';
+        if (c.aux < p.indices.size() && p.indices[c.aux].width != 1)
+          s += " width " + std::to_string(p.indices[c.aux].width);
       }
       return s;
     }
@@ -175,6 +177,8 @@ void validate(const Program& p) {
       for (auto v : f.table) ok = ok && std::llabs(v) <= kMaxIndexConstant;
     }
     if (!ok) throw input_error(ploc, "index too large (constants up to 2^38, coefficients up to 2^26)");
+    if (f.width < 1 || f.width > kMaxAccessWidth)
+      throw input_error(ploc, "access width must be between 1 and " + std::to_string(kMaxAccessWidth));
   }
   {  // two ids for one name would hide races between them
     std::vector<std::string> names = p.vars;

@@ -31,6 +31,7 @@ inline constexpr std::uint32_t kNoIndex = 0xffffffffu;  // Command::aux of a sca
 // Bounds that keep every address inside +-2^40 (race check packs them).
 inline constexpr std::int64_t kMaxIndexConstant = std::int64_t{1} << 38;
 inline constexpr std::int64_t kMaxIndexCoefficient = std::int64_t{1} << 26;
+inline constexpr std::int64_t kMaxAccessWidth = 256;  // addresses one access covers (a float4 is 16 bytes)
 
 enum class Op : std::uint8_t {
   Sync,    // blocking registration: waits until the generation completes
@@ -61,11 +62,15 @@ struct Command {
 //   Affine: constant + per_tid*tid + per_lane*(tid%32) + per_warp*(tid/32)
 //   Table:  table[tid - unit.first_thread] (one entry per thread of the unit)
 // A scalar access (no index) touches address 0 of its variable: `g` is `g[0]`.
+// The access covers `width` consecutive addresses from there (`read g[4 * tid]
+// width 4`): with byte addresses, a 4-byte load; two accesses conflict when
+// their address ranges overlap. Width 1 is one element, as without widths.
 struct IndexForm {
   enum class Kind : std::uint8_t { Affine, Table };
   Kind kind = Kind::Affine;
   std::int64_t constant = 0, per_tid = 0, per_lane = 0, per_warp = 0;
   std::vector<std::int64_t> table;
+  std::int64_t width = 1;
 
   std::int64_t at(std::uint32_t tid, std::uint32_t unit_first) const {
     if (kind == Kind::Table) return table[tid - unit_first];
@@ -113,12 +118,18 @@ struct Program {
   Command opaque(const std::string& why, Pos pos = {});
 
   SourceLoc loc_of(const Command& c) const;
+  // The first address the access c of unit u touches in thread tid, and how
+  // many consecutive addresses it covers (IndexForm::width).
+  std::int64_t address(const Command& c, const Unit& u, std::uint32_t tid) const {
+    return c.aux == kNoIndex ? 0 : indices[c.aux].at(tid, u.first_thread);
+  }
+  std::int64_t width(const Command& c) const { return c.aux == kNoIndex ? 1 : indices[c.aux].width; }
   std::uint64_t num_commands() const;         // commands over all units
   std::uint64_t num_thread_commands() const;  // the same, counted once per thread (the paper's measure)
 
  private:
   using IndexKey = std::tuple<IndexForm::Kind, std::int64_t, std::int64_t, std::int64_t, std::int64_t,
-                              std::vector<std::int64_t>>;
+                              std::vector<std::int64_t>, std::int64_t>;
   std::unordered_map<std::string, std::uint32_t> var_ids_;
   std::map<IndexKey, std::uint32_t> index_ids_;
   std::size_t vars_seen_ = 0, indices_seen_ = 0;

@@ -75,8 +75,9 @@ struct PairHash {
   }
 };
 
-// Calls f(unit, cmd, thread, write, key) for every thread access, in unit,
-// command, thread order.
+// Calls f(unit, cmd, thread, write, key) for every thread access and every
+// address it covers (an access of width w is w one-address accesses: ranges
+// overlap exactly when they share an address), in unit, command, thread order.
 template <class F>
 void for_each_access(const Program& p, F&& f) {
   for (std::uint32_t u = 0; u < p.units.size(); ++u) {
@@ -84,10 +85,12 @@ void for_each_access(const Program& p, F&& f) {
     for (std::uint32_t i = 0; i < unit.cmds.size(); ++i) {
       const Command& c = unit.cmds[i];
       if (!is_access(c.op)) continue;
-      const IndexForm* form = c.aux == kNoIndex ? nullptr : &p.indices[c.aux];
+      std::int64_t width = p.width(c);
       for (std::uint32_t t = unit.first_thread; t <= unit.last_thread(); ++t) {
-        std::int64_t addr = form ? form->at(t, unit.first_thread) : 0;
-        f(u, i, t, c.op == Op::Write, (std::uint64_t{c.arg} << 41) | static_cast<std::uint64_t>(addr + kAddressBias));
+        std::int64_t first = p.address(c, unit, t);
+        for (std::int64_t addr = first; addr < first + width; ++addr)
+          f(u, i, t, c.op == Op::Write,
+            (std::uint64_t{c.arg} << 41) | static_cast<std::uint64_t>(addr + kAddressBias));
       }
     }
   }

@@ -42,10 +42,21 @@ std::string caret(SourceCache& src, const SourceLoc& loc) {
   return "  " + text + "\n  " + mark + "^\n";
 }
 
-std::string index_text(const ReportedRace& r) {
-  std::string s = r.array;
-  for (auto i : r.index) s += "[" + std::to_string(i) + "]";
+std::string index_text(const std::string& array, const std::vector<std::int64_t>& index) {
+  std::string s = array;
+  for (auto i : index) s += "[" + std::to_string(i) + "]";
   return s;
+}
+
+std::string bytes_text(const ReportedBytes& b) {
+  return "bytes [" + std::to_string(b.offset) + ", " + std::to_string(b.offset + b.width) + ")";
+}
+
+// "A[2]", or under differing byte views "A[2] (bytes [8, 12)) and A[0] (bytes [0, 16))".
+std::string index_text(const ReportedRace& r) {
+  if (r.bytes.size() != 2) return index_text(r.array, r.index);
+  return index_text(r.array, r.bytes[0].index) + " (" + bytes_text(r.bytes[0]) + ") and " +
+         index_text(r.array, r.bytes[1].index) + " (" + bytes_text(r.bytes[1]) + ")";
 }
 
 const char* severity(Diagnostic::Severity s) {
@@ -81,11 +92,21 @@ llvm::json::Object race_json(const ReportedRace& r) {
   for (auto i : r.index) index.push_back(i);
   llvm::json::Object witness;
   for (const auto& [k, v] : r.witness) witness[k] = v;
-  return llvm::json::Object{{"array", r.array},
-                            {"index", std::move(index)},
-                            {"accesses", llvm::json::Array{access_json(r.first), access_json(r.second)}},
-                            {"witness", std::move(witness)},
-                            {"phase", r.note}};
+  llvm::json::Object o{{"array", r.array},
+                       {"index", std::move(index)},
+                       {"accesses", llvm::json::Array{access_json(r.first), access_json(r.second)}},
+                       {"witness", std::move(witness)},
+                       {"phase", r.note}};
+  if (!r.bytes.empty()) {
+    llvm::json::Array bytes;
+    for (const auto& b : r.bytes) {
+      llvm::json::Array idx;
+      for (auto i : b.index) idx.push_back(i);
+      bytes.push_back(llvm::json::Object{{"index", std::move(idx)}, {"offset", b.offset}, {"width", b.width}});
+    }
+    o["bytes"] = std::move(bytes);
+  }
+  return o;
 }
 
 llvm::json::Object diag_json(const Diagnostic& d) {

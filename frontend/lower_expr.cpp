@@ -1,6 +1,7 @@
 // Lowering of expressions, lvalues and pointers (frontend/lowering.hpp).
 #include <clang/AST/Attr.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecordLayout.h>
 
 #include "frontend/lowering.hpp"
 
@@ -476,6 +477,22 @@ LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
     }
     return LValue{LValue::Kind::Variable, name, {}, ""};
   }
+  if (b.kind == LValue::Kind::Memory && (b.at.unit || b.at.width)) {
+    // A field of a vector struct seen over an array of its scalars
+    // (byte_view): the element at the struct's first element plus the
+    // field's offset. A pointer's offset is in elements, so the struct
+    // starts on an element when its unit is a multiple of the element size.
+    const kir::Array* arr = k_.find_array(b.at.array);
+    std::int64_t e = arr ? arr->element_bytes : 0;
+    auto bits = size_in_bits(field->getType());
+    if (in_union || !parent || e <= 0 || !bits || *bits != e * 8 || b.at.index.size() != 1 || b.at.unit % e)
+      return LValue{LValue::Kind::Unknown, "", {}, "a field of a byte view"};
+    std::int64_t field_bytes = static_cast<std::int64_t>(ctx_.getASTRecordLayout(parent).getFieldOffset(field->getFieldIndex())) / 8;
+    LValue out = b;
+    out.at.unit = out.at.width = 0;
+    if (out.at.index[0]) out.at.index[0] = out.at.index[0] * int_lit(b.at.unit / e) + int_lit(field_bytes / e);
+    return out;
+  }
   if (b.kind == LValue::Kind::Memory) {
     if (in_union) return b;
     LValue out = b;
@@ -534,6 +551,7 @@ LValue Lowerer::member(const MemberExpr* m) {
     return field_of(this_stack_.back(), field);
   }
   if (m->isArrow()) {
+    if (auto viewed = byte_view(base, nullptr)) return field_of(*viewed, field);
     std::optional<PointerValue> p = pointer(base);
     if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "pointer to a struct"};
     return field_of(LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""}, field);
@@ -572,6 +590,7 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
     return LValue{LValue::Kind::Unknown, "", {}, "'" + d->getNameAsString() + "'"};
   }
   if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) {
+    if (auto viewed = byte_view(s->getBase(), s->getIdx())) return *viewed;
     std::optional<PointerValue> p = pointer(s->getBase());
     Expr i = rvalue(s->getIdx());
     if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "array base"};
@@ -581,6 +600,7 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
   }
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref) {
+      if (auto viewed = byte_view(u->getSubExpr(), nullptr)) return *viewed;
       std::optional<PointerValue> p = pointer(u->getSubExpr());
       if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "dereferenced pointer"};
       return LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""};
@@ -650,6 +670,66 @@ void Lowerer::assign(const LValue& target, Expr value, clang::SourceLocation whe
   }
 }
 
+std::optional<LValue> Lowerer::byte_view(const clang::Expr* ptr, const clang::Expr* idx) {
+  // ptr is `cast`, `cast + k`, `cast + k - m`, ...
+  const clang::Expr* base = strip(ptr);
+  std::vector<std::pair<const clang::Expr*, bool>> shifts;  // (k, subtracted), outermost first
+  while (const auto* b = dyn_cast<BinaryOperator>(base)) {
+    if ((b->getOpcode() != BO_Add && b->getOpcode() != BO_Sub) || !b->getLHS()->getType()->isPointerType())
+      return std::nullopt;
+    shifts.emplace_back(b->getRHS(), b->getOpcode() == BO_Sub);
+    base = strip(b->getLHS());
+  }
+  const auto* c = dyn_cast<CastExpr>(base);
+  if (!c || c->getCastKind() != CK_BitCast) return std::nullopt;
+  QualType from = c->getSubExpr()->getType(), to = c->getType();
+  if (!from->isPointerType() || !to->isPointerType()) return std::nullopt;
+  QualType a = from->getPointeeType(), b = to->getPointeeType();
+  // Scalars, or a vector struct of the array's scalars (float4 over float:
+  // field_of turns its fields back into elements).
+  auto bits_a = size_in_bits(a), bits_b = size_in_bits(b);
+  if (!bits_a || !bits_b || *bits_a == *bits_b || *bits_a % 8 || *bits_b % 8) return std::nullopt;
+  if (!a->isScalarType() || !(b->isScalarType() || vector_of(b, *bits_a / 8))) return std::nullopt;
+  std::optional<PointerValue> p = pointer(c->getSubExpr());
+  if (!p || p->array.empty()) return std::nullopt;
+  const kir::Array* arr = k_.find_array(p->array);
+  std::int64_t e = *bits_a / 8, v = *bits_b / 8;
+  // The pointer's offset counts elements of the array only if they are a's.
+  if (!arr || arr->element_bytes != e || arr->sizes.size() > 1) return std::nullopt;
+  Expr n = idx ? rvalue(idx) : int_lit(0);  // steps of v bytes
+  if (n) n = to_int(n);
+  for (auto it = shifts.rbegin(); it != shifts.rend(); ++it) {
+    Expr k = rvalue(it->first);
+    n = n && k ? (it->second ? n - to_int(k) : n + to_int(k)) : nullptr;
+  }
+  kir::Location at{p->array, {nullptr}};
+  at.width = v;
+  if (!n || !p->offset) return LValue{LValue::Kind::Memory, "", at, ""};  // unknown index: a fresh unknown
+  if (e % v == 0) {  // narrower (char of int): steps of v bytes from the element's first byte
+    at.unit = v;
+    at.index[0] = p->offset * int_lit(e / v) + n;
+  } else if (v % e == 0) {  // wider (double of float): in elements, or in v steps from the base
+    bool from_base = as_int(p->offset) && *as_int(p->offset) == 0;
+    at.unit = from_base ? v : e;
+    at.index[0] = from_base ? n : p->offset + n * int_lit(v / e);
+  } else {  // unrelated sizes: bytes
+    at.unit = 1;
+    at.index[0] = p->offset * int_lit(e) + n * int_lit(v);
+  }
+  return LValue{LValue::Kind::Memory, "", at, ""};
+}
+
+bool Lowerer::vector_of(QualType t, std::int64_t bytes) const {
+  const RecordDecl* rd = t.getCanonicalType()->getAsRecordDecl();
+  if (!rd || rd->isUnion() || rd->field_empty()) return false;
+  if (const auto* cxx = dyn_cast<CXXRecordDecl>(rd); cxx && cxx->getNumBases() > 0) return false;
+  for (const FieldDecl* f : rd->fields()) {
+    auto bits = size_in_bits(f->getType());
+    if (f->isBitField() || !f->getType()->isScalarType() || !bits || *bits != bytes * 8) return false;
+  }
+  return true;
+}
+
 std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
   e = strip(e);
   if (untyped(e)) return PointerValue{};
@@ -658,7 +738,7 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
     switch (c->getCastKind()) {
       case CK_ArrayToPointerDecay: {
         LValue l = lvalue(sub);
-        if (l.kind == LValue::Kind::Memory && l.at.index.size() <= 1) {
+        if (l.kind == LValue::Kind::Memory && l.at.index.size() <= 1 && !l.at.unit && !l.at.width) {
           Expr offset = l.at.index.empty() ? int_lit(0) : l.at.index[0];
           return PointerValue{l.at.array, offset};
         }
@@ -705,7 +785,8 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
     const ValueDecl* d = r->getDecl();
     if (const Binding* b = lookup(d)) {
       if (b->kind == Binding::Kind::Pointer) return pointer_of(*b);
-      if (b->kind == Binding::Kind::Location && b->location.index.size() <= 1)
+      if (b->kind == Binding::Kind::Location && b->location.index.size() <= 1 && !b->location.unit &&
+          !b->location.width)
         return PointerValue{b->location.array, b->location.index.empty() ? int_lit(0) : b->location.index[0]};
       return PointerValue{};
     }
@@ -717,7 +798,8 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_AddrOf) {
       LValue l = lvalue(u->getSubExpr());
-      if (l.kind == LValue::Kind::Memory && l.at.index.size() <= 1)
+      // A pointer's offset counts elements: the address of a byte view is not one.
+      if (l.kind == LValue::Kind::Memory && l.at.index.size() <= 1 && !l.at.unit && !l.at.width)
         return PointerValue{l.at.array, l.at.index.empty() ? int_lit(0) : l.at.index[0]};
       return PointerValue{};
     }

@@ -83,6 +83,13 @@ std::optional<std::int64_t> Lowerer::size_in_bits(QualType t) const {
   return static_cast<std::int64_t>(ctx_.getTypeSize(t));
 }
 
+// Bytes per element of an array of t (kir::Array::element_bytes); 0 when unknown.
+std::int64_t Lowerer::element_bytes(QualType t) const {
+  if (t.isNull() || t->isFunctionType()) return 0;
+  auto bits = size_in_bits(t);
+  return bits && *bits % 8 == 0 ? *bits / 8 : 0;
+}
+
 std::string Lowerer::field_array(const std::string& base, const FieldDecl* f) {
   std::string name = base + "." + f->getNameAsString();
   if (!k_.find_array(name)) {
@@ -90,6 +97,7 @@ std::string Lowerer::field_array(const std::string& base, const FieldDecl* f) {
     kir::Array a = b ? *b : kir::Array{};
     a.name = name;
     a.element = scalar_type(f->getType());
+    a.element_bytes = element_bytes(f->getType());
     a.loc = loc(f->getLocation());
     k_.arrays.push_back(std::move(a));
   }
@@ -129,6 +137,7 @@ std::string Lowerer::array_for(const VarDecl* d) {
     t = at->getElementType().getCanonicalType();
   }
   a.element = scalar_type(t);
+  a.element_bytes = element_bytes(t);
   a.loc = loc(d->getLocation());
   if (dynamic_shared) {
     extern_shared_ = a.name;
@@ -168,6 +177,7 @@ void Lowerer::declare_parameter(const ParmVarDecl* p) {
     a.parameter = true;
     a.sizes = {0};
     a.element = scalar_type(pointee);
+    a.element_bytes = element_bytes(pointee);
     LangAS as = pointee.getAddressSpace();
     a.space = as == LangAS::opencl_local ? kir::Space::Shared
               : as == LangAS::opencl_constant || pointee.isConstQualified() ? kir::Space::Constant

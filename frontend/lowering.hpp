@@ -96,6 +96,7 @@ class Lowerer {
   void unsupported(const std::string& what, clang::SourceLocation where);
   std::string array_for(const clang::VarDecl* d);
   kir::ScalarType scalar_type(clang::QualType t) const;
+  std::int64_t element_bytes(clang::QualType t) const;
   void declare_parameter(const clang::ParmVarDecl* p);
   // Binds a pointer-typed declaration to where `value` points.
   void bind_pointer(const clang::ValueDecl* d, const std::optional<PointerValue>& value, clang::SourceLocation where);
@@ -129,6 +130,13 @@ class Lowerer {
   Expr condition(const clang::Expr* e);      // as a boolean
   void effect(const clang::Expr* e);         // evaluated for its side effects
   LValue lvalue(const clang::Expr* e);
+  // `((char*)a)[i]`, `*((short*)a + k)`: a scalar pointer cast that changes
+  // the element size, used right away; the access gets a byte view. nullopt
+  // when ptr is not of that form (idx: the subscript, null for `*`).
+  std::optional<LValue> byte_view(const clang::Expr* ptr, const clang::Expr* idx);
+  // A struct of scalars of `bytes` bytes each, nothing else (float4, int2):
+  // its fields are elements of an array of such scalars seen through it.
+  bool vector_of(clang::QualType t, std::int64_t bytes) const;
   std::optional<PointerValue> pointer(const clang::Expr* e);
   void assign(const LValue& target, Expr value, clang::SourceLocation where);
   Expr read(const LValue& source, clang::QualType type, clang::SourceLocation where);

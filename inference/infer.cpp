@@ -353,9 +353,18 @@ class Inferrer {
           return false;
         }
       }
+    if (at.unit || at.width) {  // a byte view: the protocol needs the element size to compare it
+      if (a->element_bytes <= 0) {
+        unsupported("byte view of array '" + at.array + "' of unknown element size", where);
+        return false;
+      }
+      for (auto& d : out_.protocol.arrays)
+        if (d.name == at.array) d.element_bytes = a->element_bytes;
+    }
     P::Access acc;
     acc.array = at.array;
     acc.index = idx;
+    acc.view = P::AccessView{at.unit, at.width};
     acc.mode = mode;
     acc.value = value;
     acc.loc = where;
@@ -398,7 +407,7 @@ class Inferrer {
     if (l.var.empty()) return;
     // A thread reading a cell it wrote in this phase reads its own value:
     // another thread writing it there would be a race reported anyway.
-    if (tracked) {
+    if (tracked && !l.at.unit && !l.at.width) {  // through a byte view the value is another one
       auto arr = writes_.find(l.at.array);
       if (arr != writes_.end()) {
         auto w = arr->second.find(key(idx));
@@ -417,7 +426,7 @@ class Inferrer {
     if (!access(P::AccessMode::Write, st.at, value, st.loc, &idx)) return;
     auto& arr = writes_[st.at.array];
     arr.clear();  // another index may alias any earlier one
-    arr[key(idx)] = value;
+    if (!st.at.unit && !st.at.width) arr[key(idx)] = value;
   }
 
   void barrier(const kir::Barrier& b) {

@@ -45,6 +45,7 @@ struct Array {
   Space space = Space::Global;
   std::vector<std::int64_t> sizes;  // per dimension, 0 when unknown (extern, parameters)
   ScalarType element = ScalarType::Int;
+  std::int64_t element_bytes = 0;  // from the element type; 0 when unknown
   bool parameter = false;
   SourceLoc loc;
 };
@@ -55,6 +56,9 @@ struct Array {
 struct Location {
   std::string array;
   std::vector<Expr> index;
+  // A byte view (protocol::AccessView): the last index counts `unit` bytes,
+  // `width` bytes are accessed; 0 and 0 mean the array's element.
+  std::int64_t unit = 0, width = 0;
 };
 
 struct Stmt;

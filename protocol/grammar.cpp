@@ -66,8 +66,14 @@ std::string canonical_name(const std::string& n) {
   return it == alias.end() ? n : it->second;
 }
 
+// `<unit>` or `<unit:width>` after an array name: a byte view.
+struct ViewSpec {
+  unsigned unit = 0;
+  boost::optional<unsigned> width;
+};
 struct AccessTarget {
   std::string name;
+  boost::optional<ViewSpec> view;
   std::vector<Expr> index;
 };
 struct LocAnnot {
@@ -78,7 +84,8 @@ struct LocAnnot {
 }  // namespace
 }  // namespace racecert::protocol::detail
 
-BOOST_FUSION_ADAPT_STRUCT(racecert::protocol::detail::AccessTarget, name, index)
+BOOST_FUSION_ADAPT_STRUCT(racecert::protocol::detail::ViewSpec, unit, width)
+BOOST_FUSION_ADAPT_STRUCT(racecert::protocol::detail::AccessTarget, name, view, index)
 BOOST_FUSION_ADAPT_STRUCT(racecert::protocol::detail::LocAnnot, file, line, column)
 
 namespace racecert::protocol::detail {
@@ -252,6 +259,8 @@ BOOST_SPIRIT_DEFINE(identifier, ident_chars, string_lit, expr, ternary, lor, lan
 
 x3::rule<struct access_target_tag, AccessTarget> const access_target = "array access";
 x3::rule<struct loc_annot_tag, LocAnnot> const loc_annot = "source position";
+x3::rule<struct view_spec_tag, ViewSpec> const view_spec = "byte view";
+x3::rule<struct byte_count_tag, unsigned> const byte_count = "a number of bytes";
 x3::rule<struct stmt_tag, Block> const stmt = "statement";
 x3::rule<struct stmts_tag, Block> const stmts = "statements";
 x3::rule<struct block_tag, Block> const block = "'{'";
@@ -260,7 +269,9 @@ x3::rule<struct for_range_tag, Block> const for_range = "loop header";
 x3::rule<struct for_c_tag, Block> const for_c = "loop header";
 x3::rule<struct else_tag, Block> const else_part = "'{' or 'if'";
 
-const auto access_target_def = identifier > *('[' > expr > ']');
+const auto byte_count_def = x3::uint_;
+const auto view_spec_def = '<' > byte_count > -(':' > byte_count) > '>';
+const auto access_target_def = identifier > -view_spec > *('[' > expr > ']');
 const auto loc_annot_def = '@' > string_lit > ':' > x3::uint_ > ':' > x3::uint_;
 
 Access make_access(ParseState& st, std::size_t at, AccessMode mode, AccessTarget&& t, Expr value,
@@ -270,6 +281,12 @@ Access make_access(ParseState& st, std::size_t at, AccessMode mode, AccessTarget
   a.index = std::move(t.index);
   a.mode = mode;
   a.value = std::move(value);
+  if (t.view) {
+    a.view.unit = t.view->unit;
+    a.view.width = t.view->width ? *t.view->width : t.view->unit;
+    if (a.view.unit == 0 || a.view.width == 0)
+      throw input_error(st.loc_at(at), "a byte view of '" + a.array + "' needs a positive unit and width");
+  }
   if (loc) {
     a.loc = SourceLoc{loc->file, static_cast<int>(loc->line), static_cast<int>(loc->column)};
     a.loc_explicit = true;
@@ -382,7 +399,7 @@ const auto stmt_def =
 const auto stmts_def = *(stmt[append_stmts]);
 const auto block_def = '{' > stmts[set_val] > '}';
 
-BOOST_SPIRIT_DEFINE(access_target, loc_annot, stmt, stmts, block, if_stmt, for_range, for_c, else_part,
+BOOST_SPIRIT_DEFINE(byte_count, view_spec, access_target, loc_annot, stmt, stmts, block, if_stmt, for_range, for_c, else_part,
                     for_stmt)
 
 // -------------------------------------------------------------------- kernels
@@ -401,8 +418,13 @@ const auto add_array = [](auto& ctx) {
   a.decl.loc = state(ctx).loc_at(a.pos);
   a.decl.space = at_c<1>(attr);
   a.decl.name = at_c<2>(attr);
-  a.dims_given = static_cast<bool>(at_c<3>(attr));
-  a.decl.dims = a.dims_given ? static_cast<int>(*at_c<3>(attr)) : 1;
+  if (at_c<3>(attr)) {
+    a.decl.element_bytes = *at_c<3>(attr);
+    if (a.decl.element_bytes == 0)
+      throw input_error(a.decl.loc, "array '" + a.decl.name + "' needs a positive element size");
+  }
+  a.dims_given = static_cast<bool>(at_c<4>(attr));
+  a.decl.dims = a.dims_given ? static_cast<int>(*at_c<4>(attr)) : 1;
   _val(ctx).arrays.push_back(std::move(a));
 };
 const auto add_assume = [](auto& ctx) {
@@ -416,8 +438,9 @@ const auto add_kernel = [](auto& ctx) { _val(ctx).kernels.push_back(std::move(_a
 struct space_table : x3::symbols<MemorySpace> {
   space_table() { add("shared", MemorySpace::Shared)("global", MemorySpace::Global); }
 } const memory_space;
+// `shared A<4> : 2;`: element size in bytes, then dimensions.
 const auto array_decl = pos >> x3::lexeme[memory_space >> !(x3::alnum | x3::char_('_'))] > identifier >
-                        -(':' > x3::uint_) > ';';
+                        -('<' > byte_count > '>') > -(':' > x3::uint_) > ';';
 const auto assume_decl = pos >> kw("assume") > expr > ';';
 
 x3::rule<struct kernel_name_tag, std::string> const kernel_name = "kernel name";

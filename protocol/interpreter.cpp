@@ -19,6 +19,10 @@ bool conflict(const ConcreteAccess& a, const ConcreteAccess& b, bool benign_writ
   return true;
 }
 
+bool same_location(const ConcreteAccess& a, const ConcreteAccess& b) {
+  return a.array == b.array && same_location_bytes(a.index, a.view, b.index, b.view);
+}
+
 namespace {
 
 // One thread's run: its accesses cut at barriers, and the barriers it met.
@@ -120,6 +124,8 @@ class ThreadInterpreter {
     c.block = block_;
     c.array = a.array;
     for (const auto& i : a.index) c.index.push_back(eval_int(i, env()));
+    const ArrayDecl* decl = k_.find_array(a.array);
+    c.view = resolve_view(a.view, decl ? decl->element_bytes : 0);
     c.mode = a.mode;
     if (a.value) c.value = eval_int(a.value, env());
     c.site = &a;
@@ -153,24 +159,31 @@ Dim3 unlinearize(std::int64_t i, const Dim3& dim) {
   return {i % dim[0], (i / dim[0]) % dim[1], i / (dim[0] * dim[1])};
 }
 
-struct LocationKey {
+// Accesses can only overlap within one row: the array and every index but
+// the last (the byte rule compares the last one's byte ranges).
+struct RowKey {
   std::string array;
-  std::vector<std::int64_t> index;
-  bool operator<(const LocationKey& o) const {
-    return std::tie(array, index) < std::tie(o.array, o.index);
-  }
+  std::vector<std::int64_t> leading;
+  bool operator<(const RowKey& o) const { return std::tie(array, leading) < std::tie(o.array, o.leading); }
 };
+
+RowKey row_of(const ConcreteAccess& a) {
+  RowKey k{a.array, a.index};
+  if (!k.leading.empty()) k.leading.pop_back();
+  return k;
+}
 
 // Appends racy pairs among `accesses` whose threads satisfy `distinct`.
 template <class Distinct>
 bool find_races_in(const std::vector<const ConcreteAccess*>& accesses, Distinct distinct,
                    const InterpretOptions& o, std::vector<ConcreteRace>& out) {
-  std::map<LocationKey, std::vector<const ConcreteAccess*>> by_loc;
-  for (const auto* a : accesses) by_loc[{a->array, a->index}].push_back(a);
-  for (const auto& [loc, list] : by_loc) {
+  std::map<RowKey, std::vector<const ConcreteAccess*>> by_row;
+  for (const auto* a : accesses) by_row[row_of(*a)].push_back(a);
+  for (const auto& [row, list] : by_row) {
     for (std::size_t i = 0; i < list.size(); ++i)
       for (std::size_t j = i + 1; j < list.size(); ++j)
-        if (distinct(*list[i], *list[j]) && conflict(*list[i], *list[j], o.benign_writes_race)) {
+        if (same_location(*list[i], *list[j]) && distinct(*list[i], *list[j]) &&
+            conflict(*list[i], *list[j], o.benign_writes_race)) {
           out.push_back({*list[i], *list[j]});
           if (o.stop_at_first_race) return true;
         }

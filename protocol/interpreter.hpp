@@ -39,6 +39,7 @@ struct ConcreteAccess {
   std::int64_t block = 0;   // linear block id
   std::string array;
   std::vector<std::int64_t> index;
+  AccessView view{1, 1};  // resolved (resolve_view): the bytes it covers
   AccessMode mode = AccessMode::Read;
   std::optional<std::int64_t> value;
   const Access* site = nullptr;
@@ -72,5 +73,7 @@ ConcreteResult interpret(const Kernel& k, const ConcreteConfig& cfg, const Inter
 // unless `benign_writes_race`. Shared by the interpreter and the SMT encoding.
 bool modes_conflict(AccessMode a, AccessMode b);
 bool conflict(const ConcreteAccess& a, const ConcreteAccess& b, bool benign_writes_race);
+// Whether two accesses touch a common byte of one array (same_location_bytes).
+bool same_location(const ConcreteAccess& a, const ConcreteAccess& b);
 
 }  // namespace racecert::protocol

@@ -143,12 +143,17 @@ class Resolver {
     if (check(e, fallback)) throw input_error(where(e, fallback), "expected an integer expression");
   }
 
-  void check_access(const Access& a) {
+  void check_access(const Access& a, const Kernel& k) {
     auto it = arrays_.find(a.array);
     if (it == arrays_.end()) {
       if (lookup(a.array)) throw input_error(a.loc, "'" + a.array + "' is not an array");
       throw input_error(a.loc, "unknown array '" + a.array + "'");
     }
+    // A view is in bytes: without the element size, element indices and
+    // byte offsets cannot be compared.
+    if (!a.view.is_element() && k.arrays[it->second].element_bytes == 0)
+      throw input_error(a.loc, "byte view of array '" + a.array + "' without an element size: declare it as '" +
+                                   to_string(k.arrays[it->second].space) + " " + a.array + "<bytes>'");
     int dims = static_cast<int>(a.index.size());
     auto seen = array_dims_seen_.find(a.array);
     if (seen == array_dims_seen_.end()) {
@@ -167,7 +172,7 @@ class Resolver {
   void check_block(const Block& b, const Kernel& k) {
     scopes_.push_back({});
     auto check = Overloaded{
-        [&](const Access& a) { check_access(a); },
+        [&](const Access& a) { check_access(a, k); },
         [](const Sync&) {},
         [&](const If& i) {
           check_bool(i.cond, i.loc);

@@ -31,6 +31,11 @@ const char* tag_suffix(SyncTag t, bool show) {
 
 std::string print_access(const Access& a) {
   std::string s = std::string(to_string(a.mode)) + " " + a.array;
+  if (!a.view.is_element()) {
+    s += "<" + std::to_string(a.view.unit);
+    if (a.view.width != a.view.unit) s += ":" + std::to_string(a.view.width);
+    s += ">";
+  }
   for (const auto& i : a.index) s += "[" + to_string(i) + "]";
   if (a.value) s += " = " + to_string(a.value);
   if (a.loc_explicit) {
@@ -95,6 +100,7 @@ std::string print(const Kernel& k, const PrintOptions& o) {
   for (const auto& a : k.arrays) {
     pad(1, o, out);
     out += std::string(to_string(a.space)) + " " + a.name;
+    if (a.element_bytes != 0) out += "<" + std::to_string(a.element_bytes) + ">";
     if (a.dims != 1) out += " : " + std::to_string(a.dims);
     out += ";\n";
   }

@@ -10,6 +10,24 @@ const ArrayDecl* Kernel::find_array(const std::string& n) const {
   return nullptr;
 }
 
+AccessView resolve_view(const AccessView& v, std::int64_t element_bytes) {
+  std::int64_t element = element_bytes > 0 ? element_bytes : 1;
+  return AccessView{v.unit > 0 ? v.unit : element, v.width > 0 ? v.width : element};
+}
+
+bool same_location_bytes(const std::vector<std::int64_t>& index1, const AccessView& view1,
+                         const std::vector<std::int64_t>& index2, const AccessView& view2) {
+  if (index1.size() != index2.size()) return false;
+  if (index1.empty()) return true;
+  for (std::size_t d = 0; d + 1 < index1.size(); ++d)
+    if (index1[d] != index2[d]) return false;
+  // 128-bit products: a huge index times a unit must not wrap around into a
+  // false overlap (or a false disjointness).
+  __int128 o1 = static_cast<__int128>(index1.back()) * view1.unit;
+  __int128 o2 = static_cast<__int128>(index2.back()) * view2.unit;
+  return o1 < o2 + view2.width && o2 < o1 + view1.width;
+}
+
 const std::vector<VarDecl>& builtin_vars() {
   static const std::vector<VarDecl> vars = [] {
     std::vector<VarDecl> v;
@@ -63,7 +81,8 @@ bool equal_stmt(const Stmt& a, const Stmt& b) {
   auto same = Overloaded{
       [&](const Access& x) {
         const auto& y = b.as<Access>();
-        if (x.array != y.array || x.mode != y.mode || x.index.size() != y.index.size()) return false;
+        if (x.array != y.array || x.mode != y.mode || x.view != y.view || x.index.size() != y.index.size())
+          return false;
         for (std::size_t i = 0; i < x.index.size(); ++i)
           if (!equal(x.index[i], y.index[i])) return false;
         return equal_opt(x.value, y.value) && same_loc(x, y);
@@ -106,7 +125,9 @@ bool equal(const Kernel& a, const Kernel& b) {
     return false;
   for (std::size_t i = 0; i < a.arrays.size(); ++i) {
     const auto &x = a.arrays[i], &y = b.arrays[i];
-    if (x.name != y.name || x.space != y.space || x.dims != y.dims) return false;
+    if (x.name != y.name || x.space != y.space || x.dims != y.dims ||
+        x.element_bytes != y.element_bytes)
+      return false;
   }
   for (std::size_t i = 0; i < a.vars.size(); ++i)
     if (a.vars[i].name != b.vars[i].name || a.vars[i].kind != b.vars[i].kind) return false;

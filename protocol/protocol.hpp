@@ -5,6 +5,7 @@
 //
 // The same types hold the well-formed stage: the transform pass fills in the
 // `tag` of loops and conditionals (synchronized or not).
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -31,9 +32,21 @@ enum class SyncTag { Unknown, Sync, Unsync };
 struct Stmt;
 using Block = std::vector<Stmt>;
 
+// The bytes an access covers (docs/protocol-language.md "Byte ranges"): its
+// last index counts steps of `unit` bytes, and it covers `width` bytes from
+// there. 0 means the array's element size (ArrayDecl::element_bytes), so an
+// element-typed access has no view of its own.
+struct AccessView {
+  std::int64_t unit = 0;
+  std::int64_t width = 0;
+  bool is_element() const { return unit == 0 && width == 0; }
+  bool operator==(const AccessView&) const = default;
+};
+
 struct Access {
   std::string array;
   std::vector<Expr> index;  // one expression per dimension (empty for a scalar)
+  AccessView view;          // `rd A<16>[i]`: a float4 view of a float array
   AccessMode mode = AccessMode::Read;
   Expr value;               // written value when known (writes only), else null
   SourceLoc loc;            // where the access is in the user's source
@@ -101,8 +114,22 @@ struct ArrayDecl {
   std::string name;
   MemorySpace space = MemorySpace::Shared;
   int dims = 1;
+  // Bytes per element; 0: not given, and then every access is in element
+  // units (no views) and two accesses conflict when their indices are equal.
+  std::int64_t element_bytes = 0;
   SourceLoc loc;
 };
+
+// The view of an access with the array's element size filled in: both
+// fields positive. Without an element size one step is one element (1, 1).
+AccessView resolve_view(const AccessView& v, std::int64_t element_bytes);
+
+// The byte rule (proofs-ref/byte-ranges.md): two accesses to one array touch
+// a common byte when their leading indices are equal and the byte ranges
+// [last * unit, last * unit + width) of their last dimension overlap. Views
+// must be resolved. Scalars (no index) always share their location.
+bool same_location_bytes(const std::vector<std::int64_t>& index1, const AccessView& view1,
+                         const std::vector<std::int64_t>& index2, const AccessView& view2);
 
 struct VarDecl {
   std::string name;

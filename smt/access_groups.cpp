@@ -97,7 +97,8 @@ struct Shape {
 
 Shape shape_of(const TraceAccess& a) {
   Shape s;
-  s.key = std::to_string(a.thread) + "|" + to_string(a.mode) + "|";
+  s.key = std::to_string(a.thread) + "|" + to_string(a.mode) + "|" + std::to_string(a.view.unit) + ":" +
+          std::to_string(a.view.width) + "|";
   shape(a.guard, false, s.key, s.literals);
   for (const auto& i : a.index) {
     s.key += "|";
@@ -114,6 +115,7 @@ AccessGroup single(const TraceAccess& a, int i) {
   g.members = {i};
   g.guard = a.guard;
   g.index = a.index;
+  g.view = a.view;
   g.value = a.value;
   g.mode = a.mode;
   g.values = {{}};
@@ -144,6 +146,7 @@ std::vector<AccessGroup> group_accesses(const transform::SymbolicTrace& t, std::
     g.thread = first.thread;
     g.members = members;
     g.mode = first.mode;
+    g.view = first.view;
     std::size_t n = shapes[static_cast<std::size_t>(members[0])].literals.size();
     std::string suffix = "@" + std::to_string(first.thread);
     for (std::size_t h = 0; h < n; ++h)

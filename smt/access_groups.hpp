@@ -23,6 +23,7 @@ struct AccessGroup {
   // The accesses with their differing literals replaced by hole variables.
   protocol::Expr guard;
   std::vector<protocol::Expr> index;
+  protocol::AccessView view{1, 1};  // every member's (a view is part of the shape)
   protocol::Expr value;
   protocol::AccessMode mode = protocol::AccessMode::Read;
   std::vector<std::string> holes;                 // variable names, e.g. "hole!3.0@1"

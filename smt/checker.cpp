@@ -51,6 +51,13 @@ ReportedRace make_race(const Job& j) {
   ReportedRace r;
   r.array = t.array;
   r.index = j.result.index;
+  if (a.view != b.view) {
+    // Byte views: each access's own index, and the bytes it covers.
+    auto bytes = [](const std::vector<std::int64_t>& index, const protocol::AccessView& v) {
+      return ReportedBytes{index, index.empty() ? 0 : index.back() * v.unit, v.width};
+    };
+    r.bytes = {bytes(j.result.index, a.view), bytes(j.result.second_index, b.view)};
+  }
   r.first = ReportedAccess{to_string(a.mode), a.loc, thread_of(j, 1), ""};
   r.second = ReportedAccess{to_string(b.mode), b.loc, thread_of(j, 2), ""};
   r.note = t.phase;

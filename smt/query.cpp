@@ -31,21 +31,37 @@ struct Formula {
   std::vector<z3::expr> constraints;
   z3::expr sel1, sel2;
   std::vector<AccessGroup> slots1, slots2;  // selector value -> group of accesses
-  std::vector<z3::expr> idx1;
+  std::vector<z3::expr> idx1, idx2;
 };
 
+// Whether index equality is the byte rule for this trace: every access
+// covers exactly one step of one common unit (proofs-ref/byte-ranges.md,
+// Lemma 2). Then the query stays as it was before byte views, which the
+// solver handles best.
+bool uniform_view(const SymbolicTrace& t) {
+  for (const auto& a : t.accesses)
+    if (a.view.width != a.view.unit || a.view != t.accesses.front().view) return false;
+  return true;
+}
+
+// Names of the byte-range variables of one thread.
+std::string offset_var(bool first) { return first ? "offset@1" : "offset@2"; }
+std::string width_var(bool first) { return first ? "width@1" : "width@2"; }
+
 Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, const QueryOptions& o) {
-  Formula f{{}, ctx.int_const("select@1"), ctx.int_const("select@2"), {}, {}, {}};
+  Formula f{{}, ctx.int_const("select@1"), ctx.int_const("select@2"), {}, {}, {}, {}};
   for (const auto& v : t.vars) enc.variable(v.name);
   for (const auto& a : t.assumptions) f.constraints.push_back(enc.encode(a));
 
   std::size_t dims = 0;
   for (const auto& a : t.accesses) dims = std::max(dims, a.index.size());
-  std::vector<z3::expr> idx2;
+  std::vector<z3::expr>& idx2 = f.idx2;
   for (std::size_t d = 0; d < dims; ++d) {
     f.idx1.push_back(enc.variable("index@1." + std::to_string(d)));
     idx2.push_back(enc.variable("index@2." + std::to_string(d)));
   }
+  // Mixed views: the last dimension is compared as byte ranges.
+  bool bytes = dims > 0 && !uniform_view(t);
   z3::expr mode1 = ctx.int_const("mode@1"), mode2 = ctx.int_const("mode@2");
   z3::expr has1 = ctx.bool_const("valued@1"), has2 = ctx.bool_const("valued@2");
   z3::expr val1 = enc.variable("value@1"), val2 = enc.variable("value@2");
@@ -64,6 +80,13 @@ Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, co
     z3::expr body = enc.encode(g.guard) && (first ? mode1 : mode2) == ctx.int_val(mode_code(g.mode)) &&
                     (first ? has1 : has2) == ctx.bool_val(g.value != nullptr);
     for (std::size_t d = 0; d < g.index.size(); ++d) body = body && idx[d] == enc.encode(g.index[d]);
+    if (bytes && g.index.size() == dims) {
+      // offset = last index * unit (a constant: linear), width = a constant.
+      using protocol::BinOp;
+      protocol::Expr offset = protocol::binary(BinOp::Mul, g.index.back(), protocol::int_lit(g.view.unit));
+      body = body && enc.encode(protocol::binary(BinOp::Eq, protocol::var(offset_var(first)), offset)) &&
+             enc.variable(width_var(first)) == enc.number(g.view.width);
+    }
     if (g.value) body = body && (first ? val1 : val2) == enc.encode(g.value);
     if (!g.holes.empty()) {
       // The holes take the literals of one member.
@@ -82,8 +105,20 @@ Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, co
   f.constraints.push_back(f.sel1 >= 0 && f.sel1 < ctx.int_val(static_cast<int>(f.slots1.size())));
   f.constraints.push_back(f.sel2 >= 0 && f.sel2 < ctx.int_val(static_cast<int>(f.slots2.size())));
 
-  // Same location, conflicting modes (see protocol::conflict).
-  for (std::size_t d = 0; d < dims; ++d) f.constraints.push_back(f.idx1[d] == idx2[d]);
+  // Same location (protocol::same_location_bytes), conflicting modes (see
+  // protocol::conflict). Under mixed views the leading indices are equal and
+  // the byte ranges [offset, offset + width) of the last dimension overlap.
+  std::size_t equal_dims = bytes ? dims - 1 : dims;
+  for (std::size_t d = 0; d < equal_dims; ++d) f.constraints.push_back(f.idx1[d] == idx2[d]);
+  if (bytes) {
+    using protocol::BinOp;
+    using protocol::var;
+    auto starts_before_end = [](const std::string& o, const std::string& other_o, const std::string& other_w) {
+      return protocol::binary(BinOp::Lt, var(o), protocol::binary(BinOp::Add, var(other_o), var(other_w)));
+    };
+    f.constraints.push_back(enc.encode(starts_before_end(offset_var(true), offset_var(false), width_var(false))));
+    f.constraints.push_back(enc.encode(starts_before_end(offset_var(false), offset_var(true), width_var(true))));
+  }
   z3::expr read = ctx.int_val(kRead), write = ctx.int_val(kWrite), atomic = ctx.int_val(kAtomic);
   f.constraints.push_back(mode1 != read || mode2 != read);
   f.constraints.push_back(mode1 != atomic || mode2 != atomic);
@@ -130,6 +165,8 @@ void read_model(const z3::model& m, detail::Encoder& enc, const SymbolicTrace& t
   r.first = chosen(f.sel1, f.slots1, "@1");
   r.second = chosen(f.sel2, f.slots2, "@2");
   for (const auto& x : f.idx1) r.index.push_back(enc.value(m, x));
+  r.second_index.clear();
+  for (const auto& x : f.idx2) r.second_index.push_back(enc.value(m, x));
 }
 
 // Small witnesses read like the paper's (fewest threads, smallest

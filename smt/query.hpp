@@ -1,7 +1,9 @@
 #pragma once
 // The race query of one symbolic trace (Example 5 of the paper): is there an
 // access of thread 1 and an access of thread 2, by distinct threads, to the
-// same location, in conflicting modes? Satisfiable means racy. Each query has
+// same location, in conflicting modes? Satisfiable means racy. "Same
+// location" is the byte rule of proofs-ref/byte-ranges.md; when every access
+// covers exactly one step of one common unit it is index equality. Each query has
 // its own Z3 context, so queries can run on several threads at once.
 #include <cstdint>
 #include <string>
@@ -32,7 +34,8 @@ struct QueryResult {
   // When racy: the two accesses (indices into trace.accesses), the location,
   // and the value of every trace variable.
   int first = -1, second = -1;
-  std::vector<std::int64_t> index;
+  std::vector<std::int64_t> index;         // thread 1's
+  std::vector<std::int64_t> second_index;  // thread 2's (differs from index only under byte views)
   std::vector<std::pair<std::string, std::int64_t>> model;
   double seconds = 0;
 };

@@ -23,10 +23,20 @@ struct ReportedAccess {
   std::string detail;  // optional: generation, warp, ...
 };
 
+// One access of a race under byte views: its index in its own view and the
+// bytes [offset, offset + width) it covers in the array's last dimension.
+struct ReportedBytes {
+  std::vector<std::int64_t> index;
+  std::int64_t offset = 0, width = 0;
+};
+
 struct ReportedRace {
   std::string array;
-  std::vector<std::int64_t> index;
+  std::vector<std::int64_t> index;  // the first access's
   ReportedAccess first, second;
+  // Only when the two accesses view the array differently (a float4 store
+  // against a float load): {first, second}. Empty when one index says it all.
+  std::vector<ReportedBytes> bytes;
   // Every variable's value in the witness, ordered by name. Per-thread values
   // carry the thread in their name ("threadIdx.x@1").
   std::vector<std::pair<std::string, std::int64_t>> witness;

@@ -18,7 +18,10 @@ class Sequentializer {
     t_.kernel = w.kernel.name;
     t_.array = array;
     t_.cross_block = cross_block;
-    if (const ArrayDecl* a = w.kernel.find_array(array)) t_.space = a->space;
+    if (const ArrayDecl* a = w.kernel.find_array(array)) {
+      t_.space = a->space;
+      t_.element_bytes = a->element_bytes;
+    }
   }
 
   SymbolicTrace build(const std::vector<ClosureBinder>& binders, const Block& code,
@@ -170,6 +173,7 @@ class Sequentializer {
     ta.thread = thread;
     ta.guard = guard;
     for (const auto& i : a.index) ta.index.push_back(rename(i, resolver(thread)));
+    ta.view = resolve_view(a.view, t_.element_bytes);
     ta.mode = a.mode;
     if (a.value) ta.value = rename(a.value, resolver(thread));
     ta.loc = a.loc;
@@ -232,6 +236,8 @@ std::string print(const SymbolicTrace& t) {
     Access shown;
     shown.array = t.array;
     shown.index = a.index;
+    // Element-typed accesses print as in the protocol, without a view.
+    if (a.view != resolve_view({}, t.element_bytes)) shown.view = a.view;
     shown.mode = a.mode;
     shown.value = a.value;
     out += print_access(shown) + ";";

@@ -25,6 +25,7 @@ struct TraceAccess {
   int thread = 1;                    // 1 or 2
   protocol::Expr guard;              // when the access happens (path and binder conditions)
   std::vector<protocol::Expr> index;
+  protocol::AccessView view{1, 1};   // resolved against the array's element size (resolve_view)
   protocol::AccessMode mode = protocol::AccessMode::Read;
   protocol::Expr value;              // written value, or null
   SourceLoc loc;
@@ -34,6 +35,7 @@ struct SymbolicTrace {
   std::string kernel;
   std::string array;
   protocol::MemorySpace space = protocol::MemorySpace::Shared;
+  std::int64_t element_bytes = 0;   // the array's (0: not given, indices are in elements)
   bool cross_block = false;         // threads of different blocks, barriers ignored
   std::string phase;                // which phase, for reports
   std::vector<TraceVar> vars;

@@ -73,6 +73,22 @@ TEST(PaperCases, RtmWriteAfterRead) {
   verdict("rtm-fixed.bar", Outcome::RaceFree);
 }
 
+TEST(PaperCases, MixedWidthsRaceWhenByteRangesOverlap) {
+  Analysis a = verdict("mixed-widths-racy.bar", Outcome::Racy);
+  ASSERT_FALSE(a.verdict.races.empty());
+  const Race& r = a.verdict.races.at(0);
+  EXPECT_EQ(r.first.at, (CmdRef{0, 0}));   // a float4 store of warp 0
+  EXPECT_EQ(r.second.at, (CmdRef{1, 0}));  // a float load of warp 1
+  // The shared address lies in both ranges: [16 lane, +16) and [4 (tid - 32), +4).
+  std::int64_t store = 16 * static_cast<std::int64_t>(r.first.thread);
+  std::int64_t load = 4 * (static_cast<std::int64_t>(r.second.thread) - 32);
+  EXPECT_GE(r.address, store);
+  EXPECT_LT(r.address, store + 16);
+  EXPECT_GE(r.address, load);
+  EXPECT_LT(r.address, load + 4);
+  verdict("mixed-widths-drf.bar", Outcome::RaceFree);
+}
+
 TEST(PaperCases, CountMismatch) {
   Analysis a = verdict("count-mismatch.bar", Outcome::NotWellSynchronized);
   EXPECT_EQ(a.verdict.violation->kind, K::CountMismatch);

@@ -103,6 +103,27 @@ std::string error_of(const std::string& text) {
   return "no error";
 }
 
+TEST(Parser, AccessWidths) {
+  Program p = parse_one("kernel k block 64 {\n  warp 0 { write b[16*lane] width 16; read b width 4; read b[lane] }\n}");
+  const auto& cmds = p.units.at(0).cmds;
+  ASSERT_EQ(cmds.size(), 3u);
+  EXPECT_EQ(p.width(cmds[0]), 16);
+  EXPECT_EQ(p.width(cmds[1]), 4);  // a scalar of width 4 is address 0 of width 4
+  EXPECT_EQ(p.address(cmds[1], p.units[0], 5), 0);
+  EXPECT_EQ(p.width(cmds[2]), 1);
+  EXPECT_EQ(describe(p, cmds[0]), "write b[16*lane] width 16");
+  EXPECT_EQ(describe(p, cmds[1]), "read b[0] width 4");
+  EXPECT_EQ(describe(p, cmds[2]), "read b[lane]");
+  Program q = parse_one(print(p));
+  EXPECT_TRUE(same_program(p, q)) << print(p);
+  // The same address with another width is another index form.
+  Program r = parse_one("kernel k block 64 { warp 0 { write b[lane] width 2; write b[lane] } }");
+  EXPECT_NE(r.units[0].cmds[0].aux, r.units[0].cmds[1].aux);
+  EXPECT_EQ(error_of("kernel k { warp 0 { read x[lane] width 0 } }"),
+            "t.bar:1:40: error: access width must be between 1 and 256");
+  EXPECT_EQ(error_of("kernel k { warp 0 { read x width } }"), "t.bar:1:34: error: expected an access width, found '}'");
+}
+
 TEST(Parser, ErrorsHavePositions) {
   EXPECT_EQ(error_of(""), "t.bar:1:1: error: expected 'kernel', found end of input");
   EXPECT_EQ(error_of("// only a comment\n"), "t.bar:2:1: error: expected 'kernel', found end of input");

@@ -27,6 +27,8 @@ Command random_access(std::mt19937_64& rng, Program& p, const Unit& u) {
   } else {  // a constant cell
     f = affine(pick(rng, 0, 1));
   }
+  // Wider accesses cover the next addresses too: neighbours' ranges overlap.
+  if (chance(rng, 0.2)) f.width = pick(rng, 2, 3);
   return write ? p.write(var, f) : p.read(var, f);
 }
 

@@ -175,6 +175,34 @@ TEST(CheckCli, JsonOutput) {
   EXPECT_EQ(witness->getInteger("blockDim.x"), 2);
 }
 
+TEST(CheckCli, ByteViewRacesShowEachIndexAndItsBytes) {
+  std::string path = temp_file(R"(kernel k {
+  shared A<4>;
+  assume blockDim.y == 1 && blockDim.z == 1;
+  if (tid == 0) { wr A<16>[0]; }
+  if (tid == 1) { rd A[2]; }
+}
+)", ".map");
+  auto text = run_racecert({"check", path});
+  ASSERT_EQ(text.code, 1);
+  EXPECT_NE(text.out.find("data race on A[0] (bytes [0, 16)) and A[2] (bytes [8, 12)) in kernel 'k'"), std::string::npos)
+      << text.out;
+  auto json = run_racecert({"check", path, "--format", "json"});
+  ASSERT_EQ(json.code, 1);
+  llvm::json::Value v = parse_json(json.out);
+  auto* race = (*v.getAsObject()->getArray("kernels"))[0].getAsObject()->getArray("races")->front().getAsObject();
+  auto* bytes = race->getArray("bytes");
+  ASSERT_TRUE(bytes && bytes->size() == 2);
+  EXPECT_EQ((*bytes)[0].getAsObject()->getInteger("width"), 16);
+  EXPECT_EQ((*bytes)[1].getAsObject()->getInteger("offset"), 8);
+  EXPECT_EQ((*bytes)[1].getAsObject()->getInteger("width"), 4);
+  // Without differing views there is no "bytes" member.
+  auto plain = run_racecert({"check", temp_file(kRacy, ".map"), "--format", "json"});
+  llvm::json::Value p = parse_json(plain.out);
+  auto* plain_race = (*p.getAsObject()->getArray("kernels"))[0].getAsObject()->getArray("races")->front().getAsObject();
+  EXPECT_EQ(plain_race->getArray("bytes"), nullptr);
+}
+
 TEST(CheckCli, JsonReportsMalformedFilesToo) {
   auto r = run_racecert({"check", temp_file("kernel k {", ".map"), "--format", "json"});
   EXPECT_EQ(r.code, 2);

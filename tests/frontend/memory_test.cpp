@@ -380,3 +380,49 @@ __kernel void k(__global int *out) {
 )");
   EXPECT_RACY(racy, "k");
 }
+
+// ---- byte views (docs/protocol-language.md "Byte ranges")
+
+const std::string one_block = "//pass\n//--blockDim=128 --gridDim=1\n";
+
+TEST(ByteViews, ScalarPointerCastsBecomeViews) {
+  const std::string head = one_block + "__global__ void k(int *out) {\n  __shared__ int s[129];\n  s[threadIdx.x] = 1;\n"
+                                 "  __syncthreads();\n";
+  // The last byte of one's own int: DRF. The first byte of the next int: racy.
+  EXPECT_DRF(check(head + "  ((char *)s)[4 * threadIdx.x + 3] = 0;\n  out[threadIdx.x] = s[threadIdx.x];\n}\n"), "k");
+  auto racy = check(head + "  *((char *)s + 4 * threadIdx.x + 4) = 0;\n  out[threadIdx.x] = s[threadIdx.x];\n}\n");
+  EXPECT_RACY(racy, "k");
+  EXPECT_TRUE(contains(racy.out, "(bytes [4, 5)) and s[1] (bytes [4, 8))")) << racy.out;
+  // The protocol keeps the view and gets the element size.
+  auto shown = check(head + "  ((short *)s)[2 * threadIdx.x + 1] = 0;\n}\n", {"--show", "protocol"});
+  EXPECT_TRUE(contains(shown.out, "shared s<4>;")) << shown.out;
+  EXPECT_TRUE(contains(shown.out, "wr s<2>[")) << shown.out;
+}
+
+TEST(ByteViews, Float4AndFloat2ViewsOfFloatArrays) {
+  const std::string head = one_block + "__global__ void k(float *f, float *out) {\n"
+                                       "  reinterpret_cast<float4 *>(f)[threadIdx.x] = make_float4(0, 0, 0, 0);\n";
+  // The float4 of thread t is floats 4t..4t+3: its third element is its own,
+  // the next float is thread t + 1's.
+  EXPECT_DRF(check(head + "  out[threadIdx.x] = f[4 * threadIdx.x + 2];\n}\n"), "k");
+  auto racy = check(head + "  out[threadIdx.x] = f[4 * threadIdx.x + 4];\n}\n");
+  EXPECT_RACY(racy, "k");
+  EXPECT_TRUE(contains(racy.out, "data race on f[4]")) << racy.out;
+  // Two float2 halves of one float4 written by two threads, through ->.
+  const std::string halves = one_block + "__global__ void k(float *f) {\n"
+                                         "  if (threadIdx.x < 2) (reinterpret_cast<float2 *>(f) + threadIdx.x)->y = 1;\n";
+  EXPECT_DRF(check(halves + "}\n"), "k");
+  EXPECT_RACY(check(halves + "  if (threadIdx.x == 2) f[1] = 0;\n}\n"), "k");
+}
+
+TEST(ByteViews, AddressOfAViewAndMixedStructCastsStayUnsupported) {
+  // A pointer's offset counts elements: a pointer to a byte of an int is unknown.
+  auto addr = check(one_block + "__global__ void k(int *out) {\n  __shared__ int s[129];\n"
+                          "  char *p = &((char *)s)[4 * threadIdx.x + 4];\n  *p = 0;\n  out[threadIdx.x] = s[threadIdx.x];\n}\n");
+  EXPECT_EQ(status_of(addr, "k"), "unknown") << addr.out;
+  // A struct whose fields are not all the array's scalars is no view.
+  auto mixed = check(one_block + "struct P { int a; short b, c; };\n__global__ void k(int *f) {\n"
+                           "  reinterpret_cast<P *>(f)[threadIdx.x].b = 0;\n}\n");
+  EXPECT_EQ(status_of(mixed, "k"), "unknown") << mixed.out;
+  EXPECT_TRUE(contains(mixed.out, "pointer cast between a struct and another type")) << mixed.out;
+}

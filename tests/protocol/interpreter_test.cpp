@@ -76,6 +76,24 @@ TEST(Interpreter, DetectsRacesOnlyBetweenDistinctThreadsInAPhase) {
   EXPECT_EQ(r.races[0].first.index, std::vector<std::int64_t>{1});
 }
 
+TEST(Interpreter, ByteViewsRaceWhenTheirRangesOverlap) {
+  // Thread 0 stores a float4 (bytes [0, 16)), thread 1 loads float 2 (bytes [8, 12)).
+  Kernel k = kernel("if (tid == 0) { wr A<16>[0]; } if (tid == 1) { rd A[2]; }", "shared A<4>;");
+  ConcreteResult r = interpret(k, threads(2));
+  ASSERT_EQ(r.races.size(), 1u);
+  EXPECT_EQ(r.races[0].first.view, (AccessView{16, 16}));
+  EXPECT_EQ(r.races[0].second.view, (AccessView{4, 4}));
+  // Float 4 is past the float4; the two float2 halves are disjoint.
+  EXPECT_TRUE(interpret(kernel("if (tid == 0) { wr A<16>[0]; } if (tid == 1) { rd A[4]; }", "shared A<4>;"),
+                        threads(2)).races.empty());
+  EXPECT_TRUE(interpret(kernel("if (tid < 2) { wr A<8>[tid]; }", "shared A<4>;"), threads(2)).races.empty());
+  // Rows are separate: the same bytes of two rows do not race.
+  EXPECT_TRUE(interpret(kernel("wr A<16>[tid][0];", "shared A<4> : 2;"), threads(2)).races.empty());
+  // An unaligned int at byte 15 straddles both threads' float4s: each
+  // thread's read races with the other's write.
+  EXPECT_EQ(interpret(kernel("wr A<16>[0][tid]; rd A<1:4>[0][15];", "shared A<4> : 2;"), threads(2)).races.size(), 2u);
+}
+
 TEST(Interpreter, ThreadDependentBarrierDiverges) {
   Kernel k = kernel("if (tid < 1) { sync; }");
   ConcreteResult r = interpret(k, threads(2));

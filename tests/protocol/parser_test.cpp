@@ -144,6 +144,53 @@ TEST(Parser, ReportsErrorsWithPositions) {
   EXPECT_EQ(error_of("garbage\n"), "1:1: expected 'kernel', found 'g'");
 }
 
+TEST(Parser, ReadsAndPrintsByteViews) {
+  const char* text = R"(kernel k {
+  shared A<4>;
+  global T<2> : 2;
+  wr A<16>[threadIdx.x];
+  rd A<1:4>[3];
+  wr A<1>[threadIdx.x] = 7;
+  rd A[threadIdx.x];
+  atomic T<8:2>[0][threadIdx.x];
+}
+)";
+  ProtocolFile f = parse_protocol(text, "t.map");
+  const Kernel& k = f.kernels.at(0);
+  EXPECT_EQ(k.arrays.at(0).element_bytes, 4);
+  EXPECT_EQ(k.arrays.at(1).element_bytes, 2);
+  EXPECT_EQ(k.arrays.at(1).dims, 2);
+  EXPECT_EQ(k.body.at(0).as<Access>().view, (AccessView{16, 16}));
+  EXPECT_EQ(k.body.at(1).as<Access>().view, (AccessView{1, 4}));
+  EXPECT_EQ(k.body.at(2).as<Access>().view, (AccessView{1, 1}));
+  EXPECT_TRUE(k.body.at(3).as<Access>().view.is_element());
+  EXPECT_EQ(k.body.at(4).as<Access>().view, (AccessView{8, 2}));
+  // Printed back exactly (the text is in the printer's layout).
+  EXPECT_EQ(print(f), std::string(text));
+  ProtocolFile g = parse_protocol(print(f), "printed");
+  EXPECT_TRUE(equal(k, g.kernels.at(0)));
+  // A different view is a different protocol.
+  ProtocolFile h = parse_protocol(
+      "kernel k {\n  shared A<4>;\n  global T<2> : 2;\n  wr A<8>[threadIdx.x];\n  rd A<1:4>[3];\n  wr A<1>[threadIdx.x] = 7;\n"
+      "  rd A[threadIdx.x];\n  atomic T<8:2>[0][threadIdx.x];\n}\n",
+      "t.map");
+  EXPECT_FALSE(equal(k, h.kernels.at(0)));
+}
+
+TEST(Parser, ReportsByteViewErrorsWithPositions) {
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A<16>[0];\n}\n"),
+            "3:3: byte view of array 'A' without an element size: declare it as 'shared A<bytes>'");
+  EXPECT_EQ(error_of("kernel k {\n  global A : 2;\n  wr A<1:4>[0][1];\n}\n"),
+            "3:3: byte view of array 'A' without an element size: declare it as 'global A<bytes>'");
+  EXPECT_EQ(error_of("kernel k {\n  shared A<0>;\n}\n"), "2:3: array 'A' needs a positive element size");
+  EXPECT_EQ(error_of("kernel k {\n  shared A<4>;\n  rd A<0>[0];\n}\n"),
+            "3:3: a byte view of 'A' needs a positive unit and width");
+  EXPECT_EQ(error_of("kernel k {\n  shared A<4>;\n  rd A<4:0>[0];\n}\n"),
+            "3:3: a byte view of 'A' needs a positive unit and width");
+  EXPECT_EQ(error_of("kernel k {\n  shared A<4>;\n  rd A<4[0];\n}\n"), "3:9: expected '>', found '['");
+  EXPECT_EQ(error_of("kernel k {\n  shared A<4>;\n  rd A<x>[0];\n}\n"), "3:8: expected a number of bytes, found 'x'");
+}
+
 TEST(Parser, MissingFileIsAnInputError) {
   try {
     parse_protocol_file("/nonexistent/file.map");

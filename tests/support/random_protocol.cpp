@@ -20,6 +20,8 @@ class Generator {
     k.vars.push_back(VarDecl{"M", Uniformity::Grid, {}});
     has_v_ = o_.thread_unknowns && chance(0.3);
     if (has_v_) k.vars.push_back(VarDecl{"v", Uniformity::Thread, {}});
+    views_ = o_.byte_views && chance(0.25);
+    if (views_) k.arrays[0].element_bytes = 4;
     k.body = block(0, true, {}, {});
     if (!has_access(k.body)) k.body.push_back(access({}, {}));
     return k;
@@ -30,6 +32,7 @@ class Generator {
   const RandomProtocolOptions& o_;
   int dims_ = 1;
   bool has_v_ = false;
+  bool views_ = false;  // the array has an element size, so accesses may have byte views
   int next_var_ = 0;
   int next_site_ = 1;
 
@@ -86,6 +89,12 @@ class Generator {
     Access a;
     a.array = "A";
     for (int d = 0; d < dims_; ++d) a.index.push_back(term(uniform, local));
+    if (views_ && chance(0.5)) {
+      // Narrower, wider, unaligned (unit != width) and element-sized views of 4-byte elements.
+      static const std::vector<AccessView> views = {{1, 1}, {1, 4}, {2, 2}, {2, 4}, {4, 4},
+                                                    {8, 8}, {16, 16}, {4, 8}, {8, 4}};
+      a.view = one_of(views);
+    }
     int m = pick(10);
     a.mode = m < 5 ? AccessMode::Read : (m < 9 ? AccessMode::Write : AccessMode::Atomic);
     if (a.mode == AccessMode::Write && o_.benign_values && chance(0.4))

@@ -19,6 +19,7 @@ struct RandomProtocolOptions {
   bool thread_unknowns = true; // a per-thread unknown `v` in {0, 1}
   bool two_dims = true;        // sometimes a 2-dimensional array
   bool benign_values = true;   // writes with known values
+  bool byte_views = true;      // sometimes a 4-byte element size and accesses through byte views
 };
 
 // The bounds both sides of the differential test agree on.

@@ -1,0 +1,8 @@
+//xfail:NOT_ALL_VERIFIED
+//--blockDim=64 --gridDim=1
+// Thread t stores the float4 of floats 4t..4t+3 and loads float 4t + 6:
+// the third element of thread t + 1's float4.
+__global__ void float4_store_float_load(float *f, float *out) {
+  reinterpret_cast<float4 *>(f)[threadIdx.x] = make_float4(0, 0, 0, 0);
+  out[threadIdx.x] = f[4 * threadIdx.x + 6];
+}
