@@ -15,12 +15,15 @@ bool same(const std::vector<Expr>& a, const std::vector<Expr>& b) {
   return true;
 }
 
-bool same(const Location& a, const Location& b) { return a.array == b.array && same(a.index, b.index); }
+bool same(const Location& a, const Location& b) {
+  return a.array == b.array && same(a.index, b.index) && a.unit == b.unit && a.width == b.width;
+}
 
 bool same(const Variable& a, const Variable& b) { return a.name == b.name && a.type == b.type && a.loc == b.loc; }
 
 bool same(const Array& a, const Array& b) {
   return a.name == b.name && a.space == b.space && a.sizes == b.sizes && a.element == b.element &&
+         a.element_bytes == b.element_bytes &&
          a.parameter == b.parameter && a.loc == b.loc;
 }
 

@@ -41,8 +41,13 @@ struct RawLoc {
   int line = 0;
   int column = 0;
 };
+struct View {  // <unit> or <unit:width>
+  std::int64_t unit = 0;
+  boost::optional<std::int64_t> width;
+};
 struct Target {
   std::string array;
+  boost::optional<View> view;
   std::vector<Expr> index;
 };
 struct AtomicHead {
@@ -59,7 +64,8 @@ struct FenceHead {
 }  // namespace racecert::kir
 
 BOOST_FUSION_ADAPT_STRUCT(racecert::kir::RawLoc, file, line, column)
-BOOST_FUSION_ADAPT_STRUCT(racecert::kir::Target, array, index)
+BOOST_FUSION_ADAPT_STRUCT(racecert::kir::View, unit, width)
+BOOST_FUSION_ADAPT_STRUCT(racecert::kir::Target, array, view, index)
 BOOST_FUSION_ADAPT_STRUCT(racecert::kir::AtomicHead, op, order, scope)
 BOOST_FUSION_ADAPT_STRUCT(racecert::kir::FenceHead, order, scope)
 
@@ -201,6 +207,7 @@ struct scope_table : x3::symbols<Scope> {
   scope_table() { add("block", Scope::Block)("device", Scope::Device)("system", Scope::System); }
 } const scope;
 
+x3::rule<struct view_tag, View> const view = "byte view";
 x3::rule<struct target_tag, Target> const target = "array access";
 x3::rule<struct atomic_head_tag, AtomicHead> const atomic_head = "atomic";
 x3::rule<struct fence_head_tag, FenceHead> const fence_head = "fence";
@@ -210,7 +217,8 @@ x3::rule<struct stmts_tag, Block> const stmts = "statements";
 x3::rule<struct close_tag> const close = "a statement or '}'";
 x3::rule<struct loop_kind_tag, bool> const loop_kind = "loop";
 
-const auto target_def = identifier >> *('[' > value > ']');
+const auto view_def = '<' > x3::int64 > -(':' > x3::int64) > '>';
+const auto target_def = identifier >> -view >> *('[' > value > ']');
 const auto end_of_name = !(x3::alnum | x3::char_("_$#."));
 const auto atomic_head_def =
     x3::lexeme["atomic." >> +(x3::alnum | x3::char_('_')) >> '.' >> memory_order >> '.' >> scope >> end_of_name];
@@ -234,7 +242,14 @@ const auto barrier_head_def = kw("barrier.block")[set_kind(Barrier::Kind::Block)
 const auto close_def = x3::lit('}');
 const auto loop_kind_def = (kw("loop") >> x3::attr(true)) | (kw("do-loop") >> x3::attr(false));
 
-Location to_location(Target&& t) { return Location{std::move(t.array), std::move(t.index)}; }
+Location to_location(Target&& t) {
+  Location l{std::move(t.array), std::move(t.index)};
+  if (t.view) {
+    l.unit = t.view->unit;
+    l.width = t.view->width ? *t.view->width : t.view->unit;
+  }
+  return l;
+}
 std::string result_var(const boost::optional<std::string>& v) { return v ? *v : std::string(); }
 
 const auto mk_assign = [](auto& ctx) {
@@ -325,7 +340,7 @@ const auto stmt_def = if_stmt | loop_stmt | unsupported_stmt | break_stmt | cont
                       assume_stmt | store_stmt | fence_stmt | barrier_stmt | atomic_stmt | load_stmt | assign_stmt;
 const auto stmts_def = *stmt;
 
-BOOST_SPIRIT_DEFINE(target, atomic_head, fence_head, barrier_head, stmt, stmts, close, loop_kind, result_prefix)
+BOOST_SPIRIT_DEFINE(view, target, atomic_head, fence_head, barrier_head, stmt, stmts, close, loop_kind, result_prefix)
 
 // -------------------------------------------------------------------- kernels
 
@@ -378,9 +393,10 @@ const auto add_array = [](auto& ctx) {
   arr.space = at_c<0>(a);
   arr.element = at_c<1>(a);
   arr.name = at_c<2>(a);
-  for (const auto& s : at_c<3>(a)) arr.sizes.push_back(s ? *s : 0);
-  arr.parameter = at_c<4>(a);
-  arr.loc = to_loc(ctx, at_c<5>(a));
+  arr.element_bytes = at_c<3>(a) ? *at_c<3>(a) : 0;
+  for (const auto& s : at_c<4>(a)) arr.sizes.push_back(s ? *s : 0);
+  arr.parameter = at_c<5>(a);
+  arr.loc = to_loc(ctx, at_c<6>(a));
   _val(ctx).arrays.push_back(std::move(arr));
 };
 const auto add_requires = [](auto& ctx) { _val(ctx).preconditions.push_back(_attr(ctx)); };
@@ -389,7 +405,8 @@ const auto set_body = [](auto& ctx) { _val(ctx).body = std::move(_attr(ctx)); };
 // A variable may be named `param` or `local`: a declaration backtracks.
 const auto param_decl = kw("param") >> scalar_type >> identifier >> ';' > -loc_annot;
 const auto local_decl = kw("local") >> scalar_type >> identifier >> ';' > -loc_annot;
-const auto array_decl = kw("array") >> space > scalar_type > identifier > *('[' > -x3::int64 > ']') >
+const auto array_decl = kw("array") >> space > scalar_type > identifier > -('<' > x3::int64 > '>') >
+                        *('[' > -x3::int64 > ']') >
                         x3::matches[x3::lit('(') > kw("parameter") > ')'] > ';' > -loc_annot;
 const auto requires_decl = kw("requires") >> value > ';';
 

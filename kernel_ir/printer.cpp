@@ -20,6 +20,7 @@ class Printer {
     for (const auto& p : k.parameters) line(1, "param " + std::string(to_string(p.type)) + " " + p.name + ";", p.loc);
     for (const auto& a : k.arrays) {
       std::string text = std::string("array ") + to_string(a.space) + " " + to_string(a.element) + " " + a.name;
+      if (a.element_bytes) text += "<" + std::to_string(a.element_bytes) + ">";
       for (auto s : a.sizes) text += "[" + (s ? std::to_string(s) : std::string()) + "]";
       line(1, text + (a.parameter ? " (parameter);" : ";"), a.loc);
     }
@@ -56,6 +57,10 @@ class Printer {
   static std::string value(const Expr& e) { return e ? expr::to_string(e) : "?"; }
   static std::string location(const Location& l) {
     std::string s = l.array;
+    // A byte view, as in the protocol language: <unit> when the view's
+    // width is its unit, <unit:width> otherwise.
+    if (l.unit || l.width)
+      s += "<" + std::to_string(l.unit) + (l.unit == l.width ? "" : ":" + std::to_string(l.width)) + ">";
     for (const auto& i : l.index) s += "[" + value(i) + "]";
     return s;
   }

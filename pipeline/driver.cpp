@@ -30,6 +30,7 @@ struct Gathered {
   std::vector<Error> errors;
   std::string shown;
   bool matched = false;  // some kernel passed the --kernel filter
+  int extractions = 0;
 };
 
 bool wants(const Options& o, Stage s) { return o.show == s; }
@@ -84,7 +85,8 @@ struct BlockProgram {
   std::optional<Error> error;
 };
 
-BlockProgram extract_block(const kir::Kernel& k, const Launch& launch) {
+BlockProgram extract_block(const kir::Kernel& k, const Launch& launch, Gathered& g) {
+  ++g.extractions;
   try {
     return {barriers::program_from_kernel(k, barriers::Launch{*launch.block, launch.grid}), std::nullopt};
   } catch (const Error& e) {
@@ -117,7 +119,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   bool shared_to_barriers = named && launch.block;
   if (wants(o, Stage::Barriers)) {
     if (shared_to_barriers) {
-      BlockProgram b = extract_block(k, launch);
+      BlockProgram b = extract_block(k, launch, g);
       if (b.program) g.shown += barriers::print(*b.program);
       if (b.error) g.shown += "// kernel " + k.name + ": " + b.error->render() + "\n";
     }
@@ -155,7 +157,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   // 4. The named-barrier check's verdict on shared memory; the protocol
   // analysis runs on every kernel together (run_check).
   if (shared_to_barriers) {
-    BlockProgram b = extract_block(k, launch);
+    BlockProgram b = extract_block(k, launch, g);
     g.decided.push_back(b.program ? check_block(path, k, *b.program, *launch.block)
                                   : unknown_report(path, k.name,
                                                    {Diagnostic{Diagnostic::Severity::Warning, b.error->loc(),
@@ -228,6 +230,7 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
   for (const auto& f : files) load_file(f, o, g);
   Result out;
   out.errors = g.errors;
+  out.barrier_extractions = g.extractions;
   if (out.errors.empty() && !g.matched && !o.kernel.empty())
     out.errors.push_back(input_error(SourceLoc{}, "no kernel named '" + o.kernel + "'"));
 

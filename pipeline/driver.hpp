@@ -36,6 +36,10 @@ struct Result {
   std::vector<KernelReport> kernels;  // one per kernel (empty with `show`)
   std::vector<Error> errors;          // unreadable or malformed files: exit code 2
   std::string shown;                  // the text of the `show` stage
+  // Barrier programs extracted (the costly step of the named-barrier check:
+  // seconds for a long loop), so that tests can tell that a stage did not
+  // run it.
+  int barrier_extractions = 0;
 };
 
 Result run_check(const std::vector<std::string>& files, const Options& o);

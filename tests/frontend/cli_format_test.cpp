@@ -155,7 +155,7 @@ TEST(Options, ShowKernelAndProtocol) {
   auto kernel = testkit::run_racecert({"check", f, "--show", "kernel"});
   EXPECT_EQ(kernel.code, 0) << dump(kernel);
   EXPECT_TRUE(contains(kernel.out, "cuda kernel shift {")) << kernel.out;
-  EXPECT_TRUE(contains(kernel.out, "array shared int s[65];")) << kernel.out;
+  EXPECT_TRUE(contains(kernel.out, "array shared int s<4>[65];")) << kernel.out;
   EXPECT_TRUE(contains(kernel.out, "barrier.block;")) << kernel.out;
   auto protocol = testkit::run_racecert({"check", f, "--show", "protocol"});
   EXPECT_EQ(protocol.code, 0) << dump(protocol);

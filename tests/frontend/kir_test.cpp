@@ -110,8 +110,8 @@ TEST(KernelIr, SharedTileArraysBarrierAndPositions) {
   EXPECT_EQ(k.find_array(loads[0].at.array)->space, kir::Space::Shared);
   // The printed form names the spaces.
   std::string printed = kir::print(k);
-  EXPECT_TRUE(contains(printed, "array shared float t[32][33];")) << printed;
-  EXPECT_TRUE(contains(printed, "array global float out[] (parameter);")) << printed;
+  EXPECT_TRUE(contains(printed, "array shared float t<4>[32][33];")) << printed;
+  EXPECT_TRUE(contains(printed, "array global float out<4>[] (parameter);")) << printed;
   EXPECT_TRUE(contains(printed, "barrier.block;")) << printed;
 }
 

@@ -115,6 +115,34 @@ TEST(KernelIrText, WithoutLocationsEveryPositionIsEmpty) {
   EXPECT_EQ(print(again, {.locations = true}), plain);
 }
 
+// Byte views (issue 11's byte-range locations): an array's element size
+// and a location's view print and parse back, as in the protocol language.
+TEST(KernelIrText, ElementSizesAndByteViews) {
+  const char* text = R"(cuda kernel views {
+  array shared float s<4>[64];
+  array global int g[];
+  store s<16>[threadIdx.x] = ?;
+  x = load s<1:4>[4 * threadIdx.x + 2];
+  load g[0];
+}
+)";
+  Kernel k = parse_kernel(text, "views.kir");
+  EXPECT_EQ(print(k), text);
+  EXPECT_EQ(k.arrays[0].element_bytes, 4);
+  EXPECT_EQ(k.arrays[1].element_bytes, 0);
+  const Location& wide = k.body[0].as<Store>().at;
+  EXPECT_EQ(wide.unit, 16);
+  EXPECT_EQ(wide.width, 16);
+  const Location& bytes = k.body[1].as<Load>().at;
+  EXPECT_EQ(bytes.unit, 1);
+  EXPECT_EQ(bytes.width, 4);
+  EXPECT_EQ(k.body[2].as<Load>().at.unit, 0);
+  Kernel narrower = k;
+  narrower.body[0].as<Store>().at.width = 8;
+  EXPECT_FALSE(equal(narrower, k));
+  EXPECT_THROW(parse_kernel("cuda kernel bad {\n  load s<>[0];\n}\n", "bad.kir"), Error);
+}
+
 // Names that are keywords of the text form elsewhere stay variables.
 TEST(KernelIrText, VariablesNamedLikeKeywords) {
   const char* text = R"(opencl kernel k {

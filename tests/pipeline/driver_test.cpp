@@ -5,11 +5,9 @@
 // dimensions as preconditions.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <string>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "pipeline/driver.hpp"
@@ -77,35 +75,25 @@ TEST(PipelineStages, OneTableOfNamesInPipelineOrder) {
   EXPECT_LT(Stage::Protocol, Stage::WellFormed);  // run_check relies on the order
 }
 
-// A loop of 2^30 rounds with named barriers: the extraction would unroll it
-// for 128 threads up to its command limit, seconds and more than 1 GB of
-// work (3.3 s and 1.4 GB peak when racecert did it for `--show kernel`);
-// lowering unrolls nothing. So `kernel` returning at once, without that
-// memory, shows that nothing after lowering runs.
-std::int64_t peak_rss_mb() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss / 1024;
-}
-
+// Whether a stage ran the barrier extraction is counted by the driver
+// (Result::barrier_extractions), not timed: the kernel's loop of 2^30 rounds
+// would make an extraction take seconds and gigabytes, but the test does not
+// depend on that.
 TEST(PipelineDriver, ShowKernelRunsNothingAfterLowering) {
   std::string path = write_kernel(named_barrier_kernel("(1 << 30)"));
-  auto started = std::chrono::steady_clock::now();
-  std::int64_t rss_before = peak_rss_mb();
   Result r = run_check({path}, showing(Stage::Kernel, with_block(128)));
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  EXPECT_LT(peak_rss_mb() - rss_before, 512);
+  EXPECT_EQ(r.barrier_extractions, 0);
   EXPECT_TRUE(r.errors.empty());
   EXPECT_TRUE(has(r.shown, "cuda kernel k {")) << r.shown;
   EXPECT_TRUE(has(r.shown, "bar.sync")) << r.shown;
   EXPECT_FALSE(has(r.shown, "warp 0")) << r.shown;  // no barrier program
   EXPECT_TRUE(r.kernels.empty());
-  EXPECT_LT(seconds, 2.5);
 }
 
 TEST(PipelineDriver, ShowBarriersPrintsTheExtractedProgram) {
   std::string path = write_kernel(named_barrier_kernel("2"));
   Result r = run_check({path}, showing(Stage::Barriers, with_block(128)));
+  EXPECT_EQ(r.barrier_extractions, 1);
   EXPECT_TRUE(r.errors.empty());
   EXPECT_TRUE(has(r.shown, "kernel k block 128")) << r.shown;
   EXPECT_TRUE(has(r.shown, "arrive 1 128")) << r.shown;
@@ -138,6 +126,7 @@ TEST(PipelineDriver, OneReportPerKernelFromBothChecks) {
   Options o = with_block(128);
   o.launch.grid = Dim3{2, 1, 1};  // out is indexed by blockIdx.x only
   Result r = run_check({path}, o);
+  EXPECT_EQ(r.barrier_extractions, 1);
   ASSERT_TRUE(r.errors.empty());
   ASSERT_EQ(r.kernels.size(), 1u);
   EXPECT_EQ(r.kernels[0].name, "k");
@@ -191,13 +180,9 @@ TEST(PipelineLaunch, CommandLineWinsPerDimension) {
 // none of them extracts it either.
 TEST(PipelineDriver, ProtocolStagesRunNoExtraction) {
   std::string path = write_kernel(named_barrier_kernel("(1 << 30)"));
-  for (Stage s : {Stage::Protocol, Stage::WellFormed, Stage::Aligned}) {
-    auto started = std::chrono::steady_clock::now();
-    std::int64_t rss_before = peak_rss_mb();
+  for (Stage s : {Stage::Protocol, Stage::WellFormed, Stage::Aligned, Stage::Split, Stage::Traces, Stage::Smt}) {
     Result r = run_check({path}, showing(s, with_block(128)));
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    EXPECT_LT(peak_rss_mb() - rss_before, 512) << stage_name(s);
-    EXPECT_LT(seconds, 2.5) << stage_name(s);
+    EXPECT_EQ(r.barrier_extractions, 0) << stage_name(s);
     EXPECT_TRUE(r.errors.empty()) << stage_name(s);
     EXPECT_FALSE(has(r.shown, "buf")) << stage_name(s) << ":\n" << r.shown;  // routed to the barrier check
     EXPECT_TRUE(has(r.shown, "out")) << stage_name(s) << ":\n" << r.shown;
