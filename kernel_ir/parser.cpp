@@ -11,22 +11,25 @@
 #include <limits>
 
 #include "support/diagnostic.hpp"
+#include "support/expr_grammar.hpp"
 
 namespace racecert::kir {
 
 namespace x3 = boost::spirit::x3;
 using boost::fusion::at_c;
 using It = std::string::const_iterator;
+namespace eg = racecert::expr::grammar;
 
 namespace {
 
-struct ParseState {
-  It begin;
-  const std::string* text;
-  const std::string* filename;
+// The kernel IR reserves no word for the shared expression grammar and
+// needs no positions of expression nodes: the default hooks.
+struct ParseState : eg::Hooks {
+  ParseState(const std::string& text, const std::string& filename) : eg::Hooks(text, filename) {}
   std::string kernel_file;  // positions without a file are in the kernel's file
 
-  SourceLoc loc_at(It at) const { return location_at(*text, static_cast<std::size_t>(at - begin), *filename); }
+  using eg::Hooks::loc_at;
+  SourceLoc loc_at(It at) const { return loc_at(offset(at)); }
 };
 struct state_tag;
 
@@ -82,20 +85,17 @@ SourceLoc to_loc(Ctx& ctx, const boost::optional<RawLoc>& l) {
 
 // ------------------------------------------------------------------- lexemes
 
-// A keyword: not followed by a character that would continue an identifier.
-auto kw(const char* word) {
-  return x3::lexeme[x3::lit(word) >> !(x3::alnum | x3::char_("_$#."))];
-}
+using eg::keyword;
 
 // Whitespace and // comments (test fixtures use them; the printer writes none).
 const auto skipper = x3::space | (x3::lit("//") >> *(x3::char_ - x3::eol) >> (x3::eol | x3::eoi));
 
-// Kernel-IR names: C identifiers, struct fields ("p.a"), and the suffixes
-// that make names unique ("i#2").
-x3::rule<struct ident_tag, std::string> const identifier = "identifier";
-const auto identifier_def = x3::lexeme[(x3::alpha | x3::char_('_')) >>
-                                       *(x3::alnum | x3::char_("_$#") |
-                                         (x3::char_('.') >> &(x3::alpha | x3::char_('_'))))];
+// Names and expressions: the shared grammar (support/expr_grammar.hpp), which
+// reads C identifiers, struct fields ("p.a") and the suffixes that make
+// names unique ("i#2").
+auto const identifier = eg::name;
+auto const expression = eg::expression;
+using eg::set_val;
 
 x3::rule<struct string_tag, std::string> const string_lit = "string";
 const auto unescape = [](auto& ctx) { _val(ctx) += _attr(ctx) == 'n' ? '\n' : _attr(ctx); };
@@ -106,94 +106,13 @@ const auto string_lit_def =
 x3::rule<struct loc_tag, RawLoc> const loc_annot = "source position";
 const auto loc_annot_def = '@' > -(string_lit > ':') > x3::int_ > ':' > x3::int_;
 
-// ---------------------------------------------------------------- expressions
-// The C-like syntax of expr::to_string, parsed with the raw constructors so
-// that the trees come back exactly as printed.
-
-x3::rule<struct expr_tag, Expr> const expression = "expression";
-x3::rule<struct ternary_tag, Expr> const ternary = "expression";
-x3::rule<struct lor_tag, Expr> const lor = "expression";
-x3::rule<struct land_tag, Expr> const land = "expression";
-x3::rule<struct bor_tag, Expr> const bor = "expression";
-x3::rule<struct bxor_tag, Expr> const bxor = "expression";
-x3::rule<struct band_tag, Expr> const band = "expression";
-x3::rule<struct eq_tag, Expr> const equality = "expression";
-x3::rule<struct rel_tag, Expr> const relational = "expression";
-x3::rule<struct shift_tag, Expr> const shift = "expression";
-x3::rule<struct add_tag, Expr> const additive = "expression";
-x3::rule<struct mul_tag, Expr> const multiplicative = "expression";
-x3::rule<struct unary_tag, Expr> const unary_expr = "expression";
-x3::rule<struct primary_tag, Expr> const primary = "expression";
 x3::rule<struct value_tag, Expr> const value = "expression or '?'";
-
-const auto set_val = [](auto& ctx) { _val(ctx) = _attr(ctx); };
-auto bin(BinOp op) {
-  return [op](auto& ctx) { _val(ctx) = raw_binary(op, _val(ctx), _attr(ctx)); };
-}
-auto un(UnOp op) {
-  return [op](auto& ctx) { _val(ctx) = raw_unary(op, _attr(ctx)); };
-}
-auto call(BinOp op) {
-  return [op](auto& ctx) { _val(ctx) = raw_binary(op, at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))); };
-}
-const auto mk_ite = [](auto& ctx) { _val(ctx) = raw_ite(_val(ctx), at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))); };
-const auto mk_var = [](auto& ctx) { _val(ctx) = var(_attr(ctx)); };
 const auto mk_null = [](auto& ctx) { _val(ctx) = nullptr; };
 
-// Digits are read as text and converted here, so that an out-of-range
-// literal is reported as such rather than as a syntax error.
-auto literal(bool negative) {
-  return [negative](auto& ctx) {
-    const std::string& digits = _attr(ctx);
-    std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + (negative ? 1 : 0);
-    std::uint64_t v = 0;
-    for (char c : digits) {
-      std::uint64_t d = static_cast<std::uint64_t>(c - '0');
-      if (v > (limit - d) / 10)
-        throw input_error(state(ctx).loc_at(_where(ctx).begin() - static_cast<long>(digits.size())),
-                          "integer literal out of range");
-      v = v * 10 + d;
-    }
-    _val(ctx) = int_lit(negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v));
-  };
-}
-x3::rule<struct digits_tag, std::string> const digits = "integer";
-const auto digits_def = x3::lexeme[+x3::digit];
-
-const auto primary_def = x3::lexeme[digits >> !(x3::alpha | x3::char_('_'))][literal(false)] |
-                         (kw("true") >> x3::attr(true))[([](auto& ctx) { _val(ctx) = bool_lit(true); })] |
-                         (kw("false") >> x3::attr(false))[([](auto& ctx) { _val(ctx) = bool_lit(false); })] |
-                         (kw("min") >> '(' > expression > ',' > expression > ')')[call(BinOp::Min)] |
-                         (kw("max") >> '(' > expression > ',' > expression > ')')[call(BinOp::Max)] |
-                         identifier[mk_var] | ('(' > expression > ')')[set_val];
-const auto unary_expr_def = x3::lexeme['-' >> digits][literal(true)] | ('-' > unary_expr)[un(UnOp::Neg)] |
-                            ('!' > unary_expr)[un(UnOp::Not)] | ('~' > unary_expr)[un(UnOp::BitNot)] |
-                            primary[set_val];
-const auto multiplicative_def =
-    unary_expr[set_val] >> *(('*' > unary_expr)[bin(BinOp::Mul)] | ('/' > unary_expr)[bin(BinOp::Div)] |
-                             ('%' > unary_expr)[bin(BinOp::Mod)]);
-const auto additive_def = multiplicative[set_val] >>
-                          *(('+' > multiplicative)[bin(BinOp::Add)] | ('-' > multiplicative)[bin(BinOp::Sub)]);
-const auto shift_def =
-    additive[set_val] >> *(("<<" > additive)[bin(BinOp::Shl)] | (">>" > additive)[bin(BinOp::Shr)]);
-const auto relational_def = shift[set_val] >> *(("<=" > shift)[bin(BinOp::Le)] | (">=" > shift)[bin(BinOp::Ge)] |
-                                                ((x3::lit('<') >> !x3::lit('<')) > shift)[bin(BinOp::Lt)] |
-                                                ((x3::lit('>') >> !x3::lit('>')) > shift)[bin(BinOp::Gt)]);
-const auto equality_def =
-    relational[set_val] >> *(("==" > relational)[bin(BinOp::Eq)] | ("!=" > relational)[bin(BinOp::Ne)]);
-const auto band_def = equality[set_val] >> *(((x3::lit('&') >> !x3::lit('&')) > equality)[bin(BinOp::BitAnd)]);
-const auto bxor_def = band[set_val] >> *(('^' > band)[bin(BinOp::BitXor)]);
-const auto bor_def = bxor[set_val] >> *(((x3::lit('|') >> !x3::lit('|')) > bxor)[bin(BinOp::BitOr)]);
-const auto land_def = bor[set_val] >> *(("&&" > bor)[bin(BinOp::And)]);
-const auto lor_def = land[set_val] >> *(("||" > land)[bin(BinOp::Or)]);
-const auto ternary_def = lor[set_val] >> -(('?' > expression > ':' > ternary)[mk_ite]);
-const auto expression_def = ternary[set_val];
 // A value the front end does not track prints as "?".
 const auto value_def = expression[set_val] | x3::lit('?')[mk_null];
 
-BOOST_SPIRIT_DEFINE(identifier, string_lit, loc_annot, digits)
-BOOST_SPIRIT_DEFINE(expression, ternary, lor, land, bor, bxor, band, equality, relational, shift, additive,
-                    multiplicative, unary_expr, primary, value)
+BOOST_SPIRIT_DEFINE(string_lit, loc_annot, value)
 
 // ----------------------------------------------------------------- statements
 
@@ -234,13 +153,13 @@ auto named(bool arrive) {
     if (at_c<1>(_attr(ctx))) _val(ctx).count = *at_c<1>(_attr(ctx));
   };
 }
-const auto barrier_head_def = kw("barrier.block")[set_kind(Barrier::Kind::Block)] |
-                              kw("barrier.warp")[set_kind(Barrier::Kind::Warp)] |
-                              kw("barrier.grid")[set_kind(Barrier::Kind::Grid)] |
-                              (kw("bar.sync") >> value >> -(',' > value))[named(false)] |
-                              (kw("bar.arrive") >> value >> -(',' > value))[named(true)];
+const auto barrier_head_def = keyword("barrier.block")[set_kind(Barrier::Kind::Block)] |
+                              keyword("barrier.warp")[set_kind(Barrier::Kind::Warp)] |
+                              keyword("barrier.grid")[set_kind(Barrier::Kind::Grid)] |
+                              (keyword("bar.sync") >> value >> -(',' > value))[named(false)] |
+                              (keyword("bar.arrive") >> value >> -(',' > value))[named(true)];
 const auto close_def = x3::lit('}');
-const auto loop_kind_def = (kw("loop") >> x3::attr(true)) | (kw("do-loop") >> x3::attr(false));
+const auto loop_kind_def = (keyword("loop") >> x3::attr(true)) | (keyword("do-loop") >> x3::attr(false));
 
 Location to_location(Target&& t) {
   Location l{std::move(t.array), std::move(t.index)};
@@ -318,22 +237,22 @@ const auto mk_unsupported = [](auto& ctx) {
 // itself, and a failed attempt would leave the name there.
 x3::rule<struct result_tag, boost::optional<std::string>> const result_prefix = "result variable";
 const auto result_prefix_def = -(identifier >> '=');
-const auto if_stmt = (kw("if") > '(' > value > ')' > '{' > -loc_annot > stmts > close >
-                      -(kw("else") > '{' > stmts > close))[mk_if];
-const auto loop_stmt = (loop_kind >> '(' > value > ')' > '{' > -loc_annot > -(kw("init") > ':' > stmts) >
-                        kw("body") > ':' > stmts > -(kw("update") > ':' > stmts) > close)[mk_loop];
-const auto unsupported_stmt = (kw("unsupported") > string_lit > ';' > -loc_annot)[mk_unsupported];
-const auto break_stmt = (kw("break") > ';' > -loc_annot)[mk_jump<Break>()];
-const auto continue_stmt = (kw("continue") > ';' > -loc_annot)[mk_jump<Continue>()];
-const auto return_stmt = (kw("return") > ';' > -loc_annot)[mk_jump<Return>()];
+const auto if_stmt = (keyword("if") > '(' > value > ')' > '{' > -loc_annot > stmts > close >
+                      -(keyword("else") > '{' > stmts > close))[mk_if];
+const auto loop_stmt = (loop_kind >> '(' > value > ')' > '{' > -loc_annot > -(keyword("init") > ':' > stmts) >
+                        keyword("body") > ':' > stmts > -(keyword("update") > ':' > stmts) > close)[mk_loop];
+const auto unsupported_stmt = (keyword("unsupported") > string_lit > ';' > -loc_annot)[mk_unsupported];
+const auto break_stmt = (keyword("break") > ';' > -loc_annot)[mk_jump<Break>()];
+const auto continue_stmt = (keyword("continue") > ';' > -loc_annot)[mk_jump<Continue>()];
+const auto return_stmt = (keyword("return") > ';' > -loc_annot)[mk_jump<Return>()];
 // A variable may be named like these keywords: `assert = 1;` backtracks.
-const auto assert_stmt = (kw("assert") >> value > ';' > -loc_annot)[mk_check<Assert>()];
-const auto assume_stmt = (kw("assume") >> value > ';' > -loc_annot)[mk_check<Assume>()];
-const auto store_stmt = (kw("store") >> target > '=' > value > ';' > -loc_annot)[mk_store];
+const auto assert_stmt = (keyword("assert") >> value > ';' > -loc_annot)[mk_check<Assert>()];
+const auto assume_stmt = (keyword("assume") >> value > ';' > -loc_annot)[mk_check<Assume>()];
+const auto store_stmt = (keyword("store") >> target > '=' > value > ';' > -loc_annot)[mk_store];
 const auto fence_stmt = (fence_head > ';' > -loc_annot)[mk_fence];
 const auto barrier_stmt = (result_prefix >> barrier_head > ';' > -loc_annot)[mk_barrier];
 const auto atomic_stmt = (result_prefix >> atomic_head > target > *(',' > value) > ';' > -loc_annot)[mk_atomic];
-const auto load_stmt = (result_prefix >> kw("load") >> target > ';' > -loc_annot)[mk_load];
+const auto load_stmt = (result_prefix >> keyword("load") >> target > ';' > -loc_annot)[mk_load];
 const auto assign_stmt = (identifier >> '=' >> value > ';' > -loc_annot)[mk_assign];
 
 const auto stmt_def = if_stmt | loop_stmt | unsupported_stmt | break_stmt | continue_stmt | return_stmt | assert_stmt |
@@ -403,14 +322,14 @@ const auto add_requires = [](auto& ctx) { _val(ctx).preconditions.push_back(_att
 const auto set_body = [](auto& ctx) { _val(ctx).body = std::move(_attr(ctx)); };
 
 // A variable may be named `param` or `local`: a declaration backtracks.
-const auto param_decl = kw("param") >> scalar_type >> identifier >> ';' > -loc_annot;
-const auto local_decl = kw("local") >> scalar_type >> identifier >> ';' > -loc_annot;
-const auto array_decl = kw("array") >> space > scalar_type > identifier > -('<' > x3::int64 > '>') >
+const auto param_decl = keyword("param") >> scalar_type >> identifier >> ';' > -loc_annot;
+const auto local_decl = keyword("local") >> scalar_type >> identifier >> ';' > -loc_annot;
+const auto array_decl = keyword("array") >> space > scalar_type > identifier > -('<' > x3::int64 > '>') >
                         *('[' > -x3::int64 > ']') >
-                        x3::matches[x3::lit('(') > kw("parameter") > ')'] > ';' > -loc_annot;
-const auto requires_decl = kw("requires") >> value > ';';
+                        x3::matches[x3::lit('(') > keyword("parameter") > ')'] > ';' > -loc_annot;
+const auto requires_decl = keyword("requires") >> value > ';';
 
-const auto kernel_def = (identifier >> kw("kernel") > kernel_name > -loc_annot)[start_kernel] > '{' >
+const auto kernel_def = (identifier >> keyword("kernel") > kernel_name > -loc_annot)[start_kernel] > '{' >
                         *(param_decl[add_variable(&Kernel::parameters)] | local_decl[add_variable(&Kernel::locals)] |
                           array_decl[add_array] | requires_decl[add_requires]) > stmts[set_body] > close;
 const auto kernels_def = *kernel > x3::eoi;
@@ -436,10 +355,10 @@ BOOST_SPIRIT_DEFINE(kernel_name, kernel, kernels)
 
 std::vector<Kernel> parse(const std::string& text, const std::string& filename) {
   It first = text.begin(), last = text.end();
-  ParseState st{text.begin(), &text, &filename, {}};
+  ParseState st(text, filename);
   std::vector<Kernel> out;
   try {
-    auto parser = x3::with<state_tag>(std::ref(st))[kernels];
+    auto parser = x3::with<eg::hooks_tag>(std::ref(static_cast<eg::Hooks&>(st)))[x3::with<state_tag>(std::ref(st))[kernels]];
     if (!x3::phrase_parse(first, last, parser, skipper, out) || first != last)
       throw input_error(location_at(text, static_cast<std::size_t>(first - text.begin()), filename),
                         "expected a kernel");

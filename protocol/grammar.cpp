@@ -9,37 +9,36 @@
 #include <limits>
 
 #include "support/diagnostic.hpp"
+#include "support/expr_grammar.hpp"
 
 namespace racecert::protocol::detail {
 
 namespace x3 = boost::spirit::x3;
 using boost::fusion::at_c;
 using It = std::string::const_iterator;
+namespace eg = racecert::expr::grammar;
 
 namespace {
 
-struct ParseState {
-  It begin;
-  const std::string* text;
-  const std::string* filename;
+// The protocol language's choices for the shared expression grammar: its
+// keywords are reserved, `tid` is threadIdx.x, and every expression node's
+// start is recorded for diagnostics.
+struct ParseState : eg::Hooks {
+  ParseState(const std::string& text, const std::string& filename, Positions& positions)
+      : eg::Hooks(text, filename), pos(&positions) {}
   Positions* pos;
 
-  std::size_t offset(It at) const { return static_cast<std::size_t>(at - begin); }
-  SourceLoc loc_at(std::size_t off) const { return locate(*text, *filename, off); }
-  Expr note_at(Expr e, std::size_t off) {
+  // Positions skip the whitespace and comments before a token (locate).
+  SourceLoc loc_at(std::size_t off) const override { return locate(text(), filename(), off); }
+  bool is_name(const std::string& word) const override;
+  std::string canonical_name(const std::string& name) const override;  // `tid`: threadIdx.x
+  Expr note_at(Expr e, std::size_t off) override {
     pos->expr.emplace(e.get(), off);
     return e;
   }
-  std::size_t where_of(const Expr& e) const {
+  std::size_t where_of(const Expr& e) const override {
     auto it = pos->expr.find(e.get());
     return it == pos->expr.end() ? 0 : it->second;
-  }
-  // Start of the token that ends just before `end` (literals, keywords).
-  std::size_t token_start(It end) const {
-    std::size_t i = offset(end);
-    while (i > 0 && (std::isalnum(static_cast<unsigned char>((*text)[i - 1])) || (*text)[i - 1] == '_')) --i;
-    if (i > 0 && (*text)[i - 1] == '-') --i;
-    return i;
   }
 };
 struct state_tag;
@@ -56,6 +55,8 @@ const std::set<std::string>& keywords() {
   return k;
 }
 
+bool ParseState::is_name(const std::string& word) const { return keywords().count(word) == 0; }
+
 // Builtin aliases: the paper writes `tid`.
 std::string canonical_name(const std::string& n) {
   static const std::map<std::string, std::string> alias = {
@@ -65,6 +66,7 @@ std::string canonical_name(const std::string& n) {
   auto it = alias.find(n);
   return it == alias.end() ? n : it->second;
 }
+std::string ParseState::canonical_name(const std::string& n) const { return detail::canonical_name(n); }
 
 // `<unit>` or `<unit:width>` after an array name: a byte view.
 struct ViewSpec {
@@ -108,152 +110,22 @@ struct position_parser : x3::parser<position_parser> {
 };
 const position_parser pos{};
 
-auto kw(const char* word) {
-  return x3::lexeme[x3::lit(word) >> !(x3::alnum | x3::char_('_') | x3::char_('$'))];
-}
+using eg::keyword;
 
 const auto skipper = x3::space | (x3::lit("//") >> *(x3::char_ - x3::eol) >> (x3::eol | x3::eoi)) |
                      (x3::lit("/*") >> *(x3::char_ - "*/") >> "*/");
 
-x3::rule<struct ident_tag, std::string> const identifier = "identifier";
-x3::rule<struct ident_raw_tag, std::string> const ident_chars = "identifier";
-const auto ident_chars_def =
-    x3::lexeme[(x3::alpha | x3::char_('_')) >>
-               *(x3::alnum | x3::char_('_') | x3::char_('$') |
-                 (x3::char_('.') >> &(x3::alpha | x3::char_('_'))))];
-const auto not_keyword = [](auto& ctx) {
-  if (keywords().count(_attr(ctx))) {
-    _pass(ctx) = false;
-  } else {
-    _val(ctx) = _attr(ctx);
-  }
-};
-const auto identifier_def = ident_chars[not_keyword];
+// Names and expressions: the shared grammar (support/expr_grammar.hpp).
+auto const identifier = eg::name;
+auto const expr = eg::expression;
 
 x3::rule<struct string_tag, std::string> const string_lit = "string";
 const auto string_lit_def =
     x3::lexeme['"' > *((x3::lit('\\') > x3::char_) | (x3::char_ - '"' - x3::eol)) > '"'];
 
-// ---------------------------------------------------------------- expressions
+using eg::set_val;
 
-x3::rule<struct expr_tag, Expr> const expr = "expression";
-x3::rule<struct ternary_tag, Expr> const ternary = "expression";
-x3::rule<struct lor_tag, Expr> const lor = "expression";
-x3::rule<struct land_tag, Expr> const land = "expression";
-x3::rule<struct bor_tag, Expr> const bor = "expression";
-x3::rule<struct bxor_tag, Expr> const bxor = "expression";
-x3::rule<struct band_tag, Expr> const band = "expression";
-x3::rule<struct eq_tag, Expr> const equality = "expression";
-x3::rule<struct rel_tag, Expr> const relational = "expression";
-x3::rule<struct shift_tag, Expr> const shift = "expression";
-x3::rule<struct add_tag, Expr> const additive = "expression";
-x3::rule<struct mul_tag, Expr> const multiplicative = "expression";
-x3::rule<struct unary_tag, Expr> const unary_expr = "expression";
-x3::rule<struct primary_tag, Expr> const primary = "expression";
-
-const auto set_val = [](auto& ctx) { _val(ctx) = _attr(ctx); };
-
-// Compound expressions are located where their first operand starts.
-auto bin(BinOp op) {
-  return [op](auto& ctx) {
-    auto& st = state(ctx);
-    _val(ctx) = st.note_at(raw_binary(op, _val(ctx), _attr(ctx)), st.where_of(_val(ctx)));
-  };
-}
-auto un(UnOp op) {
-  return [op](auto& ctx) {
-    auto& st = state(ctx);
-    _val(ctx) = st.note_at(raw_unary(op, _attr(ctx)), st.where_of(_attr(ctx)));
-  };
-}
-
-auto literal(bool negative, int base = 10) {
-  return [negative, base](auto& ctx) {
-    const std::string& digits = _attr(ctx);
-    std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) +
-                          (negative ? 1 : 0);
-    std::uint64_t v = 0;
-    bool overflow = false;
-    for (char c : digits) {
-      std::uint64_t d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (std::tolower(c) - 'a' + 10);
-      if (v > (limit - d) / static_cast<std::uint64_t>(base)) overflow = true;
-      v = v * static_cast<std::uint64_t>(base) + d;
-    }
-    if (overflow || v > limit)
-      throw input_error(state(ctx).loc_at(state(ctx).token_start(_where(ctx).begin())),
-                        "integer literal out of range");
-    std::int64_t s = negative ? static_cast<std::int64_t>(0 - v) : static_cast<std::int64_t>(v);
-    _val(ctx) = state(ctx).note_at(int_lit(s), state(ctx).token_start(_where(ctx).begin()));
-  };
-}
-
-const auto mk_var = [](auto& ctx) {
-  auto& st = state(ctx);
-  std::size_t end = st.offset(_where(ctx).begin());
-  _val(ctx) = st.note_at(var(canonical_name(_attr(ctx))), end - _attr(ctx).size());
-};
-const auto mk_bool = [](auto& ctx) {
-  auto& st = state(ctx);
-  _val(ctx) = st.note_at(bool_lit(_attr(ctx)), st.token_start(_where(ctx).begin()));
-};
-auto mk_call(BinOp op) {
-  return [op](auto& ctx) {
-    auto& st = state(ctx);
-    _val(ctx) = st.note_at(raw_binary(op, at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))),
-                           st.where_of(at_c<0>(_attr(ctx))));
-  };
-}
-const auto mk_ite = [](auto& ctx) {
-  auto& st = state(ctx);
-  _val(ctx) = st.note_at(raw_ite(_val(ctx), at_c<0>(_attr(ctx)), at_c<1>(_attr(ctx))), st.where_of(_val(ctx)));
-};
-
-// Digits are read as text and converted here, so that an out-of-range
-// literal is reported as such rather than as a syntax error.
-x3::rule<struct digits_tag, std::string> const dec = "integer";
-x3::rule<struct hex_digits_tag, std::string> const hex = "hexadecimal integer";
-const auto dec_def = x3::lexeme[+x3::digit];
-const auto hex_def = x3::lexeme[+x3::xdigit];
-
-const auto primary_def =
-    x3::lexeme[(x3::lit("0x") | "0X") > hex][literal(false, 16)] |
-    x3::lexeme[dec >> !(x3::alpha | x3::char_('_'))][literal(false)] |
-    (kw("true") >> x3::attr(true))[mk_bool] | (kw("false") >> x3::attr(false))[mk_bool] |
-    (kw("min") > '(' > expr > ',' > expr > ')')[mk_call(BinOp::Min)] |
-    (kw("max") > '(' > expr > ',' > expr > ')')[mk_call(BinOp::Max)] |
-    identifier[mk_var] | ('(' > expr > ')')[set_val];
-
-const auto unary_expr_def = x3::lexeme['-' >> dec][literal(true)] |
-                            ('-' > unary_expr)[un(UnOp::Neg)] | ('!' > unary_expr)[un(UnOp::Not)] |
-                            ('~' > unary_expr)[un(UnOp::BitNot)] | primary[set_val];
-
-const auto multiplicative_def =
-    unary_expr[set_val] >> *(('*' > unary_expr)[bin(BinOp::Mul)] | ('/' > unary_expr)[bin(BinOp::Div)] |
-                             ('%' > unary_expr)[bin(BinOp::Mod)]);
-const auto additive_def =
-    multiplicative[set_val] >>
-    *(('+' > multiplicative)[bin(BinOp::Add)] | ('-' > multiplicative)[bin(BinOp::Sub)]);
-const auto shift_def = additive[set_val] >> *(("<<" > additive)[bin(BinOp::Shl)] |
-                                              (">>" > additive)[bin(BinOp::Shr)]);
-const auto relational_def =
-    shift[set_val] >> *(("<=" > shift)[bin(BinOp::Le)] | (">=" > shift)[bin(BinOp::Ge)] |
-                        ((x3::lit('<') >> !x3::lit('<')) > shift)[bin(BinOp::Lt)] |
-                        ((x3::lit('>') >> !x3::lit('>')) > shift)[bin(BinOp::Gt)]);
-const auto equality_def = relational[set_val] >> *(("==" > relational)[bin(BinOp::Eq)] |
-                                                   ("!=" > relational)[bin(BinOp::Ne)]);
-const auto band_def =
-    equality[set_val] >> *(((x3::lit('&') >> !x3::lit('&')) > equality)[bin(BinOp::BitAnd)]);
-const auto bxor_def = band[set_val] >> *(('^' > band)[bin(BinOp::BitXor)]);
-const auto bor_def =
-    bxor[set_val] >> *(((x3::lit('|') >> !x3::lit('|')) > bxor)[bin(BinOp::BitOr)]);
-const auto land_def = bor[set_val] >> *(("&&" > bor)[bin(BinOp::And)]);
-const auto lor_def = land[set_val] >> *(("||" > land)[bin(BinOp::Or)]);
-const auto ternary_def = lor[set_val] >> -(('?' > expr > ':' > ternary)[mk_ite]);
-const auto expr_def = ternary[set_val];
-
-BOOST_SPIRIT_DEFINE(dec, hex)
-BOOST_SPIRIT_DEFINE(identifier, ident_chars, string_lit, expr, ternary, lor, land, bor, bxor, band, equality,
-                    relational, shift, additive, multiplicative, unary_expr, primary)
+BOOST_SPIRIT_DEFINE(string_lit)
 
 // ----------------------------------------------------------------- statements
 
@@ -374,20 +246,20 @@ struct decl_kind_table : x3::symbols<Uniformity> {
   decl_kind_table() { add("local", Uniformity::Thread)("uniform", Uniformity::Grid)("block", Uniformity::Block); }
 } const decl_kind;
 
-const auto rd_stmt = (pos >> kw("rd") > access_target > -loc_annot > ';')[mk_access(AccessMode::Read)];
+const auto rd_stmt = (pos >> keyword("rd") > access_target > -loc_annot > ';')[mk_access(AccessMode::Read)];
 const auto atomic_stmt =
-    (pos >> kw("atomic") > access_target > -loc_annot > ';')[mk_access(AccessMode::Atomic)];
-const auto wr_stmt = (pos >> kw("wr") > access_target > -('=' > expr) > -loc_annot > ';')[mk_write];
-const auto sync_stmt = (pos >> kw("sync") > ';')[mk_sync];
+    (pos >> keyword("atomic") > access_target > -loc_annot > ';')[mk_access(AccessMode::Atomic)];
+const auto wr_stmt = (pos >> keyword("wr") > access_target > -('=' > expr) > -loc_annot > ';')[mk_write];
+const auto sync_stmt = (pos >> keyword("sync") > ';')[mk_sync];
 const auto decl_stmt =
     (pos >> x3::lexeme[decl_kind >> !(x3::alnum | x3::char_('_'))] > (identifier % ',') > ';')[mk_decls];
 
 const auto if_stmt_def =
-    (pos >> kw("if") > '(' > expr > ')' > block > -(kw("else") > else_part))[mk_if];
+    (pos >> keyword("if") > '(' > expr > ')' > block > -(keyword("else") > else_part))[mk_if];
 const auto else_part_def = if_stmt[set_val] | block[set_val];
-const auto for_range_def = (pos >> kw("for") >> identifier >> kw("in") > expr > ".." > expr >
-                            -(kw("step") > expr) > block)[mk_for_range];
-const auto for_c_def = (pos >> kw("for") >> '(' > identifier > '=' > expr > ';' > identifier > relop > expr >
+const auto for_range_def = (pos >> keyword("for") >> identifier >> keyword("in") > expr > ".." > expr >
+                            -(keyword("step") > expr) > block)[mk_for_range];
+const auto for_c_def = (pos >> keyword("for") >> '(' > identifier > '=' > expr > ';' > identifier > relop > expr >
                         ';' > identifier > update_op > expr > ')' > block)[mk_for_c];
 x3::rule<struct for_tag, Block> const for_stmt = "for statement";
 const auto for_stmt_def = for_range[set_val] | for_c[set_val];
@@ -441,11 +313,11 @@ struct space_table : x3::symbols<MemorySpace> {
 // `shared A<4> : 2;`: element size in bytes, then dimensions.
 const auto array_decl = pos >> x3::lexeme[memory_space >> !(x3::alnum | x3::char_('_'))] > identifier >
                         -('<' > byte_count > '>') > -(':' > x3::uint_) > ';';
-const auto assume_decl = pos >> kw("assume") > expr > ';';
+const auto assume_decl = pos >> keyword("assume") > expr > ';';
 
 x3::rule<struct kernel_name_tag, std::string> const kernel_name = "kernel name";
 const auto kernel_name_def = identifier;
-const auto kernel_def = (kw("kernel") > pos > kernel_name)[set_kernel_name] > '{' >
+const auto kernel_def = (keyword("kernel") > pos > kernel_name)[set_kernel_name] > '{' >
                          *(array_decl[add_array] | assume_decl[add_assume] | stmt[add_body]) > '}';
 const auto file_def = *(kernel[add_kernel]) > x3::eoi;
 
@@ -485,10 +357,10 @@ SourceLoc locate(const std::string& text, const std::string& filename, std::size
 
 RawFile parse_raw(const std::string& text, const std::string& filename, Positions& pos) {
   It first = text.begin(), last = text.end();
-  ParseState st{text.begin(), &text, &filename, &pos};
+  ParseState st(text, filename, pos);
   RawFile out;
   try {
-    auto parser = x3::with<state_tag>(std::ref(st))[file];
+    auto parser = x3::with<eg::hooks_tag>(std::ref(static_cast<eg::Hooks&>(st)))[x3::with<state_tag>(std::ref(st))[file]];
     bool ok = x3::phrase_parse(first, last, parser, skipper, out);
     if (!ok || first != last)
       throw input_error(locate(text, filename, static_cast<std::size_t>(first - text.begin())),
@@ -501,10 +373,10 @@ RawFile parse_raw(const std::string& text, const std::string& filename, Position
 
 Expr parse_raw_expr(const std::string& text, const std::string& filename, Positions& pos) {
   It first = text.begin(), last = text.end();
-  ParseState st{text.begin(), &text, &filename, &pos};
+  ParseState st(text, filename, pos);
   Expr out;
   try {
-    auto parser = x3::with<state_tag>(std::ref(st))[expr > x3::eoi];
+    auto parser = x3::with<eg::hooks_tag>(std::ref(static_cast<eg::Hooks&>(st)))[x3::with<state_tag>(std::ref(st))[expr > x3::eoi]];
     bool ok = x3::phrase_parse(first, last, parser, skipper, out);
     if (!ok || first != last)
       throw input_error(locate(text, filename, static_cast<std::size_t>(first - text.begin())),
