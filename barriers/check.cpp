@@ -144,6 +144,11 @@ class Reporter {
     return s;
   }
 
+  std::int64_t address(const AccessRef& a) const {
+    const Command& c = cmd(a.at);
+    return c.aux == kNoIndex ? 0 : p_.indices[c.aux].at(a.thread, p_.units[a.at.unit].first_thread);
+  }
+
   ReportedAccess access(const AccessRef& a) const {
     ReportedAccess r;
     r.mode = cmd(a.at).op == Op::Write ? "wr" : "rd";
@@ -160,6 +165,14 @@ class Reporter {
       ReportedRace rr;
       rr.array = p_.vars[race.var];
       if (cmd(race.first.at).aux != kNoIndex || cmd(race.second.at).aux != kNoIndex) rr.index = {race.address};
+      // An access wider than one address is in a byte-addressed array (a
+      // byte view of it somewhere, from_kernel.cpp): the program knows
+      // byte ranges, not element indices, so the report gives the ranges.
+      std::int64_t w1 = p_.width(cmd(race.first.at)), w2 = p_.width(cmd(race.second.at));
+      if (w1 > 1 || w2 > 1) {
+        rr.index.clear();
+        rr.bytes = {ReportedBytes{{}, address(race.first), w1}, ReportedBytes{{}, address(race.second), w2}};
+      }
       rr.first = access(race.first);
       rr.second = access(race.second);
       rr.witness = {{"threadIdx.x@1", race.first.thread}, {"threadIdx.x@2", race.second.thread}};

@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "kernel_ir/executor.hpp"
 #include "support/diagnostic.hpp"
+#include "support/overloaded.hpp"
 
 namespace racecert::barriers {
 
@@ -26,43 +28,58 @@ struct RawCommand {
   std::uint32_t count = 0;  // barrier thread count
   bool scalar = false;      // an access without an index
   std::int64_t address = 0;
+  std::int64_t width = 1;   // addresses covered (bytes, for a byte-addressed array)
   std::uint16_t file = 0;
   Pos pos;
 
   bool same_shape(const RawCommand& o) const {
-    return op == o.op && arg == o.arg && count == o.count && scalar == o.scalar && file == o.file && pos == o.pos;
+    return op == o.op && arg == o.arg && count == o.count && scalar == o.scalar && width == o.width &&
+           file == o.file && pos == o.pos;
   }
 };
-
-// Does a block do anything the program must record (a shared access, a
-// barrier, a jump, an unsupported construct)? Under a branch or loop the
-// block cannot decide, only such blocks make the extraction give up; the
-// others just make the variables they assign unknown.
-bool has_effects(const kir::Block& b, const kir::Kernel& k);
 
 bool is_shared(const kir::Kernel& k, const std::string& array) {
   const kir::Array* a = k.find_array(array);
   return a && a->space == kir::Space::Shared;
 }
 
-bool stmt_has_effects(const kir::Stmt& s, const kir::Kernel& k) {
-  if (s.is<kir::Load>()) return is_shared(k, s.as<kir::Load>().at.array);
-  if (s.is<kir::Store>()) return is_shared(k, s.as<kir::Store>().at.array);
-  if (s.is<kir::Atomic>()) return is_shared(k, s.as<kir::Atomic>().at.array);
-  if (s.is<kir::Barrier>()) return s.as<kir::Barrier>().kind != kir::Barrier::Kind::Warp;
-  if (s.is<kir::Break>() || s.is<kir::Continue>() || s.is<kir::Return>() || s.is<kir::Unsupported>()) return true;
-  if (s.is<kir::If>()) return has_effects(s.as<kir::If>().then_body, k) || has_effects(s.as<kir::If>().else_body, k);
-  if (s.is<kir::Loop>()) {
-    const auto& l = s.as<kir::Loop>();
-    return has_effects(l.init, k) || has_effects(l.body, k) || has_effects(l.update, k);
-  }
-  return false;
+// Does a block do anything the program must record (a shared access, a
+// barrier, a jump, an unsupported construct)? Under a branch or loop the
+// block cannot decide, only such blocks make the extraction give up; the
+// others just make the variables they assign unknown.
+bool has_effects(const kir::Block& b, const kir::Kernel& k) {
+  auto effect = [&k](const kir::Stmt& s) {
+    return std::visit(
+        Overloaded{[&](const kir::Load& l) { return is_shared(k, l.at.array); },
+                   [&](const kir::Store& st) { return is_shared(k, st.at.array); },
+                   [&](const kir::Atomic& a) { return is_shared(k, a.at.array); },
+                   [](const kir::Barrier& br) { return br.kind != kir::Barrier::Kind::Warp; },
+                   [](const kir::Break&) { return true; }, [](const kir::Continue&) { return true; },
+                   [](const kir::Return&) { return true; }, [](const kir::Unsupported&) { return true; },
+                   // Nothing to record (nested statements are visited by any_statement):
+                   [](const kir::Assign&) { return false; }, [](const kir::Fence&) { return false; },
+                   [](const kir::Assert&) { return false; }, [](const kir::Assume&) { return false; },
+                   [](const kir::If&) { return false; }, [](const kir::Loop&) { return false; }},
+        s.node);
+  };
+  return kir::any_statement(b, effect);
 }
 
-bool has_effects(const kir::Block& b, const kir::Kernel& k) {
-  for (const auto& s : b)
-    if (stmt_has_effects(s, k)) return true;
-  return false;
+// The shared arrays some access views in bytes (a float4 store into a float
+// array, a char written into an int): every access of such an array gets a
+// byte address and a width, so that accesses of different views compare.
+std::set<std::string> byte_addressed_arrays(const kir::Kernel& k) {
+  std::set<std::string> out;
+  auto note = [&](const kir::Location& at) {
+    if ((at.unit || at.width) && is_shared(k, at.array)) out.insert(at.array);
+  };
+  kir::any_statement(k.body, [&](const kir::Stmt& s) {
+    if (const auto* l = std::get_if<kir::Load>(&s.node)) note(l->at);
+    if (const auto* st = std::get_if<kir::Store>(&s.node)) note(st->at);
+    if (const auto* a = std::get_if<kir::Atomic>(&s.node)) note(a->at);
+    return false;
+  });
+  return out;
 }
 
 // Thrown when a thread reaches something the extraction cannot follow; the
@@ -77,7 +94,8 @@ struct GiveUp {
 // block cannot decide something that matters.
 class Extractor : public kir::ThreadExecutor {
  public:
-  Extractor(const kir::Kernel& k, const Launch& l, Program& p) : k_(k), launch_(l), p_(p) {
+  Extractor(const kir::Kernel& k, const Launch& l, Program& p)
+      : k_(k), launch_(l), p_(p), byte_arrays_(byte_addressed_arrays(k)) {
     dims_[0] = l.block.x;
     dims_[1] = l.block.y;
     dims_[2] = l.block.z;
@@ -114,6 +132,7 @@ class Extractor : public kir::ThreadExecutor {
   Program& p_;
   std::int64_t dims_[3] = {1, 1, 1};
   kir::Environment fixed_;  // builtins and parameters fixed for the block
+  std::set<std::string> byte_arrays_;
   std::vector<RawCommand> out_;
   std::map<std::string, std::uint16_t> file_ids_;
   std::uint64_t total_ = 0;
@@ -167,11 +186,20 @@ class Extractor : public kir::ThreadExecutor {
     c.op = op;
     c.arg = p_.var(at.array);
     c.scalar = at.index.empty();
-    // Addresses here count elements; a byte view would need byte addresses
-    // for every access of the array (IndexForm::width): not extracted yet.
-    if (at.unit || at.width) throw GiveUp{"a byte view of '" + at.array + "'", loc};
+    const kir::Array* a = k_.find_array(at.array);
+    // Addresses count elements, or bytes in an array some access views in
+    // bytes: then an element access covers the element's bytes.
+    bool bytes = byte_arrays_.count(at.array) > 0;
+    std::int64_t unit = 1;
+    if (bytes) {
+      if (c.scalar || a->sizes.size() > 1 || a->element_bytes <= 0)
+        throw GiveUp{"a byte view of '" + at.array + "', which is not a one-dimensional array of known element size",
+                     loc};
+      unit = at.unit ? at.unit : a->element_bytes;
+      c.width = at.width ? at.width : a->element_bytes;
+      if (c.width > kMaxAccessWidth) throw GiveUp{"an access of more than " + std::to_string(kMaxAccessWidth) + " bytes", loc};
+    }
     if (!c.scalar) {
-      const kir::Array* a = k_.find_array(at.array);
       std::int64_t address = 0;
       for (std::size_t d = 0; d < at.index.size(); ++d) {
         Value i = eval(at.index[d]);
@@ -179,7 +207,10 @@ class Extractor : public kir::ThreadExecutor {
         std::int64_t extent = d == 0 ? 1 : (d < a->sizes.size() ? a->sizes[d] : 0);
         if (d > 0 && extent <= 0) throw GiveUp{"an index into '" + at.array + "', whose sizes are unknown", loc};
         address = address * extent + *i;
+        if (address > kMaxIndexConstant || address < -kMaxIndexConstant)
+          throw GiveUp{"an index into '" + at.array + "' out of the supported range", loc};
       }
+      address *= unit;
       if (address > kMaxIndexConstant || address < -kMaxIndexConstant)
         throw GiveUp{"an index into '" + at.array + "' out of the supported range", loc};
       c.address = address;
@@ -257,7 +288,9 @@ void add_unit(Program& p, const std::string& name, std::uint32_t first, std::uin
         c.aux = kNoIndex;
       } else {
         for (std::uint32_t t = 0; t < count; ++t) addresses[t] = threads[first + t][i].address;
-        c.aux = p.index(index_form(addresses, first));
+        IndexForm f = index_form(addresses, first);
+        f.width = r.width;
+        c.aux = p.index(std::move(f));
       }
     }
     u.cmds.push_back(c);
@@ -274,21 +307,10 @@ bool same_commands(const std::vector<RawCommand>& a, const std::vector<RawComman
 }  // namespace
 
 bool uses_named_barriers(const kir::Kernel& k) {
-  std::function<bool(const kir::Block&)> any = [&](const kir::Block& b) {
-    for (const auto& s : b) {
-      if (s.is<kir::Barrier>()) {
-        const auto& br = s.as<kir::Barrier>();
-        if (br.kind == kir::Barrier::Kind::Named && !kir::is_block_barrier(br)) return true;
-      } else if (s.is<kir::If>()) {
-        if (any(s.as<kir::If>().then_body) || any(s.as<kir::If>().else_body)) return true;
-      } else if (s.is<kir::Loop>()) {
-        const auto& l = s.as<kir::Loop>();
-        if (any(l.init) || any(l.body) || any(l.update)) return true;
-      }
-    }
-    return false;
-  };
-  return any(k.body);
+  return kir::any_statement(k.body, [](const kir::Stmt& s) {
+    const auto* b = std::get_if<kir::Barrier>(&s.node);
+    return b && b->kind == kir::Barrier::Kind::Named && !kir::is_block_barrier(*b);
+  });
 }
 
 Program program_from_kernel(const kir::Kernel& k, const Launch& launch) {

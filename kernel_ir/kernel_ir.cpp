@@ -98,4 +98,25 @@ void assigned_variables(const Block& b, std::set<std::string>& out) {
   }
 }
 
+bool any_statement(const Block& b, const std::function<bool(const Stmt&)>& pred) {
+  for (const auto& s : b) {
+    if (pred(s)) return true;
+    bool nested = std::visit(
+        Overloaded{[&](const If& i) { return any_statement(i.then_body, pred) || any_statement(i.else_body, pred); },
+                   [&](const Loop& l) {
+                     return any_statement(l.init, pred) || any_statement(l.body, pred) || any_statement(l.update, pred);
+                   },
+                   // No nested statements:
+                   [](const Assign&) { return false; }, [](const Load&) { return false; },
+                   [](const Store&) { return false; }, [](const Atomic&) { return false; },
+                   [](const Fence&) { return false; }, [](const Barrier&) { return false; },
+                   [](const Break&) { return false; }, [](const Continue&) { return false; },
+                   [](const Return&) { return false; }, [](const Assert&) { return false; },
+                   [](const Assume&) { return false; }, [](const Unsupported&) { return false; }},
+        s.node);
+    if (nested) return true;
+  }
+  return false;
+}
+
 }  // namespace racecert::kir

@@ -13,6 +13,7 @@
 // value the front end does not track (floating point, a shuffle result, a
 // call without a body).
 #include <cstdint>
+#include <functional>
 #include <set>
 #include <string>
 #include <variant>
@@ -182,6 +183,10 @@ bool is_block_barrier(const Barrier& b);
 // Adds to `out` every variable the block may assign: directly, or as the
 // result of a load, an atomic or a barrier (__syncthreads_count).
 void assigned_variables(const Block& b, std::set<std::string>& out);
+
+// Whether `pred` holds for a statement of the block or one nested in it (in
+// program order, stopping at the first).
+bool any_statement(const Block& b, const std::function<bool(const Stmt&)>& pred);
 const char* to_string(Space s);
 const char* to_string(ScalarType t);
 const char* to_string(MemoryOrder o);

@@ -7,6 +7,7 @@
 
 #include "barriers/analysis.hpp"
 #include "barriers/from_kernel.hpp"
+#include "kernel_ir/parser.hpp"
 #include "support/diagnostic.hpp"
 
 namespace racecert::barriers {
@@ -95,6 +96,57 @@ TEST(FromKernel, WithoutTheBarrierTheWarpsRace) {
   const Race& r = a.verdict.races.front();
   EXPECT_EQ(r.address + 32, static_cast<std::int64_t>(r.second.thread));  // consumer t reads buf[t - 32]
   EXPECT_EQ(r.first.thread, static_cast<std::uint32_t>(r.address));      // producer t writes buf[t]
+}
+
+// Byte views: warp 0 stores float4s (buf<16>[lane] covers floats 4 lane to
+// 4 lane + 3), warp 1 reads floats. The array is then byte-addressed: the
+// float4 store covers 16 bytes, the float load 4, and the named barrier
+// orders them; without it, lane 1's float4 (bytes 16..31) and thread 36's
+// float (buf[4], bytes 16..19) race.
+kir::Kernel float4_producer(bool with_barrier) {
+  std::string arrive = with_barrier ? "      bar.arrive 1, 64;\n" : "";
+  std::string sync = with_barrier ? "      bar.sync 1, 64;\n" : "";
+  return kir::parse_kernel("cuda kernel k {\n"
+                           "  array shared float buf<4>[128];\n"
+                           "  if (threadIdx.x / 32 == 0) {\n"
+                           "    if (threadIdx.x < 8) {\n"
+                           "      store buf<16>[threadIdx.x] = ?;\n"
+                           "    }\n" +
+                               arrive +
+                               "  } else {\n" + sync +
+                               "    x = load buf[threadIdx.x - 32];\n"
+                               "  }\n"
+                               "}\n",
+                           "views.kir");
+}
+
+TEST(FromKernel, ByteViewsGiveByteAddressesAndWidths) {
+  Program p = extract(float4_producer(true), 64);
+  EXPECT_EQ(outcome(p), Outcome::RaceFree);
+  bool wide = false, narrow = false;
+  for (const auto& u : p.units)
+    for (const auto& c : u.cmds) {
+      if (c.op == Op::Write) {
+        wide = true;
+        EXPECT_EQ(p.width(c), 16);
+        EXPECT_EQ(p.indices[c.aux].at(u.first_thread, u.first_thread), 16 * std::int64_t(u.first_thread));
+      }
+      if (c.op == Op::Read) {
+        narrow = true;
+        EXPECT_EQ(p.width(c), 4);
+        EXPECT_EQ(p.indices[c.aux].at(u.first_thread, u.first_thread), 4 * (std::int64_t(u.first_thread) - 32));
+      }
+    }
+  EXPECT_TRUE(wide);
+  EXPECT_TRUE(narrow);
+  Analysis racy = analyze(extract(float4_producer(false), 64));
+  ASSERT_EQ(racy.verdict.outcome, Outcome::Racy);
+  const Race& r = racy.verdict.races.front();
+  // Byte address r.address is in the float4 of the writer and in the float of the reader.
+  EXPECT_LE(16 * std::int64_t(r.first.thread), r.address);
+  EXPECT_LT(r.address, 16 * std::int64_t(r.first.thread) + 16);
+  EXPECT_LE(4 * (std::int64_t(r.second.thread) - 32), r.address);
+  EXPECT_LT(r.address, 4 * (std::int64_t(r.second.thread) - 32) + 4);
 }
 
 TEST(FromKernel, ADivergentWarpSplitsIntoThreads) {

@@ -37,6 +37,17 @@ TEST(NamedBarriersCli, EarlyArriveRacesOncePerSourcePair) {
   EXPECT_EQ(races, 1u) << r.out;
 }
 
+// A char view of a shared int array: the extraction gives the array byte
+// addresses, and the race is reported as the two byte ranges.
+TEST(NamedBarriersCli, ByteViewRaceIsReportedAsByteRanges) {
+  auto r = run_racecert({"check", dataset("byte-write-inside-read-word-racy.cu")});
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_TRUE(has(r.out, "data race on s (bytes [65, 66)) and s (bytes [64, 68))")) << r.out;
+  auto drf = run_racecert({"check", dataset("byte-writes-other-words-drf.cu")});
+  EXPECT_EQ(drf.code, 0) << drf.out << drf.err;
+  EXPECT_TRUE(has(drf.out, "shared memory checked by the named-barrier analysis")) << drf.out;
+}
+
 TEST(NamedBarriersCli, CountMismatchIsADeadlockWithItsPosition) {
   auto r = run_racecert({"check", dataset("count-mismatch-racy.cu")});
   EXPECT_EQ(r.code, 1) << r.out << r.err;
