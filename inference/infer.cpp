@@ -248,16 +248,15 @@ class Inferrer {
     std::erase_if(p.vars, [&](const P::VarDecl& v) { return unused(v.name); });
     std::function<void(P::Block&)> prune = [&](P::Block& b) {
       std::erase_if(b, [&](const P::Stmt& s) { return s.is<P::Decl>() && unused(s.as<P::Decl>().name); });
-      for (auto& s : b) {
-        if (s.is<P::If>()) {
-          prune(s.as<P::If>().then_body);
-          prune(s.as<P::If>().else_body);
-        } else if (s.is<P::Loop>()) {
-          prune(s.as<P::Loop>().body);
-        } else if (s.is<P::Bind>()) {
-          prune(s.as<P::Bind>().body);
-        }
-      }
+      for (auto& s : b)
+        std::visit(Overloaded{[&](P::If& i) {
+                                prune(i.then_body);
+                                prune(i.else_body);
+                              },
+                              [&](P::Loop& l) { prune(l.body); }, [&](P::Bind& bd) { prune(bd.body); },
+                              // Nothing nested:
+                              [](P::Access&) {}, [](P::Sync&) {}, [](P::Decl&) {}},
+                   s.node);
     };
     prune(p.body);
   }

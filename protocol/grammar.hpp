@@ -1,6 +1,6 @@
 #pragma once
 // Internal: the raw parse result of the protocol grammar, before name
-// resolution and type checking (resolve.cpp). Positions are byte offsets
+// resolution and type checking (parser.cpp). Positions are byte offsets
 // into the input.
 #include <cstddef>
 #include <map>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark of the CUDA/OpenCL front end (issue 3; not a test).
+"""Benchmark of the CUDA/OpenCL front end (not a test).
 
 For every kernel file of datasets/kernels (or the files given), it runs
 `racecert check FILE` (parse, lowering, inference, protocol analysis and the
@@ -14,8 +14,8 @@ each --repeat times, and reports (wall time, or CPU time with --cpu):
     ratios;
   - the slowest files.
 
-Both are timed as processes (start-up included on both sides). Targets of
-issue 3: median under 100 ms, no file over 2 s.
+Both are timed as processes (start-up included on both sides). Targets of the
+front end: median under 100 ms, no file over 2 s.
 
   bench/frontend/run.py [--racecert build/racecert] [--repeat 5] [--jobs 1]
                         [--cpu] [--top 5] [FILE...]
