@@ -31,11 +31,9 @@ struct ParseState : eg::Hooks {
   using eg::Hooks::loc_at;
   SourceLoc loc_at(It at) const { return loc_at(offset(at)); }
 };
-struct state_tag;
-
 template <class Ctx>
 ParseState& state(Ctx& ctx) {
-  return x3::get<state_tag>(ctx).get();
+  return static_cast<ParseState&>(eg::hooks(ctx));
 }
 
 // " @line:col" or ` @"file":line:col` (printer.cpp).
@@ -336,21 +334,6 @@ const auto kernels_def = *kernel > x3::eoi;
 
 BOOST_SPIRIT_DEFINE(kernel_name, kernel, kernels)
 
-[[noreturn]] void syntax_error(const std::string& text, const std::string& filename,
-                               const x3::expectation_failure<It>& e) {
-  std::string which = e.which();
-  // X3 reports the position before the skipper ran: point at the token.
-  std::size_t off = static_cast<std::size_t>(e.where() - text.begin());
-  while (off < text.size()) {
-    if (std::isspace(static_cast<unsigned char>(text[off]))) ++off;
-    else if (text.compare(off, 2, "//") == 0) off = std::min(text.size(), text.find('\n', off));
-    else break;
-  }
-  std::string found = off < text.size() ? std::string("'") + text[off] + "'" : "end of input";
-  if (which == "eoi") which = "a kernel";
-  throw input_error(location_at(text, off, filename), "expected " + which + ", found " + found);
-}
-
 }  // namespace
 
 std::vector<Kernel> parse(const std::string& text, const std::string& filename) {
@@ -358,12 +341,12 @@ std::vector<Kernel> parse(const std::string& text, const std::string& filename) 
   ParseState st(text, filename);
   std::vector<Kernel> out;
   try {
-    auto parser = x3::with<eg::hooks_tag>(std::ref(static_cast<eg::Hooks&>(st)))[x3::with<state_tag>(std::ref(st))[kernels]];
+    auto parser = eg::with_hooks(st, kernels);
     if (!x3::phrase_parse(first, last, parser, skipper, out) || first != last)
       throw input_error(location_at(text, static_cast<std::size_t>(first - text.begin()), filename),
                         "expected a kernel");
   } catch (const x3::expectation_failure<It>& e) {
-    syntax_error(text, filename, e);
+    eg::expectation_error(text, filename, e, "a kernel");
   }
   return out;
 }

@@ -41,11 +41,9 @@ struct ParseState : eg::Hooks {
     return it == pos->expr.end() ? 0 : it->second;
   }
 };
-struct state_tag;
-
 template <class Ctx>
 ParseState& state(Ctx& ctx) {
-  return x3::get<state_tag>(ctx).get();
+  return static_cast<ParseState&>(eg::hooks(ctx));
 }
 
 const std::set<std::string>& keywords() {
@@ -323,36 +321,11 @@ const auto file_def = *(kernel[add_kernel]) > x3::eoi;
 
 BOOST_SPIRIT_DEFINE(kernel, file, kernel_name)
 
-[[noreturn]] void syntax_error(const std::string& text, const std::string& filename, It begin,
-                               const x3::expectation_failure<It>& e) {
-  std::string which = e.which();
-  std::size_t off = static_cast<std::size_t>(e.where() - begin);
-  std::string found = off < text.size() ? std::string("'") + text[off] + "'" : "end of input";
-  if (which == "eoi" || which == "end of input") which = "'kernel'";
-  throw input_error(locate(text, filename, off), "expected " + which + ", found " + found);
-}
-
 }  // namespace
 
 SourceLoc locate(const std::string& text, const std::string& filename, std::size_t offset) {
-  // Skip leading whitespace and comments: actions see the position before
-  // the skipper ran.
-  std::size_t i = std::min(offset, text.size());
-  while (i < text.size()) {
-    if (std::isspace(static_cast<unsigned char>(text[i]))) {
-      ++i;
-    } else if (text.compare(i, 2, "//") == 0) {
-      while (i < text.size() && text[i] != '\n') ++i;
-    } else if (text.compare(i, 2, "/*") == 0) {
-      std::size_t end = text.find("*/", i + 2);
-      if (end == std::string::npos) break;
-      i = end + 2;
-    } else {
-      break;
-    }
-  }
-  if (i >= text.size()) i = std::min(offset, text.size());
-  return location_at(text, i, filename);
+  std::size_t at = eg::token_at(text, offset);
+  return location_at(text, at < text.size() ? at : std::min(offset, text.size()), filename);
 }
 
 RawFile parse_raw(const std::string& text, const std::string& filename, Positions& pos) {
@@ -360,13 +333,13 @@ RawFile parse_raw(const std::string& text, const std::string& filename, Position
   ParseState st(text, filename, pos);
   RawFile out;
   try {
-    auto parser = x3::with<eg::hooks_tag>(std::ref(static_cast<eg::Hooks&>(st)))[x3::with<state_tag>(std::ref(st))[file]];
+    auto parser = eg::with_hooks(st, file);
     bool ok = x3::phrase_parse(first, last, parser, skipper, out);
     if (!ok || first != last)
       throw input_error(locate(text, filename, static_cast<std::size_t>(first - text.begin())),
                         "expected 'kernel'");
   } catch (const x3::expectation_failure<It>& e) {
-    syntax_error(text, filename, text.begin(), e);
+    eg::expectation_error(text, filename, e, "'kernel'");
   }
   return out;
 }
@@ -376,13 +349,13 @@ Expr parse_raw_expr(const std::string& text, const std::string& filename, Positi
   ParseState st(text, filename, pos);
   Expr out;
   try {
-    auto parser = x3::with<eg::hooks_tag>(std::ref(static_cast<eg::Hooks&>(st)))[x3::with<state_tag>(std::ref(st))[expr > x3::eoi]];
+    auto parser = eg::with_hooks(st, expr > x3::eoi);
     bool ok = x3::phrase_parse(first, last, parser, skipper, out);
     if (!ok || first != last)
       throw input_error(locate(text, filename, static_cast<std::size_t>(first - text.begin())),
                         "expected an expression");
   } catch (const x3::expectation_failure<It>& e) {
-    syntax_error(text, filename, text.begin(), e);
+    eg::expectation_error(text, filename, e, "the end of the expression");
   }
   return out;
 }

@@ -20,7 +20,9 @@
 // whole program.
 #include <boost/fusion/include/at_c.hpp>
 #include <boost/spirit/home/x3.hpp>
+#include <algorithm>
 #include <cctype>
+#include <functional>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -68,6 +70,46 @@ struct hooks_tag;
 template <class Ctx>
 Hooks& hooks(Ctx& ctx) {
   return x3::get<hooks_tag>(ctx).get();
+}
+
+// `parser` with `h` in its context. A format's parse state derives from
+// Hooks, and its actions get it back with static_cast<State&>(hooks(ctx)).
+template <class Parser>
+auto with_hooks(Hooks& h, const Parser& parser) {
+  return x3::with<hooks_tag>(std::ref(h))[parser];
+}
+
+// The offset of the first token at or after `off` (the text's size if
+// none): X3 reports positions from before its skipper ran, so they may
+// point at blanks or a comment (`//` to the end of the line, `/* */`).
+inline std::size_t token_at(const std::string& text, std::size_t off) {
+  std::size_t i = std::min(off, text.size());
+  while (i < text.size()) {
+    if (std::isspace(static_cast<unsigned char>(text[i]))) {
+      ++i;
+    } else if (text.compare(i, 2, "//") == 0) {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (text.compare(i, 2, "/*") == 0) {
+      std::size_t end = text.find("*/", i + 2);
+      if (end == std::string::npos) break;
+      i = end + 2;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+// The one-line error of a failed X3 expectation: "expected WHAT, found 'c'"
+// at the token. `at_end` names what a file may hold where X3 expected the
+// end of input (e.g. "'kernel'").
+[[noreturn]] inline void expectation_error(const std::string& text, const std::string& filename,
+                                           const x3::expectation_failure<It>& e, const std::string& at_end) {
+  std::string which = e.which();
+  std::size_t off = token_at(text, static_cast<std::size_t>(e.where() - text.begin()));
+  std::string found = off < text.size() ? std::string("'") + text[off] + "'" : "end of input";
+  if (which == "eoi" || which == "end of input") which = at_end;
+  throw input_error(location_at(text, off, filename), "expected " + which + ", found " + found);
 }
 
 // A keyword: not followed by a character that would continue a name.
