@@ -228,6 +228,9 @@ class Extractor : public kir::ThreadExecutor {
 
   void on_barrier(const kir::Barrier& b) override {
     if (b.kind == kir::Barrier::Kind::Warp) return;  // not a block barrier: ignoring it only adds races
+    // The barrier program's barriers order shared memory; one that does not
+    // (an OpenCL barrier without CLK_LOCAL_MEM_FENCE) cannot be one of them.
+    if (!b.orders_shared) throw GiveUp{"a barrier that does not order shared memory", b.loc};
     RawCommand c;
     c.op = b.arrive ? Op::Arrive : Op::Sync;
     std::int64_t threads = dims_[0] * dims_[1] * dims_[2];

@@ -270,6 +270,25 @@ Expr Lowerer::atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder o
   return result.empty() ? nullptr : var(result);
 }
 
+// OpenCL's barrier(flags) and work_group_barrier(flags[, scope]) order
+// only the memory their flags name among the work-items of the group:
+// CLK_LOCAL_MEM_FENCE (1) local memory, CLK_GLOBAL_MEM_FENCE (2) global
+// memory; barrier(0) orders nothing. A scope narrower than the work-group
+// (memory_scope_work_item, memory_scope_sub_group) orders nothing between
+// work-items of different sub-groups either, so it counts as no fence.
+// Flags or a scope that are not constants order nothing: the barrier still
+// synchronizes (divergence is checked), and the analysis may report a race
+// the real flags would exclude, never miss one.
+void Lowerer::opencl_barrier_fences(const std::vector<const clang::Expr*>& args, kir::Barrier& b) {
+  constexpr std::int64_t kLocal = 1, kGlobal = 2;
+  constexpr std::int64_t kScopeWorkGroup = 1, kScopeDevice = 2, kScopeAllDevices = 3;
+  std::optional<std::int64_t> flags = args.empty() ? std::nullopt : constant(args[0]);
+  std::optional<std::int64_t> scope = args.size() < 2 ? std::optional<std::int64_t>(kScopeWorkGroup) : constant(args[1]);
+  bool wide = scope && (*scope == kScopeWorkGroup || *scope == kScopeDevice || *scope == kScopeAllDevices);
+  b.orders_shared = flags && wide && (*flags & kLocal);
+  b.orders_global = flags && wide && (*flags & kGlobal);
+}
+
 std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* c,
                                        const std::vector<const clang::Expr*>& args, const clang::Expr* object) {
   auto barrier = [&](kir::Barrier::Kind kind) {
@@ -288,9 +307,16 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
   };
 
   // ---- barriers and fences
-  if (name == "__syncthreads" || name == "barrier" || name == "work_group_barrier") {
-    if (lang_ == Language::OpenCL) effects();
-    return barrier(kir::Barrier::Kind::Block);
+  if (name == "__syncthreads") return barrier(kir::Barrier::Kind::Block);
+  if (name == "barrier" || name == "work_group_barrier") {
+    if (lang_ != Language::OpenCL) return barrier(kir::Barrier::Kind::Block);
+    effects();
+    kir::Barrier b;
+    b.kind = kir::Barrier::Kind::Block;
+    b.loc = loc(c->getBeginLoc());
+    opencl_barrier_fences(args, b);
+    emit(kir::Stmt{std::move(b)});
+    return Expr{};
   }
   if (name == "__syncthreads_count" || name == "__syncthreads_and" || name == "__syncthreads_or") {
     effects();

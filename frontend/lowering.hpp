@@ -158,6 +158,7 @@ class Lowerer {
   Expr call(const clang::CallExpr* c);
   Expr inline_call(const clang::FunctionDecl* f, const clang::CallExpr* c,
                    const std::vector<const clang::Expr*>& args, const clang::Expr* object);
+  void opencl_barrier_fences(const std::vector<const clang::Expr*>& args, kir::Barrier& b);
   std::optional<Expr> intrinsic(const std::string& name, const clang::CallExpr* c,
                                 const std::vector<const clang::Expr*>& args, const clang::Expr* object);
   Expr atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder order, const clang::CallExpr* c,

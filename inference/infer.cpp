@@ -432,6 +432,8 @@ class Inferrer {
     if (kir::is_block_barrier(b)) {
       P::Sync sync;
       sync.loc = b.loc;
+      sync.orders_shared = b.orders_shared;
+      sync.orders_global = b.orders_global;
       emit(P::Stmt{sync});
       writes_.clear();
     } else {

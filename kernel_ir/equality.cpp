@@ -64,7 +64,8 @@ bool same(const Stmt& s, const Stmt& t) {
           [&](const Barrier& a) {
             const auto& b = t.as<Barrier>();
             return a.kind == b.kind && same(a.id, b.id) && same(a.count, b.count) && a.arrive == b.arrive &&
-                   a.var == b.var && a.loc == b.loc;
+                   a.orders_shared == b.orders_shared && a.orders_global == b.orders_global && a.var == b.var &&
+                   a.loc == b.loc;
           },
           [&](const If& a) {
             const auto& b = t.as<If>();

@@ -100,6 +100,12 @@ struct Barrier {
   Expr id;        // named barriers: barrier id (0 is __syncthreads)
   Expr count;     // named barriers: threads taking part, null for all
   bool arrive = false;  // bar.arrive: register without waiting
+  // The memory it orders among the threads it synchronizes. __syncthreads
+  // orders both; OpenCL's barrier(flags) only what its flags name
+  // (CLK_LOCAL_MEM_FENCE: local, i.e. shared; CLK_GLOBAL_MEM_FENCE: global),
+  // and barrier(0) nothing: accesses to memory it does not order may race
+  // across it (docs/frontend.md, "Barriers").
+  bool orders_shared = true, orders_global = true;
   std::string var;      // __syncthreads_count and co: the (uniform) result
   SourceLoc loc;
 };

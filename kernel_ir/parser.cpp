@@ -151,9 +151,18 @@ auto named(bool arrive) {
     if (at_c<1>(_attr(ctx))) _val(ctx).count = *at_c<1>(_attr(ctx));
   };
 }
-const auto barrier_head_def = keyword("barrier.block")[set_kind(Barrier::Kind::Block)] |
-                              keyword("barrier.warp")[set_kind(Barrier::Kind::Warp)] |
-                              keyword("barrier.grid")[set_kind(Barrier::Kind::Grid)] |
+// What a block, warp or grid barrier orders when not every space (printer.cpp).
+struct fences_table : x3::symbols<int> {
+  fences_table() { add("shared", 1)("global", 2)("none", 0); }
+} const fences;
+const auto set_fences = [](auto& ctx) {
+  _val(ctx).orders_shared = (_attr(ctx) & 1) != 0;
+  _val(ctx).orders_global = (_attr(ctx) & 2) != 0;
+};
+const auto fences_of = -x3::lexeme[fences >> end_of_name][set_fences];
+const auto barrier_head_def = (keyword("barrier.block")[set_kind(Barrier::Kind::Block)] >> fences_of) |
+                              (keyword("barrier.warp")[set_kind(Barrier::Kind::Warp)] >> fences_of) |
+                              (keyword("barrier.grid")[set_kind(Barrier::Kind::Grid)] >> fences_of) |
                               (keyword("bar.sync") >> value >> -(',' > value))[named(false)] |
                               (keyword("bar.arrive") >> value >> -(',' > value))[named(true)];
 const auto close_def = x3::lit('}');

@@ -66,11 +66,18 @@ class Printer {
   }
   static std::string result(const std::string& var) { return var.empty() ? "" : var + " = "; }
 
+  // What a barrier orders, when not every space: " shared", " global" or
+  // " none" (OpenCL's barrier flags).
+  static std::string fences(const Barrier& b) {
+    if (b.orders_shared && b.orders_global) return "";
+    return b.orders_shared ? " shared" : b.orders_global ? " global" : " none";
+  }
+
   static std::string barrier(const Barrier& b) {
     switch (b.kind) {
-      case Barrier::Kind::Block: return "barrier.block";
-      case Barrier::Kind::Warp: return "barrier.warp";
-      case Barrier::Kind::Grid: return "barrier.grid";
+      case Barrier::Kind::Block: return "barrier.block" + fences(b);
+      case Barrier::Kind::Warp: return "barrier.warp" + fences(b);
+      case Barrier::Kind::Grid: return "barrier.grid" + fences(b);
       case Barrier::Kind::Named: {
         std::string out = std::string(b.arrive ? "bar.arrive " : "bar.sync ") + value(b.id);
         if (b.count) out += ", " + value(b.count);

@@ -179,7 +179,20 @@ const auto mk_write = [](auto& ctx) {
   _val(ctx) = Block{Stmt{make_access(state(ctx), at_c<0>(attr), AccessMode::Write, std::move(at_c<1>(attr)),
                                      value, at_c<3>(attr))}};
 };
-const auto mk_sync = [](auto& ctx) { _val(ctx) = Block{Stmt{Sync{state(ctx).loc_at(_attr(ctx))}}}; };
+// `sync;` orders every space; `sync shared;`, `sync global;` and `sync
+// none;` are OpenCL barriers whose flags order less.
+struct fences_table : x3::symbols<int> {
+  fences_table() { add("shared", 1)("global", 2)("none", 0); }
+} const fences;
+const auto mk_sync = [](auto& ctx) {
+  Sync y;
+  y.loc = state(ctx).loc_at(at_c<0>(_attr(ctx)));
+  if (auto f = at_c<1>(_attr(ctx))) {
+    y.orders_shared = (*f & 1) != 0;
+    y.orders_global = (*f & 2) != 0;
+  }
+  _val(ctx) = Block{Stmt{y}};
+};
 const auto mk_if = [](auto& ctx) {
   auto& attr = _attr(ctx);
   If i;
@@ -248,7 +261,8 @@ const auto rd_stmt = (pos >> keyword("rd") > access_target > -loc_annot > ';')[m
 const auto atomic_stmt =
     (pos >> keyword("atomic") > access_target > -loc_annot > ';')[mk_access(AccessMode::Atomic)];
 const auto wr_stmt = (pos >> keyword("wr") > access_target > -('=' > expr) > -loc_annot > ';')[mk_write];
-const auto sync_stmt = (pos >> keyword("sync") > ';')[mk_sync];
+const auto sync_stmt =
+    (pos >> keyword("sync") > -x3::lexeme[fences >> !(x3::alnum | x3::char_('_'))] > ';')[mk_sync];
 const auto decl_stmt =
     (pos >> x3::lexeme[decl_kind >> !(x3::alnum | x3::char_('_'))] > (identifier % ',') > ';')[mk_decls];
 

@@ -67,6 +67,7 @@ class ThreadInterpreter {
   std::vector<std::map<std::string, std::int64_t>> scopes_;
   std::map<std::string, int> occurrences_;
   ThreadRun run_;
+  std::int64_t epoch_[2] = {0, 0};  // barriers passed that order shared, global memory
 
   std::int64_t kernel_value(const VarDecl& v) const {
     auto pick = [](const std::map<std::string, std::vector<std::int64_t>>& m, const std::string& n,
@@ -108,6 +109,8 @@ class ThreadInterpreter {
         [&](const Sync& y) {
           run_.barriers.push_back(&y);  // y is the node stored in the kernel, not a copy
           run_.segments.emplace_back();
+          if (y.orders_shared) ++epoch_[0];
+          if (y.orders_global) ++epoch_[1];
         },
         [&](const If& i) { exec(eval_bool(i.cond, env()) ? i.then_body : i.else_body); },
         [&](const Loop& l) { exec_loop(l); },
@@ -126,6 +129,7 @@ class ThreadInterpreter {
     for (const auto& i : a.index) c.index.push_back(eval_int(i, env()));
     const ArrayDecl* decl = k_.find_array(a.array);
     c.view = resolve_view(a.view, decl ? decl->element_bytes : 0);
+    c.epoch = epoch_[decl && decl->space == MemorySpace::Global ? 1 : 0];
     c.mode = a.mode;
     if (a.value) c.value = eval_int(a.value, env());
     c.site = &a;
@@ -236,19 +240,21 @@ ConcreteResult interpret(const Kernel& k, const ConcreteConfig& cfg, const Inter
         for (auto& a : r.segments[p]) hist[p].push_back(a);
     result.blocks.push_back(std::move(hist));
   }
+  // Within a block, accesses race when no barrier ordering their memory
+  // separates them: the same epoch (ConcreteAccess::epoch). With barriers
+  // that order everything, an epoch is a phase. Every array is in one space,
+  // so grouping by epoch within the array's rows (find_races_in) suffices.
+  auto same_block_distinct = [](const ConcreteAccess& x, const ConcreteAccess& y) { return x.thread != y.thread; };
   for (const auto& hist : result.blocks) {
-    for (const auto& phase : hist) {
-      std::vector<const ConcreteAccess*> ptrs;
+    std::map<std::int64_t, std::vector<const ConcreteAccess*>> by_epoch;
+    for (const auto& phase : hist)
       for (const auto& a : phase) {
-        ptrs.push_back(&a);
+        by_epoch[a.epoch].push_back(&a);
         const ArrayDecl* d = k.find_array(a.array);
         if (d && d->space == MemorySpace::Global) global_accesses.push_back(&a);
       }
-      auto same_block_distinct = [](const ConcreteAccess& x, const ConcreteAccess& y) {
-        return x.thread != y.thread;
-      };
+    for (const auto& [epoch, ptrs] : by_epoch)
       if (find_races_in(ptrs, same_block_distinct, o, result.races)) return result;
-    }
   }
   // Global memory: threads of different blocks never synchronize.
   auto other_block = [](const ConcreteAccess& x, const ConcreteAccess& y) { return x.block != y.block; };

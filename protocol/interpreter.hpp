@@ -43,6 +43,12 @@ struct ConcreteAccess {
   AccessMode mode = AccessMode::Read;
   std::optional<std::int64_t> value;
   const Access* site = nullptr;
+  // Barriers this thread had passed that order the array's memory space
+  // (Sync::orders). Two accesses of a block can race only with the same
+  // epoch: phases cut at every barrier, but a barrier that does not order
+  // a space (an OpenCL barrier(CLK_GLOBAL_MEM_FENCE) for local memory)
+  // does not separate that space's accesses.
+  std::int64_t epoch = 0;
 };
 
 using Phase = std::vector<ConcreteAccess>;

@@ -68,7 +68,14 @@ void print_block(const Block& b, int depth, const PrintOptions& o, std::string& 
   };
   auto print_stmt = Overloaded{
       [&](const Access& a) { out += print_access(a) + ";\n"; },
-      [&](const Sync&) { out += "sync;\n"; },
+      [&](const Sync& y) {
+        // What the barrier orders, when not every space (OpenCL's flags).
+        const char* fences = y.orders_shared && y.orders_global ? ""
+                             : y.orders_shared                  ? " shared"
+                             : y.orders_global                  ? " global"
+                                                                : " none";
+        out += std::string("sync") + fences + ";\n";
+      },
       [&](const If& i) {
         out += std::string("if") + tag_suffix(i.tag, o.show_tags) + " (" + to_string(i.cond) + ")";
         nested(i.then_body);

@@ -87,7 +87,10 @@ bool equal_stmt(const Stmt& a, const Stmt& b) {
           if (!equal(x.index[i], y.index[i])) return false;
         return equal_opt(x.value, y.value) && same_loc(x, y);
       },
-      [](const Sync&) { return true; },
+      [&](const Sync& x) {
+        const auto& y = b.as<Sync>();
+        return x.orders_shared == y.orders_shared && x.orders_global == y.orders_global;
+      },
       [&](const If& x) {
         const auto& y = b.as<If>();
         return x.tag == y.tag && equal(x.cond, y.cond) && equal(x.then_body, y.then_body) &&
@@ -164,28 +167,44 @@ bool contains_access(const Block& b) {
 
 namespace {
 
-Block project_block(const Block& b, const std::set<std::string>& arrays) {
+// The memory spaces of the projected arrays: a barrier stays in the
+// projection when it orders one of them. (The analysis projects to one
+// array at a time; a projection to several arrays keeps a barrier that
+// orders any of them.)
+struct Spaces {
+  bool shared = false, global = false;
+  bool ordered_by(const Sync& y) const { return (shared && y.orders_shared) || (global && y.orders_global); }
+};
+
+Block project_block(const Block& b, const std::set<std::string>& arrays, const Spaces& spaces) {
   Block out;
+  // A conditional or loop whose barriers all order other memory has no
+  // barrier left in the projection: it is unsynchronized there.
+  auto retag = [](SyncTag t, bool has_sync) { return t == SyncTag::Sync && !has_sync ? SyncTag::Unsync : t; };
   auto keep = Overloaded{
       [&](const Access& a) {
         if (arrays.count(a.array)) out.push_back(Stmt{a});
       },
-      [&](const Sync& y) { out.push_back(Stmt{y}); },
+      [&](const Sync& y) {
+        if (spaces.ordered_by(y)) out.push_back(Stmt{y});
+      },
       [&](const If& in) {
         If i = in;
-        i.then_body = project_block(i.then_body, arrays);
-        i.else_body = project_block(i.else_body, arrays);
+        i.then_body = project_block(i.then_body, arrays, spaces);
+        i.else_body = project_block(i.else_body, arrays, spaces);
+        i.tag = retag(i.tag, contains_sync(i.then_body) || contains_sync(i.else_body));
         out.push_back(Stmt{std::move(i)});
       },
       [&](const Loop& in) {
         Loop l = in;
-        l.body = project_block(l.body, arrays);
+        l.body = project_block(l.body, arrays, spaces);
+        l.tag = retag(l.tag, contains_sync(l.body));
         out.push_back(Stmt{std::move(l)});
       },
       [&](const Decl& d) { out.push_back(Stmt{d}); },
       [&](const Bind& in) {
         Bind bd = in;
-        bd.body = project_block(bd.body, arrays);
+        bd.body = project_block(bd.body, arrays, spaces);
         out.push_back(Stmt{std::move(bd)});
       }};
   for (const auto& s : b) std::visit(keep, s.node);
@@ -199,9 +218,13 @@ Kernel project(const Kernel& k, const std::string& array) { return project(k, st
 Kernel project(const Kernel& k, const std::set<std::string>& arrays) {
   Kernel out = k;
   out.arrays.clear();
+  Spaces spaces;
   for (const auto& a : k.arrays)
-    if (arrays.count(a.name)) out.arrays.push_back(a);
-  out.body = project_block(k.body, arrays);
+    if (arrays.count(a.name)) {
+      out.arrays.push_back(a);
+      (a.space == MemorySpace::Shared ? spaces.shared : spaces.global) = true;
+    }
+  out.body = project_block(k.body, arrays, spaces);
   return out;
 }
 

@@ -53,8 +53,16 @@ struct Access {
   bool loc_explicit = false;// loc came from `@ "file":l:c` (printed back), not from the parser position
 };
 
+// A barrier. A CUDA __syncthreads orders every memory space; an OpenCL
+// barrier(CLK_LOCAL_MEM_FENCE) orders only shared (local) memory, and
+// barrier(0) none. Accesses to a space it does not order may race across
+// it: `project` drops it from the protocol of such an array. It still
+// synchronizes execution, so the divergence check (on the whole kernel,
+// before projection) still counts it.
 struct Sync {
   SourceLoc loc;
+  bool orders_shared = true, orders_global = true;
+  bool orders(MemorySpace s) const { return s == MemorySpace::Shared ? orders_shared : orders_global; }
 };
 
 struct If {

@@ -30,17 +30,10 @@ const fe::LoweredKernel& kernel(const fe::ParsedFile& f, const std::string& name
 
 // Every statement of a block, nested ones included, in program order.
 void walk(const kir::Block& b, const std::function<void(const kir::Stmt&)>& f) {
-  for (const auto& s : b) {
+  kir::any_statement(b, [&](const kir::Stmt& s) {
     f(s);
-    if (s.is<kir::If>()) {
-      walk(s.as<kir::If>().then_body, f);
-      walk(s.as<kir::If>().else_body, f);
-    } else if (s.is<kir::Loop>()) {
-      walk(s.as<kir::Loop>().init, f);
-      walk(s.as<kir::Loop>().body, f);
-      walk(s.as<kir::Loop>().update, f);
-    }
-  }
+    return false;
+  });
 }
 
 template <class T> std::vector<T> all(const kir::Kernel& k) {
@@ -272,6 +265,33 @@ TEST(KernelIr, OpenClKernel) {
       << str(stores[1].at.index[0]);
   ASSERT_EQ(all<kir::Barrier>(k).size(), 1u);
   EXPECT_EQ(all<kir::Barrier>(k)[0].kind, kir::Barrier::Kind::Block);
+}
+
+// OpenCL barrier flags say which memory a barrier orders (CLK_LOCAL_MEM_FENCE
+// is 1, CLK_GLOBAL_MEM_FENCE 2); a flag that is not a constant orders
+// nothing, which may only add races. __syncthreads orders everything.
+TEST(KernelIr, OpenClBarrierFlagsSayWhatTheyOrder) {
+  fe::ParsedFile f = parse(R"(__kernel void k(__global int *g, int flags) {
+  barrier(CLK_LOCAL_MEM_FENCE);
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  barrier(0);
+  barrier(flags);
+}
+)",
+                           ".cl");
+  auto barriers = all<kir::Barrier>(kernel(f, "k").kernel);
+  ASSERT_EQ(barriers.size(), 5u);
+  std::vector<std::pair<bool, bool>> orders;
+  for (const auto& b : barriers) orders.emplace_back(b.orders_shared, b.orders_global);
+  EXPECT_EQ(orders, (std::vector<std::pair<bool, bool>>{{true, false}, {false, true}, {true, true}, {false, false},
+                                                        {false, false}}));
+  EXPECT_TRUE(contains(kir::print(kernel(f, "k").kernel), "barrier.block shared;\n  barrier.block global;\n"
+                                                             "  barrier.block;\n  barrier.block none;\n"));
+  fe::ParsedFile cuda = parse("__global__ void c() { __syncthreads(); }\n");
+  auto sync = all<kir::Barrier>(kernel(cuda, "c").kernel);
+  ASSERT_EQ(sync.size(), 1u);
+  EXPECT_TRUE(sync[0].orders_shared && sync[0].orders_global);
 }
 
 TEST(KernelIr, TemplateKernels) {

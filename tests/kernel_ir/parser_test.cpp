@@ -28,6 +28,8 @@ const char* kEveryNode = R"(cuda kernel all @"k.cu":1:17 {
   atomic.cas.seq_cst.block s[0][1], 0, 1;
   fence.acq_rel.system; @8:3
   barrier.block; @9:3
+  barrier.block shared;
+  barrier.block none;
   c = barrier.block;
   barrier.warp;
   barrier.grid;
@@ -78,7 +80,7 @@ TEST(KernelIrText, EveryNodeParsesAndPrintsBack) {
   EXPECT_EQ(k.locals[2].name, "p.a");
   EXPECT_EQ(k.locals[2].loc, (SourceLoc{"h.cuh", 4, 5}));
   ASSERT_EQ(k.preconditions.size(), 1u);
-  ASSERT_EQ(k.body.size(), 20u);
+  ASSERT_EQ(k.body.size(), 22u);
   EXPECT_EQ(k.body[1].as<Assign>().value, nullptr);
   EXPECT_EQ(k.body[2].as<Load>().at.index.size(), 2u);
   EXPECT_EQ(k.body[3].as<Load>().var, "");
@@ -88,18 +90,21 @@ TEST(KernelIrText, EveryNodeParsesAndPrintsBack) {
   EXPECT_EQ(atomic.scope, Scope::Device);
   EXPECT_EQ(k.body[6].as<Atomic>().operands.size(), 2u);
   EXPECT_EQ(k.body[7].as<Fence>().order, MemoryOrder::AcqRel);
-  EXPECT_EQ(k.body[9].as<Barrier>().var, "c");
-  const auto& named = k.body[13].as<Barrier>();
+  EXPECT_TRUE(k.body[9].as<Barrier>().orders_shared);
+  EXPECT_FALSE(k.body[9].as<Barrier>().orders_global);
+  EXPECT_FALSE(k.body[10].as<Barrier>().orders_shared || k.body[10].as<Barrier>().orders_global);
+  EXPECT_EQ(k.body[11].as<Barrier>().var, "c");
+  const auto& named = k.body[15].as<Barrier>();
   EXPECT_EQ(named.kind, Barrier::Kind::Named);
   EXPECT_TRUE(named.arrive);
   EXPECT_EQ(expr::to_string(named.count), "blockDim.x");
-  EXPECT_EQ(k.body[14].as<Barrier>().id, nullptr);
-  const auto& loop = k.body[17].as<Loop>();
+  EXPECT_EQ(k.body[16].as<Barrier>().id, nullptr);
+  const auto& loop = k.body[19].as<Loop>();
   EXPECT_EQ(loop.init.size(), 1u);
   EXPECT_EQ(loop.body.size(), 2u);
   EXPECT_EQ(loop.body[1].as<Break>().loc, (SourceLoc{"k.cu", 14, 7}));
-  EXPECT_FALSE(k.body[18].as<Loop>().test_first);
-  EXPECT_EQ(k.body[19].as<Unsupported>().what, "inline \"asm\"\\");
+  EXPECT_FALSE(k.body[20].as<Loop>().test_first);
+  EXPECT_EQ(k.body[21].as<Unsupported>().what, "inline \"asm\"\\");
   // Parsing the printed text again gives the same kernel.
   EXPECT_TRUE(equal(parse_kernel(print(k, {.locations = true}), "again.kir"), k));
 }
@@ -110,7 +115,7 @@ TEST(KernelIrText, WithoutLocationsEveryPositionIsEmpty) {
   EXPECT_EQ(plain.find('@'), std::string::npos) << plain;
   Kernel again = parse_kernel(plain, "plain.kir");
   EXPECT_FALSE(equal(again, k));  // the positions are gone
-  EXPECT_EQ(again.body[17].as<Loop>().loc, SourceLoc{});
+  EXPECT_EQ(again.body[19].as<Loop>().loc, SourceLoc{});
   EXPECT_EQ(print(again), plain);
   EXPECT_EQ(print(again, {.locations = true}), plain);
 }

@@ -139,7 +139,13 @@ class Generator {
       bool deeper = depth < o_.max_depth;
       if (r < 5 || !deeper) {
         if (uniform_ctx && r == 4) {
-          out.push_back(Stmt{Sync{}});
+          Sync y;
+          if (o_.barrier_fences && chance(0.2)) {
+            int f = pick(3);  // shared only, global only, or nothing
+            y.orders_shared = f == 0;
+            y.orders_global = f == 1;
+          }
+          out.push_back(Stmt{y});
         } else {
           out.push_back(access(uniform, local));
         }

@@ -20,6 +20,7 @@ struct RandomProtocolOptions {
   bool two_dims = true;        // sometimes a 2-dimensional array
   bool benign_values = true;   // writes with known values
   bool byte_views = true;      // sometimes a 4-byte element size and accesses through byte views
+  bool barrier_fences = true;  // sometimes a barrier that orders one memory space or none (OpenCL flags)
 };
 
 // The bounds both sides of the differential test agree on.
