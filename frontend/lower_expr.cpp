@@ -45,6 +45,18 @@ std::optional<std::int64_t> Lowerer::constant(const clang::Expr* e) const {
   return r.Val.getInt().getExtValue();
 }
 
+Expr Lowerer::float_bits(const clang::Expr* e) const {
+  if (e->getType().isNull() || !e->getType()->isRealFloatingType() || e->containsErrors() || e->isValueDependent())
+    return nullptr;
+  llvm::APFloat f(0.0);
+  if (!e->EvaluateAsFloat(f, ctx_, clang::Expr::SE_NoSideEffects)) return nullptr;
+  llvm::APInt bits = f.bitcastToAPInt();
+  if (bits.getBitWidth() > 64) return nullptr;  // long double
+  // A double's pattern may not fit a positive int64: its 64 bits read as
+  // two's complement still compare equal exactly when the patterns do.
+  return int_lit(static_cast<std::int64_t>(bits.getZExtValue()));
+}
+
 Expr Lowerer::to_bool(Expr e) const {
   if (!e) return nullptr;
   return is_bool(e) ? e : expr::binary(BinOp::Ne, e, int_lit(0));
@@ -335,7 +347,13 @@ Expr Lowerer::binary(const BinaryOperator* b) {
       value = integral && current && rhs ? expr::binary(bop, to_int(current), to_int(rhs)) : nullptr;
     }
     if (lhs->getType()->isBooleanType()) value = to_bool(value);
-    assign(target, value, b->getBeginLoc());
+    // A floating-point constant stored to memory is stored as its bit
+    // pattern, so that two writes of one constant are writes of the same
+    // value (benign, as for integers). Only the store carries it: the
+    // expression's value stays untracked, as every floating-point value.
+    Expr stored = value;
+    if (op == BO_Assign && !stored && target.kind == LValue::Kind::Memory) stored = float_bits(b->getRHS());
+    assign(target, stored, b->getBeginLoc());
     return value;
   }
   switch (op) {

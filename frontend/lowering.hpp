@@ -149,6 +149,9 @@ class Lowerer {
   // be Unknown for a struct value that is not in memory (a call result).
   void copy_record(const LValue& dst, const LValue& src, clang::QualType type, clang::SourceLocation where);
   std::optional<std::int64_t> constant(const clang::Expr* e) const;
+  // The bit pattern of a floating-point constant, as an integer (null if e
+  // is not one).
+  Expr float_bits(const clang::Expr* e) const;
   Expr builtin_member(const clang::MemberExpr* m) const;  // threadIdx.x and co
   Expr narrow(Expr value, clang::QualType from, clang::QualType to) const;  // char/short conversions wrap
   Expr to_bool(Expr e) const;

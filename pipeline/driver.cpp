@@ -22,6 +22,8 @@ namespace {
 // What the pipeline gathered from the files before the protocol analysis.
 struct Gathered {
   std::vector<protocol::Kernel> protocols;  // routed to the protocol analysis
+  // Per protocol: its file's header says --no-benign-tolerance.
+  std::vector<bool> no_benign_tolerance;
   // Verdicts reached without it: unknown kernels, .bar files, and the
   // named-barrier check's verdict on shared memory (merged with the protocol
   // verdict of the same kernel, which then covers global memory only).
@@ -171,6 +173,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   for (const auto& n : inf.notes) g.notes.push_back({path, k.name, n});
   for (const auto& n : f.notes) g.notes.push_back({path, k.name, n});
   g.protocols.push_back(std::move(inf.protocol));
+  g.no_benign_tolerance.push_back(f.header.no_benign_tolerance);
 }
 
 void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
@@ -204,6 +207,7 @@ void load_protocol_file(const std::string& path, const Options& o, Gathered& g) 
     if (o.show == Stage::Kernel || o.show == Stage::Barriers) continue;  // a protocol has neither
     if (wants(o, Stage::Protocol)) g.shown += protocol::print(k);
     g.protocols.push_back(std::move(k));
+    g.no_benign_tolerance.push_back(false);
   }
 }
 
@@ -222,6 +226,29 @@ void load_file(const std::string& path, const Options& o, Gathered& g) {
 }
 
 }  // namespace
+
+// The protocol analysis of every routed kernel, one report each in their
+// order. Kernels of a file whose header says --no-benign-tolerance are
+// checked counting two writes of the same value as a race.
+std::vector<KernelReport> check_protocols(const Gathered& g, const smt::CheckOptions& check) {
+  std::vector<protocol::Kernel> group[2];
+  std::vector<std::size_t> at[2];
+  for (std::size_t i = 0; i < g.protocols.size(); ++i) {
+    int strict = g.no_benign_tolerance[i] ? 1 : 0;
+    group[strict].push_back(g.protocols[i]);
+    at[strict].push_back(i);
+  }
+  if (group[1].empty()) return smt::check(g.protocols, check);
+  std::vector<KernelReport> out(g.protocols.size());
+  for (int strict = 0; strict < 2; ++strict) {
+    if (group[strict].empty()) continue;
+    smt::CheckOptions o = check;
+    if (strict) o.query.benign_writes_race = true;
+    std::vector<KernelReport> reports = smt::check(group[strict], o);
+    for (std::size_t j = 0; j < reports.size(); ++j) out[at[strict][j]] = std::move(reports[j]);
+  }
+  return out;
+}
 
 Result run_check(const std::vector<std::string>& files, const Options& o) {
   // Parse, lower, route and (for .bar files and shared memory with named
@@ -247,7 +274,7 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
   }
 
   // The protocol analysis, then one report per kernel.
-  out.kernels = smt::check(g.protocols, check);
+  out.kernels = check_protocols(g, check);
   attach_notes(out.kernels, g.notes);
   for (const auto& d : g.decided) add_or_merge(out.kernels, d);
   return out;

@@ -130,6 +130,7 @@ void read_arguments(const std::string& line, const std::string& filename, GpuVer
             throw fail("invalid macro definition (expected -DNAME or -DNAME=VALUE)");
           h.defines.push_back(def);
         }
+        else if (w.text == "--no-benign-tolerance") h.no_benign_tolerance = true;
         // Any other flag (--warp-sync=32, --no-inline, ...) is GPUVerify's
         // business: kept in args, ignored by racecert and the other adapters.
         else h.ignored.push_back(w.text);

@@ -55,6 +55,9 @@ struct GpuVerifyHeader {
   std::vector<std::string> args;      // every word of line 2, verbatim (GPUVerify gets them all)
   std::vector<std::string> ignored;   // the words of `args` racecert does not read (GPUVerify's own flags)
   bool opencl_dims = false;           // dimensions were given the OpenCL way
+  // --no-benign-tolerance: two writes of the same value race in this file
+  // (GPUVerify's default, kept by racecert, calls them benign).
+  bool no_benign_tolerance = false;
   // Synthetic-family metadata (line 3), empty for ordinary kernels.
   std::string family;
   int size = 0;

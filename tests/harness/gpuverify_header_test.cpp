@@ -47,6 +47,13 @@ TEST(GpuVerifyHeader, CudaDimensionsAndDefines) {
   EXPECT_FALSE(h.opencl_dims);
 }
 
+TEST(GpuVerifyHeader, NoBenignTolerance) {
+  EXPECT_FALSE(parse_gpuverify_header("//pass\n//--blockDim=64\n", "k.cu").no_benign_tolerance);
+  GpuVerifyHeader h = parse_gpuverify_header("//pass\n//--blockDim=64 --no-benign-tolerance\n", "k.cu");
+  EXPECT_TRUE(h.no_benign_tolerance);
+  EXPECT_TRUE(h.ignored.empty());
+}
+
 TEST(GpuVerifyHeader, OpenClDimensions) {
   auto h = parse("//pass\n//--local_size=[8,8] --num_groups=[2,3]\n");
   EXPECT_EQ(*h.block, (Dim3{8, 8, 1}));

@@ -188,3 +188,19 @@ TEST(PipelineDriver, ProtocolStagesRunNoExtraction) {
     EXPECT_TRUE(has(r.shown, "out")) << stage_name(s) << ":\n" << r.shown;
   }
 }
+
+// --no-benign-tolerance in a file's header makes same-value writes races in
+// that file only; the reports stay in the order of the files.
+TEST(PipelineDriver, NoBenignToleranceIsPerFile) {
+  std::string body = "__global__ void zero(float *y) { y[0] = 0; }\n";
+  std::string lenient = write_kernel("//pass\n//--blockDim=32 --gridDim=2\n" + body);
+  std::string strict = write_kernel("//pass\n//--blockDim=32 --gridDim=2 --no-benign-tolerance\n" + body);
+  Result r = run_check({strict, lenient, strict}, Options{});
+  ASSERT_TRUE(r.errors.empty());
+  ASSERT_EQ(r.kernels.size(), 3u);
+  EXPECT_EQ(r.kernels[0].file, strict);
+  EXPECT_EQ(r.kernels[0].status, KernelStatus::Racy);
+  EXPECT_EQ(r.kernels[1].file, lenient);
+  EXPECT_EQ(r.kernels[1].status, KernelStatus::Drf);
+  EXPECT_EQ(r.kernels[2].status, KernelStatus::Racy);
+}
