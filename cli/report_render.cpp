@@ -92,7 +92,8 @@ llvm::json::Object race_json(const ReportedRace& r) {
   for (auto i : r.index) index.push_back(i);
   llvm::json::Object witness;
   for (const auto& [k, v] : r.witness) witness[k] = v;
-  llvm::json::Object o{{"array", r.array},
+  llvm::json::Object o{{"kind", r.heterogeneous ? "heterogeneous" : "data"},
+                       {"array", r.array},
                        {"index", std::move(index)},
                        {"accesses", llvm::json::Array{access_json(r.first), access_json(r.second)}},
                        {"witness", std::move(witness)},
@@ -134,7 +135,7 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
   for (const auto& e : out.errors) os << bold << e.render() << reset << "\n";
   for (const auto& k : out.kernels) {
     for (const auto& r : k.races) {
-      os << bold << where(r.first.loc, k.file) << ": " << red << "error: " << reset << bold << "data race on "
+      os << bold << where(r.first.loc, k.file) << ": " << red << "error: " << reset << bold << (r.heterogeneous ? "heterogeneous race on " : "data race on ")
          << index_text(r) << " in kernel '" << k.name << "'" << reset << "\n";
       os << caret(src, r.first.loc);
       os << where(r.second.loc, k.file) << ": note: " << r.first.mode << " by thread 1 " << r.first.thread
@@ -194,11 +195,11 @@ void render_sarif(const CheckOutput& out, std::ostream& os) {
   llvm::json::Array results;
   for (const auto& k : out.kernels) {
     for (const auto& r : k.races) {
-      std::string msg = "Data race on " + index_text(r) + " in kernel '" + k.name + "': " + r.first.mode +
+      std::string msg = std::string(r.heterogeneous ? "Heterogeneous race on " : "Data race on ") + index_text(r) + " in kernel '" + k.name + "': " + r.first.mode +
                         " by " + r.first.thread + " and " + r.second.mode + " by " + r.second.thread + " (" +
                         r.note + ")";
       results.push_back(llvm::json::Object{
-          {"ruleId", "data-race"},
+          {"ruleId", r.heterogeneous ? "heterogeneous-race" : "data-race"},
           {"level", "error"},
           {"message", llvm::json::Object{{"text", msg}}},
           {"locations", llvm::json::Array{location(r.first.loc, k.file)}},

@@ -382,7 +382,9 @@ class Inferrer {
                           [&](const kir::Store& st) { store(st); },
                           [&](const kir::Atomic& a) {
                             for (const auto& o : a.operands) translate(o);
-                            access(P::AccessMode::Atomic, a.at, nullptr, a.loc);
+                            access(a.scope == kir::Scope::Block ? P::AccessMode::AtomicBlock
+                                                                : P::AccessMode::Atomic,
+                                   a.at, nullptr, a.loc);
                             writes_.erase(a.at.array);
                             if (!a.var.empty()) env_[a.var] = fresh(a.var, Uniformity::Thread);
                           },

@@ -260,6 +260,8 @@ struct decl_kind_table : x3::symbols<Uniformity> {
 const auto rd_stmt = (pos >> keyword("rd") > access_target > -loc_annot > ';')[mk_access(AccessMode::Read)];
 const auto atomic_stmt =
     (pos >> keyword("atomic") > access_target > -loc_annot > ';')[mk_access(AccessMode::Atomic)];
+const auto atomic_block_stmt =
+    (pos >> keyword("atomic.block") > access_target > -loc_annot > ';')[mk_access(AccessMode::AtomicBlock)];
 const auto wr_stmt = (pos >> keyword("wr") > access_target > -('=' > expr) > -loc_annot > ';')[mk_write];
 const auto sync_stmt =
     (pos >> keyword("sync") > -x3::lexeme[fences >> !(x3::alnum | x3::char_('_'))] > ';')[mk_sync];
@@ -279,7 +281,7 @@ const auto for_stmt_def = for_range[set_val] | for_c[set_val];
 // Rules with attributes of their own hand them over explicitly: X3 does not
 // propagate a container attribute through an alternative.
 const auto stmt_def =
-    rd_stmt | wr_stmt | atomic_stmt | sync_stmt | if_stmt[set_val] | for_stmt[set_val] | decl_stmt;
+    rd_stmt | wr_stmt | atomic_block_stmt | atomic_stmt | sync_stmt | if_stmt[set_val] | for_stmt[set_val] | decl_stmt;
 const auto stmts_def = *(stmt[append_stmts]);
 const auto block_def = '{' > stmts[set_val] > '}';
 

@@ -5,14 +5,20 @@
 
 namespace racecert::protocol {
 
-bool modes_conflict(AccessMode a, AccessMode b) {
+bool is_atomic(AccessMode m) { return m == AccessMode::Atomic || m == AccessMode::AtomicBlock; }
+
+bool heterogeneous(AccessMode a, AccessMode b) {
+  return is_atomic(a) && is_atomic(b) && (a == AccessMode::AtomicBlock || b == AccessMode::AtomicBlock);
+}
+
+bool modes_conflict(AccessMode a, AccessMode b, bool different_blocks) {
   if (a == AccessMode::Read && b == AccessMode::Read) return false;
-  if (a == AccessMode::Atomic && b == AccessMode::Atomic) return false;
+  if (is_atomic(a) && is_atomic(b)) return different_blocks && heterogeneous(a, b);
   return true;
 }
 
 bool conflict(const ConcreteAccess& a, const ConcreteAccess& b, bool benign_writes_race) {
-  if (!modes_conflict(a.mode, b.mode)) return false;
+  if (!modes_conflict(a.mode, b.mode, a.block != b.block)) return false;
   if (!benign_writes_race && a.mode == AccessMode::Write && b.mode == AccessMode::Write && a.value &&
       b.value && *a.value == *b.value)
     return false;

@@ -75,9 +75,14 @@ struct InterpretOptions {
 ConcreteResult interpret(const Kernel& k, const ConcreteConfig& cfg, const InterpretOptions& o = {});
 
 // Two accesses by distinct threads to the same location conflict: one writes
-// (or is atomic against a non-atomic), and they are not two same-value writes
-// unless `benign_writes_race`. Shared by the interpreter and the SMT encoding.
-bool modes_conflict(AccessMode a, AccessMode b);
+// (or is atomic against a non-atomic, or they are atomics of different
+// blocks and one is block-scoped: a heterogeneous race), and they are not
+// two same-value writes unless `benign_writes_race`. Shared by the
+// interpreter and the SMT encoding.
+bool is_atomic(AccessMode m);
+bool modes_conflict(AccessMode a, AccessMode b, bool different_blocks);
+// Both atomic, and they race only because one is block-scoped.
+bool heterogeneous(AccessMode a, AccessMode b);
 bool conflict(const ConcreteAccess& a, const ConcreteAccess& b, bool benign_writes_race);
 // Whether two accesses touch a common byte of one array (same_location_bytes).
 bool same_location(const ConcreteAccess& a, const ConcreteAccess& b);

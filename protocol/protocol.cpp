@@ -247,6 +247,7 @@ const char* to_string(AccessMode m) {
     case AccessMode::Read: return "rd";
     case AccessMode::Write: return "wr";
     case AccessMode::Atomic: return "atomic";
+    case AccessMode::AtomicBlock: return "atomic.block";
   }
   return "?";
 }

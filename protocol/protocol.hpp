@@ -18,7 +18,11 @@
 
 namespace racecert::protocol {
 
-enum class AccessMode { Read, Write, Atomic };
+// AtomicBlock: an atomic whose scope is the block (atomicAdd_block,
+// cuda::atomic_ref<T, thread_scope_block>, OpenCL memory_scope_work_group):
+// atomic only among the threads of one block. Against an atomic of
+// another block it is a heterogeneous race (PTX's scoped races).
+enum class AccessMode { Read, Write, Atomic, AtomicBlock };
 enum class MemorySpace { Shared, Global };
 
 // A declared variable says how it varies across threads

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "protocol/interpreter.hpp"
 #include "protocol/printer.hpp"
 #include "support/diagnostic.hpp"
 #include "smt/array_stages.hpp"
@@ -58,6 +59,7 @@ ReportedRace make_race(const Job& j) {
     };
     r.bytes = {bytes(j.result.index, a.view), bytes(j.result.second_index, b.view)};
   }
+  r.heterogeneous = protocol::heterogeneous(a.mode, b.mode);
   r.first = ReportedAccess{to_string(a.mode), a.loc, thread_of(j, 1), ""};
   r.second = ReportedAccess{to_string(b.mode), b.loc, thread_of(j, 2), ""};
   r.note = t.phase;

@@ -1,5 +1,7 @@
 #include "smt/query.hpp"
 
+#include <algorithm>
+
 #include <chrono>
 #include <memory>
 
@@ -15,13 +17,14 @@ using protocol::AccessMode;
 
 namespace {
 
-constexpr int kRead = 0, kWrite = 1, kAtomic = 2;
+constexpr int kRead = 0, kWrite = 1, kAtomic = 2, kAtomicBlock = 3;
 
 int mode_code(AccessMode m) {
   switch (m) {
     case AccessMode::Read: return kRead;
     case AccessMode::Write: return kWrite;
     case AccessMode::Atomic: return kAtomic;
+    case AccessMode::AtomicBlock: return kAtomicBlock;
   }
   return kRead;
 }
@@ -119,9 +122,23 @@ Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, co
     f.constraints.push_back(enc.encode(starts_before_end(offset_var(true), offset_var(false), width_var(false))));
     f.constraints.push_back(enc.encode(starts_before_end(offset_var(false), offset_var(true), width_var(true))));
   }
-  z3::expr read = ctx.int_val(kRead), write = ctx.int_val(kWrite), atomic = ctx.int_val(kAtomic);
+  z3::expr read = ctx.int_val(kRead), write = ctx.int_val(kWrite), atomic = ctx.int_val(kAtomic),
+           atomic_block = ctx.int_val(kAtomicBlock);
   f.constraints.push_back(mode1 != read || mode2 != read);
-  f.constraints.push_back(mode1 != atomic || mode2 != atomic);
+  // Two atomics race only as a heterogeneous race (protocol::modes_conflict):
+  // threads of different blocks, which only the cross-block trace has, and
+  // one atomic scoped to its block.
+  // Without block-scoped atomics the constraint is the plain one (the same
+  // formula as before they existed, so the same witnesses).
+  bool block_atomics = std::any_of(t.accesses.begin(), t.accesses.end(),
+                                   [](const TraceAccess& a) { return a.mode == AccessMode::AtomicBlock; });
+  if (!block_atomics) {
+    f.constraints.push_back(mode1 != atomic || mode2 != atomic);
+  } else {
+    z3::expr atomic1 = mode1 == atomic || mode1 == atomic_block, atomic2 = mode2 == atomic || mode2 == atomic_block;
+    z3::expr heterogeneous = ctx.bool_val(t.cross_block) && (mode1 == atomic_block || mode2 == atomic_block);
+    f.constraints.push_back(!(atomic1 && atomic2) || heterogeneous);
+  }
   if (!o.benign_writes_race)
     f.constraints.push_back(!(mode1 == write && mode2 == write && has1 && has2 && val1 == val2));
   return f;

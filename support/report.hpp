@@ -31,6 +31,9 @@ struct ReportedBytes {
 };
 
 struct ReportedRace {
+  // A heterogeneous race: two atomics of different blocks, one scoped to
+  // its block (e.g. atomicAdd_block), which is atomic only within it.
+  bool heterogeneous = false;
   std::string array;
   std::vector<std::int64_t> index;  // the first access's
   ReportedAccess first, second;

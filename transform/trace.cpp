@@ -209,14 +209,15 @@ SymbolicTrace cross_block_trace(const WellFormed& w, const std::string& array, c
 }
 
 bool may_conflict(const SymbolicTrace& t) {
-  bool mode1[3] = {false, false, false}, mode2[3] = {false, false, false};
+  bool mode1[4] = {false, false, false, false}, mode2[4] = {false, false, false, false};
   for (const auto& a : t.accesses) {
     if (is_false(a.guard)) continue;
     (a.thread == 1 ? mode1 : mode2)[static_cast<int>(a.mode)] = true;
   }
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j)
-      if (mode1[i] && mode2[j] && modes_conflict(static_cast<AccessMode>(i), static_cast<AccessMode>(j)))
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j)
+      if (mode1[i] && mode2[j] &&
+          modes_conflict(static_cast<AccessMode>(i), static_cast<AccessMode>(j), t.cross_block))
         return true;
   return false;
 }

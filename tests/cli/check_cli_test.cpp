@@ -118,6 +118,25 @@ TEST(CheckCli, VerdictsAndExitCodes) {
   EXPECT_EQ(run_racecert({"check", temp_file(kRacy, ".map"), temp_file("kernel", ".map")}).code, 2);
 }
 
+// A block-scoped atomic used from two blocks: a race of its own kind in
+// every output format; a plain race is of kind "data".
+TEST(CheckCli, HeterogeneousRaceKindInEveryFormat) {
+  std::string scoped = temp_file("kernel h { global C; atomic.block C[0]; }\n", ".map");
+  auto text = run_racecert({"check", scoped});
+  EXPECT_EQ(text.code, 1) << text.out << text.err;
+  EXPECT_NE(text.out.find("error: heterogeneous race on C[0]"), std::string::npos) << text.out;
+  auto json = run_racecert({"check", "--format", "json", scoped});
+  EXPECT_NE(json.out.find("\"kind\": \"heterogeneous\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"mode\": \"atomic.block\""), std::string::npos) << json.out;
+  auto sarif = run_racecert({"check", "--format", "sarif", scoped});
+  EXPECT_NE(sarif.out.find("\"ruleId\": \"heterogeneous-race\""), std::string::npos) << sarif.out;
+  EXPECT_NE(sarif.out.find("Heterogeneous race on C[0]"), std::string::npos) << sarif.out;
+  auto plain = run_racecert({"check", "--format", "json", temp_file(kRacy, ".map")});
+  EXPECT_NE(plain.out.find("\"kind\": \"data\""), std::string::npos) << plain.out;
+  // Device-scope atomics of different blocks do not race.
+  EXPECT_EQ(run_racecert({"check", temp_file("kernel d { global C; atomic C[0]; }\n", ".map")}).code, 0);
+}
+
 TEST(CheckCli, BadInputIsOneLineWithPositionAndExit2) {
   auto missing = run_racecert({"check", "/no/such/file.map"});
   EXPECT_EQ(missing.code, 2);

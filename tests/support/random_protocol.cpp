@@ -97,6 +97,7 @@ class Generator {
     }
     int m = pick(10);
     a.mode = m < 5 ? AccessMode::Read : (m < 9 ? AccessMode::Write : AccessMode::Atomic);
+    if (a.mode == AccessMode::Atomic && o_.block_atomics && chance(0.5)) a.mode = AccessMode::AtomicBlock;
     if (a.mode == AccessMode::Write && o_.benign_values && chance(0.4))
       a.value = chance(0.5) ? lit(pick(2)) : binary(BinOp::Mod, tid(), lit(2));
     a.loc = SourceLoc{"random", next_site_++, 1};

@@ -21,6 +21,7 @@ struct RandomProtocolOptions {
   bool benign_values = true;   // writes with known values
   bool byte_views = true;      // sometimes a 4-byte element size and accesses through byte views
   bool barrier_fences = true;  // sometimes a barrier that orders one memory space or none (OpenCL flags)
+  bool block_atomics = true;   // half the atomics block-scoped (heterogeneous races across blocks)
 };
 
 // The bounds both sides of the differential test agree on.
