@@ -95,11 +95,7 @@ auto const identifier = eg::name;
 auto const expression = eg::expression;
 using eg::set_val;
 
-x3::rule<struct string_tag, std::string> const string_lit = "string";
-const auto unescape = [](auto& ctx) { _val(ctx) += _attr(ctx) == 'n' ? '\n' : _attr(ctx); };
-const auto append_char = [](auto& ctx) { _val(ctx) += _attr(ctx); };
-const auto string_lit_def =
-    x3::lexeme['"' > *((x3::lit('\\') > x3::char_)[unescape] | (x3::char_ - '"' - x3::eol)[append_char]) > '"'];
+auto const string_lit = eg::quoted_string;
 
 x3::rule<struct loc_tag, RawLoc> const loc_annot = "source position";
 const auto loc_annot_def = '@' > -(string_lit > ':') > x3::int_ > ':' > x3::int_;
@@ -110,7 +106,7 @@ const auto mk_null = [](auto& ctx) { _val(ctx) = nullptr; };
 // A value the front end does not track prints as "?".
 const auto value_def = expression[set_val] | x3::lit('?')[mk_null];
 
-BOOST_SPIRIT_DEFINE(string_lit, loc_annot, value)
+BOOST_SPIRIT_DEFINE(loc_annot, value)
 
 // ----------------------------------------------------------------- statements
 

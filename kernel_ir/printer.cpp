@@ -2,6 +2,7 @@
 // docs/kernel-ir.md describes it.
 #include "kernel_ir/kernel_ir.hpp"
 #include "support/overloaded.hpp"
+#include "support/quoted_string.hpp"
 
 namespace racecert::kir {
 
@@ -15,7 +16,7 @@ class Printer {
     out_ = k.language + " kernel " + k.name;
     // The kernel's position names its file; the positions inside it give a
     // file only when theirs differs (a header's inlined function).
-    if (options_.locations && k.loc != SourceLoc{}) out_ += " @" + quoted(k.loc.file) + ":" + line_col(k.loc);
+    if (options_.locations && k.loc != SourceLoc{}) out_ += " @" + quote(k.loc.file) + ":" + line_col(k.loc);
     out_ += " {\n";
     for (const auto& p : k.parameters) line(1, "param " + std::string(to_string(p.type)) + " " + p.name + ";", p.loc);
     for (const auto& a : k.arrays) {
@@ -35,19 +36,10 @@ class Printer {
   const PrintOptions& options_;
   std::string out_;
 
-  static std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-      if (c == '"' || c == '\\') out += '\\';
-      if (c == '\n') out += "\\n";
-      else out += c;
-    }
-    return out + "\"";
-  }
   static std::string line_col(const SourceLoc& l) { return std::to_string(l.line) + ":" + std::to_string(l.column); }
   std::string annotation(const SourceLoc& l) const {
     if (!options_.locations || l == SourceLoc{}) return "";
-    return " @" + (l.file == kernel_file_ ? "" : quoted(l.file) + ":") + line_col(l);
+    return " @" + (l.file == kernel_file_ ? "" : quote(l.file) + ":") + line_col(l);
   }
   void line(int depth, const std::string& text, const SourceLoc& l) {
     out_ += std::string(static_cast<std::size_t>(2 * depth), ' ') + text + annotation(l) + "\n";
@@ -138,7 +130,7 @@ class Printer {
               [&](const Return& r) { line(depth, "return;", r.loc); },
               [&](const Assert& a) { line(depth, "assert " + value(a.cond) + ";", a.loc); },
               [&](const Assume& a) { line(depth, "assume " + value(a.cond) + ";", a.loc); },
-              [&](const Unsupported& u) { line(depth, "unsupported " + quoted(u.what) + ";", u.loc); }},
+              [&](const Unsupported& u) { line(depth, "unsupported " + quote(u.what) + ";", u.loc); }},
           s.node);
     }
   }

@@ -117,13 +117,10 @@ const auto skipper = x3::space | (x3::lit("//") >> *(x3::char_ - x3::eol) >> (x3
 auto const identifier = eg::name;
 auto const expr = eg::expression;
 
-x3::rule<struct string_tag, std::string> const string_lit = "string";
-const auto string_lit_def =
-    x3::lexeme['"' > *((x3::lit('\\') > x3::char_) | (x3::char_ - '"' - x3::eol)) > '"'];
+auto const string_lit = eg::quoted_string;
 
 using eg::set_val;
 
-BOOST_SPIRIT_DEFINE(string_lit)
 
 // ----------------------------------------------------------------- statements
 

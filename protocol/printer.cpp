@@ -1,6 +1,7 @@
 #include "protocol/printer.hpp"
 
 #include "support/overloaded.hpp"
+#include "support/quoted_string.hpp"
 
 namespace racecert::protocol {
 
@@ -8,14 +9,6 @@ namespace {
 
 void pad(int depth, const PrintOptions& o, std::string& out) { out.append(depth * o.indent, ' '); }
 
-std::string quote(const std::string& s) {
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') q += '\\';
-    q += c;
-  }
-  return q + "\"";
-}
 
 const char* tag_suffix(SyncTag t, bool show) {
   if (!show) return "";

@@ -115,6 +115,15 @@ inline std::size_t token_at(const std::string& text, std::size_t off) {
 // A keyword: not followed by a character that would continue a name.
 inline auto keyword(const char* word) { return x3::lexeme[x3::lit(word) >> !(x3::alnum | x3::char_("_$#."))]; }
 
+// ---------------------------------------------------------------- strings
+// The inverse of racecert::quote (support/quoted_string.hpp).
+
+inline auto const unescape = [](auto& ctx) { _val(ctx) += _attr(ctx) == 'n' ? '\n' : _attr(ctx); };
+inline auto const append_char = [](auto& ctx) { _val(ctx) += _attr(ctx); };
+inline x3::rule<struct quoted_string_tag, std::string> const quoted_string = "string";
+inline auto const quoted_string_def =
+    x3::lexeme['"' > *((x3::lit('\\') > x3::char_)[unescape] | (x3::char_ - '"' - x3::eol)[append_char]) > '"'];
+
 // ---------------------------------------------------------------- names
 // C identifiers, struct fields ("p.a", "threadIdx.x"), and the suffixes the
 // front end uses to make names unique ("i#2", "tmp$1"), unless the format
@@ -246,7 +255,7 @@ inline auto const lor_def = land[set_val] >> *(("||" > land)[bin(BinOp::Or)]);
 inline auto const ternary_def = lor[set_val] >> -(('?' > expression > ':' > ternary)[mk_ite]);
 inline auto const expression_def = ternary[set_val];
 
-BOOST_SPIRIT_DEFINE(name_chars, name, dec, hex)
+BOOST_SPIRIT_DEFINE(quoted_string, name_chars, name, dec, hex)
 BOOST_SPIRIT_DEFINE(expression, ternary, lor, land, bor, bxor, band, equality, relational, shift, additive,
                     multiplicative, unary_expr, primary)
 
