@@ -83,14 +83,27 @@ std::string enumerator(const clang::Expr* e) {
   return "";
 }
 
+// GPUVerify builtins that state or check something (the invariant-only
+// statements are macros of the bundled headers) or that the analysis does
+// not read: a call to one has no effect, and its value is unknown, so a
+// precondition using it is dropped (fewer assumptions: sound). Not here:
+// the effect specifications __writes_to, __reads_from (the body of a
+// `__spec_f` function says what f accesses) and __array_snapshot (copies
+// an array): they are calls without a body on a pointer, `unknown`.
 bool is_gpuverify_ignored(const std::string& n) {
   static const std::set<std::string> names = {
       "__assert", "__global_assert", "__ensures", "__global_ensures", "__invariant", "__global_invariant",
       "__function_wide_invariant", "__function_wide_global_invariant", "__candidate_invariant",
-      "__candidate_global_invariant", "__read_implies", "__write_implies", "__no_read", "__no_write",
-      "__read", "__write", "__read_offset_bytes", "__write_offset_bytes", "__implies", "__enabled",
+      "__candidate_global_invariant", "__read_implies", "__write_implies", "__atomic_implies", "__no_read",
+      "__no_write", "__read", "__write", "__atomic", "__read_offset_bytes", "__write_offset_bytes",
+      "__atomic_offset_bytes", "__enabled", "__dominator_enabled", "__all",
+      "__at_most_one", "__exclusive", "__same_group", "__other_int", "__other_bool", "__other_ptr",
       "__uniform_int", "__uniform_bool", "__distinct_int", "__all_int", "__ptr_base", "__ptr_offset_bytes",
-      "__old_int", "__return_val_int", "__array_snapshot", "__barrier_invariant", "__barrier_invariant_binary"};
+      "__old_int", "__return_val_int", "__return_val_int4", "__return_val_bool", "__return_val_ptr", "__is_pow2",
+      "__mod_pow2", "__add_noovfl", "__add_noovfl_int", "__add_noovfl_unsigned_int", "__add_noovfl_char",
+      "__add_noovfl_unsigned_char", "__add_noovfl_short", "__add_noovfl_unsigned_short", "__add_noovfl_long",
+      "__add_noovfl_unsigned_long", "__atomic_has_taken_value", "__barrier_invariant",
+      "__barrier_invariant_binary"};
   return names.count(n) > 0;
 }
 
@@ -426,6 +439,15 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
   if (name == "__requires" || name == "__global_requires" || name == "__assume") {
     if (args.size() == 1) emit(kir::Stmt{kir::Assume{condition(args[0]), loc(c->getBeginLoc())}});
     return Expr{};
+  }
+  // Logic that preconditions use and the analysis reads.
+  if (name == "__implies" && args.size() == 2) {
+    Expr a = condition(args[0]), b = condition(args[1]);
+    return a && b ? expr::binary(BinOp::Or, expr::unary(UnOp::Not, a), b) : Expr{};
+  }
+  if (name == "__ite" && args.size() == 3 && c->getType()->isIntegralOrEnumerationType()) {
+    Expr cond = condition(args[0]), a = rvalue(args[1]), b = rvalue(args[2]);
+    return cond && a && b ? expr::ite(cond, a, b) : Expr{};
   }
   if (is_gpuverify_ignored(name)) return Expr{};
   if (name == "__assert_fail" || name == "__assert_rtn" || name == "__builtin_trap") {

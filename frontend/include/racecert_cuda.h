@@ -222,39 +222,8 @@ extern "C" int cudaConfigureCall(dim3 gridSize, dim3 blockSize, size_t sharedSiz
 extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, void* stream = 0);
 
 // ------------------------------------------------ GPUVerify specifications
-// Preconditions (__requires, __assume, __global_requires) constrain the
-// analysis; the other specification builtins are accepted and ignored.
-__device__ void __requires(bool);
-__device__ void __global_requires(bool);
-__device__ void __assume(bool);
-__device__ void __assert(bool);
-__device__ void __global_assert(bool);
-__device__ void __ensures(bool);
-__device__ void __global_ensures(bool);
-__device__ void __invariant(bool);
-__device__ void __global_invariant(bool);
-__device__ void __function_wide_invariant(bool);
-__device__ void __function_wide_global_invariant(bool);
-__device__ void __candidate_invariant(bool);
-__device__ void __candidate_global_invariant(bool);
-__device__ bool __implies(bool, bool);
-__device__ bool __enabled(void);
-__device__ bool __uniform_int(int);
-__device__ bool __uniform_bool(bool);
-__device__ bool __distinct_int(int);
-__device__ bool __all_int(int);
-template <class T> __device__ bool __read_implies(const T*, bool);
-template <class T> __device__ bool __write_implies(const T*, bool);
-template <class T> __device__ bool __no_read(const T*);
-template <class T> __device__ bool __no_write(const T*);
-template <class T> __device__ bool __read(const T*);
-template <class T> __device__ bool __write(const T*);
-template <class T> __device__ bool __read_offset_bytes(const T*);
-template <class T> __device__ bool __write_offset_bytes(const T*);
-template <class T> __device__ T __old_int(T);
-template <class T> __device__ T __return_val_int(void);
-template <class T> __device__ bool __ptr_base(const T*);
-template <class T> __device__ bool __ptr_offset_bytes(const T*);
+// GPUVerify's specification language: the one list, shared with --cuda-path.
+#include "racecert_specs.h"
 
 // The kernel's own code is compiled as written: host functions stay host
 // functions (so that their kernel launches, kernel<<<...>>>, instantiate

@@ -1,31 +1,198 @@
 // racecert's additions for OpenCL C, force-included after Clang's default
-// OpenCL header: GPUVerify's specification builtins. Preconditions
-// (__requires, __assume, __global_requires) constrain the analysis; the
-// others are accepted and ignored.
+// OpenCL header: GPUVerify's specification language, the one list for
+// OpenCL (racecert_specs.h has CUDA's). Preconditions (__requires,
+// __global_requires, __assume) constrain the analysis; invariants and
+// checks are macros that expand to nothing; the builtins that may appear
+// inside an expression are declared, and the front end reads __implies and
+// __ite (any other makes the enclosing precondition unknown: dropped).
 #ifndef RACECERT_OPENCL_H
 #define RACECERT_OPENCL_H
 #define __RACECERT__ 1
 void __requires(int);
 void __global_requires(int);
 void __assume(int);
+// Checks (glibc declares a function __assert too: these stay functions,
+// which the front end ignores).
 void __assert(int);
 void __global_assert(int);
-void __ensures(int);
-void __global_ensures(int);
-void __invariant(int);
-void __global_invariant(int);
-void __function_wide_invariant(int);
-void __candidate_invariant(int);
+// Invariants: nothing to analyse.
+#define __invariant(...) ((void)0)
+#define __global_invariant(...) ((void)0)
+#define __candidate_invariant(...) ((void)0)
+#define __candidate_global_invariant(...) ((void)0)
+#define __function_wide_invariant(...) ((void)0)
+#define __function_wide_global_invariant(...) ((void)0)
+#define __function_wide_candidate_invariant(...) ((void)0)
+#define __function_wide_candidate_global_invariant(...) ((void)0)
+#define __read_permission(...) ((void)0)
+#define __write_permission(...) ((void)0)
+#define __requires_fresh_array(...) ((void)0)
+#define __ensures(...) ((void)0)
+#define __global_ensures(...) ((void)0)
+#define __barrier_invariant_0(...) ((void)0)
+#define __barrier_invariant_1(...) ((void)0)
+#define __barrier_invariant_2(...) ((void)0)
+#define __barrier_invariant_3(...) ((void)0)
+#define __barrier_invariant_4(...) ((void)0)
+#define __barrier_invariant_5(...) ((void)0)
+#define __barrier_invariant_6(...) ((void)0)
+#define __barrier_invariant_7(...) ((void)0)
+#define __barrier_invariant_8(...) ((void)0)
+#define __barrier_invariant_9(...) ((void)0)
+#define __barrier_invariant_10(...) ((void)0)
+#define __barrier_invariant_11(...) ((void)0)
+#define __barrier_invariant_12(...) ((void)0)
+#define __barrier_invariant_13(...) ((void)0)
+#define __barrier_invariant_14(...) ((void)0)
+#define __barrier_invariant_15(...) ((void)0)
+#define __barrier_invariant_16(...) ((void)0)
+#define __barrier_invariant_17(...) ((void)0)
+#define __barrier_invariant_18(...) ((void)0)
+#define __barrier_invariant_19(...) ((void)0)
+#define __barrier_invariant_20(...) ((void)0)
+#define __barrier_invariant_21(...) ((void)0)
+#define __barrier_invariant_22(...) ((void)0)
+#define __barrier_invariant_23(...) ((void)0)
+#define __barrier_invariant_24(...) ((void)0)
+#define __barrier_invariant_25(...) ((void)0)
+#define __barrier_invariant_26(...) ((void)0)
+#define __barrier_invariant_27(...) ((void)0)
+#define __barrier_invariant_28(...) ((void)0)
+#define __barrier_invariant_29(...) ((void)0)
+#define __barrier_invariant_30(...) ((void)0)
+#define __barrier_invariant_31(...) ((void)0)
+#define __barrier_invariant_32(...) ((void)0)
+#define __barrier_invariant_binary_0(...) ((void)0)
+#define __barrier_invariant_binary_1(...) ((void)0)
+#define __barrier_invariant_binary_2(...) ((void)0)
+#define __barrier_invariant_binary_3(...) ((void)0)
+#define __barrier_invariant_binary_4(...) ((void)0)
+#define __barrier_invariant_binary_5(...) ((void)0)
+#define __barrier_invariant_binary_6(...) ((void)0)
+#define __barrier_invariant_binary_7(...) ((void)0)
+#define __barrier_invariant_binary_8(...) ((void)0)
+#define __barrier_invariant_binary_9(...) ((void)0)
+#define __barrier_invariant_binary_10(...) ((void)0)
+#define __barrier_invariant_binary_11(...) ((void)0)
+#define __barrier_invariant_binary_12(...) ((void)0)
+#define __barrier_invariant_binary_13(...) ((void)0)
+#define __barrier_invariant_binary_14(...) ((void)0)
+#define __barrier_invariant_binary_15(...) ((void)0)
+#define __barrier_invariant_binary_16(...) ((void)0)
+#define __barrier_invariant_binary_17(...) ((void)0)
+#define __barrier_invariant_binary_18(...) ((void)0)
+#define __barrier_invariant_binary_19(...) ((void)0)
+#define __barrier_invariant_binary_20(...) ((void)0)
+#define __barrier_invariant_binary_21(...) ((void)0)
+#define __barrier_invariant_binary_22(...) ((void)0)
+#define __barrier_invariant_binary_23(...) ((void)0)
+#define __barrier_invariant_binary_24(...) ((void)0)
+#define __barrier_invariant_binary_25(...) ((void)0)
+#define __barrier_invariant_binary_26(...) ((void)0)
+#define __barrier_invariant_binary_27(...) ((void)0)
+#define __barrier_invariant_binary_28(...) ((void)0)
+#define __barrier_invariant_binary_29(...) ((void)0)
+#define __barrier_invariant_binary_30(...) ((void)0)
+#define __barrier_invariant_binary_31(...) ((void)0)
+#define __barrier_invariant_binary_32(...) ((void)0)
+// Logic.
 int __implies(int, int);
+#define __ite(c, a, b) ((c) ? (a) : (b))
+int __all(int);
+int __at_most_one(int);
+int __exclusive(int);
 int __enabled(void);
+int __dominator_enabled(void);
+int __same_group(void);
+int __other_int(int);
+int __other_bool(int);
 int __uniform_int(int);
+int __uniform_bool(int);
 int __distinct_int(int);
-int __read_implies(const volatile __global void*, int) __attribute__((overloadable));
-int __read_implies(const volatile __local void*, int) __attribute__((overloadable));
-int __write_implies(const volatile __global void*, int) __attribute__((overloadable));
-int __write_implies(const volatile __local void*, int) __attribute__((overloadable));
+int __all_int(int);
+int __old_int(int);
+int __return_val_int(void);
+int4 __return_val_int4(void);
+int __return_val_bool(void);
+int __is_pow2(unsigned);
+unsigned __mod_pow2(unsigned, unsigned);
+int __add_noovfl_int(int, int);
+int __add_noovfl_unsigned_int(unsigned, unsigned);
+int __add_noovfl_char(char, char);
+int __add_noovfl_unsigned_char(uchar, uchar);
+int __add_noovfl_short(short, short);
+int __add_noovfl_unsigned_short(ushort, ushort);
+int __add_noovfl_long(long, long);
+int __add_noovfl_unsigned_long(ulong, ulong);
+// Access predicates and offsets. The effect specifications (__writes_to,
+// __reads_from, __array_snapshot) have no body: a call makes the kernel
+// `unknown`.
+void __array_snapshot(__local void*, __local void*) __attribute__((overloadable));
+void __array_snapshot(__global void*, __global void*) __attribute__((overloadable));
+void __array_snapshot(__local void*, __global void*) __attribute__((overloadable));
+void __array_snapshot(__global void*, __local void*) __attribute__((overloadable));
+int __read(const volatile __global void*) __attribute__((overloadable));
+int __read(const volatile __local void*) __attribute__((overloadable));
+int __read(const volatile __constant void*) __attribute__((overloadable));
+int __read(const volatile __private void*) __attribute__((overloadable));
+int __write(const volatile __global void*) __attribute__((overloadable));
+int __write(const volatile __local void*) __attribute__((overloadable));
+int __write(const volatile __constant void*) __attribute__((overloadable));
+int __write(const volatile __private void*) __attribute__((overloadable));
+int __atomic(const volatile __global void*) __attribute__((overloadable));
+int __atomic(const volatile __local void*) __attribute__((overloadable));
+int __atomic(const volatile __constant void*) __attribute__((overloadable));
+int __atomic(const volatile __private void*) __attribute__((overloadable));
+int __ptr_base(const volatile __global void*) __attribute__((overloadable));
+int __ptr_base(const volatile __local void*) __attribute__((overloadable));
+int __ptr_base(const volatile __constant void*) __attribute__((overloadable));
+int __ptr_base(const volatile __private void*) __attribute__((overloadable));
+int __writes_to(const volatile __global void*) __attribute__((overloadable));
+int __writes_to(const volatile __local void*) __attribute__((overloadable));
+int __writes_to(const volatile __constant void*) __attribute__((overloadable));
+int __writes_to(const volatile __private void*) __attribute__((overloadable));
+int __reads_from(const volatile __global void*) __attribute__((overloadable));
+int __reads_from(const volatile __local void*) __attribute__((overloadable));
+int __reads_from(const volatile __constant void*) __attribute__((overloadable));
+int __reads_from(const volatile __private void*) __attribute__((overloadable));
 int __no_read(const volatile __global void*) __attribute__((overloadable));
 int __no_read(const volatile __local void*) __attribute__((overloadable));
+int __no_read(const volatile __constant void*) __attribute__((overloadable));
+int __no_read(const volatile __private void*) __attribute__((overloadable));
 int __no_write(const volatile __global void*) __attribute__((overloadable));
 int __no_write(const volatile __local void*) __attribute__((overloadable));
+int __no_write(const volatile __constant void*) __attribute__((overloadable));
+int __no_write(const volatile __private void*) __attribute__((overloadable));
+int __read_offset_bytes(const volatile __global void*) __attribute__((overloadable));
+int __read_offset_bytes(const volatile __local void*) __attribute__((overloadable));
+int __read_offset_bytes(const volatile __constant void*) __attribute__((overloadable));
+int __read_offset_bytes(const volatile __private void*) __attribute__((overloadable));
+int __write_offset_bytes(const volatile __global void*) __attribute__((overloadable));
+int __write_offset_bytes(const volatile __local void*) __attribute__((overloadable));
+int __write_offset_bytes(const volatile __constant void*) __attribute__((overloadable));
+int __write_offset_bytes(const volatile __private void*) __attribute__((overloadable));
+int __atomic_offset_bytes(const volatile __global void*) __attribute__((overloadable));
+int __atomic_offset_bytes(const volatile __local void*) __attribute__((overloadable));
+int __atomic_offset_bytes(const volatile __constant void*) __attribute__((overloadable));
+int __atomic_offset_bytes(const volatile __private void*) __attribute__((overloadable));
+int __ptr_offset_bytes(const volatile __global void*) __attribute__((overloadable));
+int __ptr_offset_bytes(const volatile __local void*) __attribute__((overloadable));
+int __ptr_offset_bytes(const volatile __constant void*) __attribute__((overloadable));
+int __ptr_offset_bytes(const volatile __private void*) __attribute__((overloadable));
+int __read_implies(const volatile __global void*, int) __attribute__((overloadable));
+int __read_implies(const volatile __local void*, int) __attribute__((overloadable));
+int __read_implies(const volatile __constant void*, int) __attribute__((overloadable));
+int __read_implies(const volatile __private void*, int) __attribute__((overloadable));
+int __write_implies(const volatile __global void*, int) __attribute__((overloadable));
+int __write_implies(const volatile __local void*, int) __attribute__((overloadable));
+int __write_implies(const volatile __constant void*, int) __attribute__((overloadable));
+int __write_implies(const volatile __private void*, int) __attribute__((overloadable));
+int __atomic_implies(const volatile __global void*, int) __attribute__((overloadable));
+int __atomic_implies(const volatile __local void*, int) __attribute__((overloadable));
+int __atomic_implies(const volatile __constant void*, int) __attribute__((overloadable));
+int __atomic_implies(const volatile __private void*, int) __attribute__((overloadable));
+int __atomic_has_taken_value(const volatile __global void*, int, int) __attribute__((overloadable));
+int __atomic_has_taken_value(const volatile __local void*, int, int) __attribute__((overloadable));
+int __atomic_has_taken_value(const volatile __constant void*, int, int) __attribute__((overloadable));
+int __atomic_has_taken_value(const volatile __private void*, int, int) __attribute__((overloadable));
 #endif

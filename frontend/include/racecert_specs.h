@@ -1,16 +1,155 @@
-// With --cuda-path, the real CUDA headers declare the device API; racecert
-// adds GPUVerify's specification builtins only.
+// GPUVerify's specification language for CUDA: force-included by
+// racecert_cuda.h, and on its own with --cuda-path (the real CUDA headers
+// then declare the device API). The one list of GPUVerify's builtins for
+// CUDA; racecert_opencl.h has OpenCL C's.
+//
+// Preconditions (__requires, __global_requires, __assume) constrain the
+// analysis (frontend/lower_call.cpp). Statements that only state or check
+// invariants are macros that expand to nothing, for every arity
+// (__barrier_invariant_N for N up to 32). The builtins that may appear
+// inside an expression are declared; the front end reads __implies and
+// __ite, and any other one makes the enclosing precondition unknown, so it
+// is dropped: fewer assumptions, never a hidden race. The effect
+// specifications (__writes_to, __reads_from, __array_snapshot) are
+// declared without a body: a call to one makes the kernel `unknown`.
 #ifndef RACECERT_SPECS_H
 #define RACECERT_SPECS_H
 #define __RACECERT__ 1
 __device__ void __requires(bool);
 __device__ void __global_requires(bool);
 __device__ void __assume(bool);
+// Checks (glibc declares a function __assert too: these stay functions,
+// which the front end ignores).
 __device__ void __assert(bool);
 __device__ void __global_assert(bool);
-__device__ void __ensures(bool);
-__device__ void __invariant(bool);
-__device__ void __global_invariant(bool);
-__device__ void __function_wide_invariant(bool);
+// Invariants: nothing to analyse.
+#define __invariant(...) ((void)0)
+#define __global_invariant(...) ((void)0)
+#define __candidate_invariant(...) ((void)0)
+#define __candidate_global_invariant(...) ((void)0)
+#define __function_wide_invariant(...) ((void)0)
+#define __function_wide_global_invariant(...) ((void)0)
+#define __function_wide_candidate_invariant(...) ((void)0)
+#define __function_wide_candidate_global_invariant(...) ((void)0)
+#define __read_permission(...) ((void)0)
+#define __write_permission(...) ((void)0)
+#define __requires_fresh_array(...) ((void)0)
+#define __ensures(...) ((void)0)
+#define __global_ensures(...) ((void)0)
+#define __barrier_invariant_0(...) ((void)0)
+#define __barrier_invariant_1(...) ((void)0)
+#define __barrier_invariant_2(...) ((void)0)
+#define __barrier_invariant_3(...) ((void)0)
+#define __barrier_invariant_4(...) ((void)0)
+#define __barrier_invariant_5(...) ((void)0)
+#define __barrier_invariant_6(...) ((void)0)
+#define __barrier_invariant_7(...) ((void)0)
+#define __barrier_invariant_8(...) ((void)0)
+#define __barrier_invariant_9(...) ((void)0)
+#define __barrier_invariant_10(...) ((void)0)
+#define __barrier_invariant_11(...) ((void)0)
+#define __barrier_invariant_12(...) ((void)0)
+#define __barrier_invariant_13(...) ((void)0)
+#define __barrier_invariant_14(...) ((void)0)
+#define __barrier_invariant_15(...) ((void)0)
+#define __barrier_invariant_16(...) ((void)0)
+#define __barrier_invariant_17(...) ((void)0)
+#define __barrier_invariant_18(...) ((void)0)
+#define __barrier_invariant_19(...) ((void)0)
+#define __barrier_invariant_20(...) ((void)0)
+#define __barrier_invariant_21(...) ((void)0)
+#define __barrier_invariant_22(...) ((void)0)
+#define __barrier_invariant_23(...) ((void)0)
+#define __barrier_invariant_24(...) ((void)0)
+#define __barrier_invariant_25(...) ((void)0)
+#define __barrier_invariant_26(...) ((void)0)
+#define __barrier_invariant_27(...) ((void)0)
+#define __barrier_invariant_28(...) ((void)0)
+#define __barrier_invariant_29(...) ((void)0)
+#define __barrier_invariant_30(...) ((void)0)
+#define __barrier_invariant_31(...) ((void)0)
+#define __barrier_invariant_32(...) ((void)0)
+#define __barrier_invariant_binary_0(...) ((void)0)
+#define __barrier_invariant_binary_1(...) ((void)0)
+#define __barrier_invariant_binary_2(...) ((void)0)
+#define __barrier_invariant_binary_3(...) ((void)0)
+#define __barrier_invariant_binary_4(...) ((void)0)
+#define __barrier_invariant_binary_5(...) ((void)0)
+#define __barrier_invariant_binary_6(...) ((void)0)
+#define __barrier_invariant_binary_7(...) ((void)0)
+#define __barrier_invariant_binary_8(...) ((void)0)
+#define __barrier_invariant_binary_9(...) ((void)0)
+#define __barrier_invariant_binary_10(...) ((void)0)
+#define __barrier_invariant_binary_11(...) ((void)0)
+#define __barrier_invariant_binary_12(...) ((void)0)
+#define __barrier_invariant_binary_13(...) ((void)0)
+#define __barrier_invariant_binary_14(...) ((void)0)
+#define __barrier_invariant_binary_15(...) ((void)0)
+#define __barrier_invariant_binary_16(...) ((void)0)
+#define __barrier_invariant_binary_17(...) ((void)0)
+#define __barrier_invariant_binary_18(...) ((void)0)
+#define __barrier_invariant_binary_19(...) ((void)0)
+#define __barrier_invariant_binary_20(...) ((void)0)
+#define __barrier_invariant_binary_21(...) ((void)0)
+#define __barrier_invariant_binary_22(...) ((void)0)
+#define __barrier_invariant_binary_23(...) ((void)0)
+#define __barrier_invariant_binary_24(...) ((void)0)
+#define __barrier_invariant_binary_25(...) ((void)0)
+#define __barrier_invariant_binary_26(...) ((void)0)
+#define __barrier_invariant_binary_27(...) ((void)0)
+#define __barrier_invariant_binary_28(...) ((void)0)
+#define __barrier_invariant_binary_29(...) ((void)0)
+#define __barrier_invariant_binary_30(...) ((void)0)
+#define __barrier_invariant_binary_31(...) ((void)0)
+#define __barrier_invariant_binary_32(...) ((void)0)
+// Logic.
 __device__ bool __implies(bool, bool);
+template <class T> __device__ T __ite(bool, T, T);
+__device__ bool __all(bool);
+__device__ bool __at_most_one(bool);
+__device__ bool __exclusive(bool);
+__device__ bool __enabled(void);
+__device__ bool __dominator_enabled(void);
+__device__ bool __same_group(void);
+__device__ int __other_int(int);
+__device__ bool __other_bool(bool);
+template <class T> __device__ T* __other_ptr(T*);
+__device__ bool __uniform_int(int);
+__device__ bool __uniform_bool(bool);
+__device__ bool __distinct_int(int);
+__device__ bool __all_int(int);
+template <class T> __device__ T __old_int(T);
+__device__ int __return_val_int(void);
+__device__ int4 __return_val_int4(void);
+__device__ bool __return_val_bool(void);
+__device__ void* __return_val_ptr(void);
+__device__ bool __is_pow2(unsigned);
+__device__ unsigned __mod_pow2(unsigned, unsigned);
+template <class A, class B> __device__ bool __add_noovfl(A, B);
+__device__ bool __add_noovfl_int(int, int);
+__device__ bool __add_noovfl_unsigned_int(unsigned, unsigned);
+__device__ bool __add_noovfl_char(char, char);
+__device__ bool __add_noovfl_unsigned_char(unsigned char, unsigned char);
+__device__ bool __add_noovfl_short(short, short);
+__device__ bool __add_noovfl_unsigned_short(unsigned short, unsigned short);
+__device__ bool __add_noovfl_long(long, long);
+__device__ bool __add_noovfl_unsigned_long(unsigned long, unsigned long);
+// Access predicates and offsets.
+template <class T> __device__ bool __read(const T*);
+template <class T> __device__ bool __write(const T*);
+template <class T> __device__ bool __atomic(const T*);
+template <class T> __device__ int __read_offset_bytes(const T*);
+template <class T> __device__ int __write_offset_bytes(const T*);
+template <class T> __device__ int __atomic_offset_bytes(const T*);
+template <class T> __device__ int __ptr_offset_bytes(const T*);
+template <class T> __device__ bool __ptr_base(const T*);
+template <class T> __device__ bool __read_implies(const T*, bool);
+template <class T> __device__ bool __write_implies(const T*, bool);
+template <class T> __device__ bool __atomic_implies(const T*, bool);
+template <class T> __device__ bool __writes_to(const T*);
+template <class T> __device__ void __array_snapshot(T*, const T*);
+template <class T> __device__ bool __reads_from(const T*);
+template <class T> __device__ bool __no_read(const T*);
+template <class T> __device__ bool __no_write(const T*);
+template <class T, class V> __device__ bool __atomic_has_taken_value(const T*, int, V);
 #endif

@@ -117,6 +117,34 @@ done:
   expect_unsupported(r, "goto", 2);
 }
 
+// GPUVerify's effect specifications say what a bodiless function accesses
+// (`__spec_f`'s body `__writes_to(p)`: f writes somewhere in p). racecert
+// does not model them: unknown, never the DRF that ignoring the write
+// would give (the read below races with it).
+TEST(Unsupported, EffectSpecificationsAreUnknown) {
+  auto cuda = check(R"(__device__ void __spec_fill(int *p) { __writes_to(p); }
+__device__ void use(int);
+__global__ void k(int *A) {
+  __spec_fill(A);
+  use(A[threadIdx.x]);
+}
+)");
+  EXPECT_VERDICT(cuda, "k", kUnknown, "unknown");
+  auto opencl = check_cl(R"(void __spec_fill(__local int *p) { __writes_to(p); }
+__kernel void k(__local int *A, __global int *out) {
+  __spec_fill(A);
+  out[get_global_id(0)] = A[get_local_id(0)];
+}
+)");
+  EXPECT_VERDICT(opencl, "k", kUnknown, "unknown");
+  auto snapshot = check_cl(R"(__kernel void k(__local int *A, __local int *B) {
+  __array_snapshot(B, A);
+  A[get_local_id(0)] = B[0];
+}
+)");
+  EXPECT_VERDICT(snapshot, "k", kUnknown, "unknown");
+}
+
 TEST(Unsupported, OtherConstructs) {
   // Each one alone in a kernel: unknown, with a diagnostic on its line.
   struct Case {
