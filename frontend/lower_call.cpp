@@ -352,7 +352,7 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
       return barrier(kir::Barrier::Kind::Warp);
     return barrier(kir::Barrier::Kind::Block);
   }
-  if (name == "sync" && !object && args.size() == 1) {  // cooperative_groups::sync(g)
+  if ((name == "sync" || name == "synchronize") && !object && args.size() == 1) {  // cooperative_groups::sync(g)
     std::string type = args[0]->getType().getCanonicalType().getAsString();
     return barrier(type.find("grid_group") != std::string::npos ? kir::Barrier::Kind::Grid : kir::Barrier::Kind::Block);
   }

@@ -49,6 +49,8 @@ __device__ coalesced_group coalesced_threads();
 template <unsigned Size, class Parent> __device__ thread_block_tile<Size> tiled_partition(const Parent& parent);
 __device__ thread_group tiled_partition(const thread_group& parent, unsigned size);
 template <class Group> __device__ void sync(const Group& g);
+// The older spelling of sync(g), still in CUDA 12.
+template <class Group> __device__ void synchronize(const Group& g);
 template <class T> struct plus { __device__ T operator()(T a, T b) const { return a + b; } };
 template <class T> struct less { __device__ T operator()(T a, T b) const { return a < b ? a : b; } };
 template <class T> struct greater { __device__ T operator()(T a, T b) const { return a > b ? a : b; } };

@@ -231,6 +231,17 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, siz
 // (Clang makes those __host__ __device__) or declared above.
 #pragma clang force_cuda_host_device end
 
+// What nvcc's headers bring in without an #include: glibc's <sys/types.h>
+// typedefs that the SDK samples use (and uchar, which they define), and
+// NULL. Identical typedefs may be repeated, so a kernel's own still compiles.
+typedef unsigned int uint;
+typedef unsigned short ushort;
+typedef unsigned long ulong;
+typedef unsigned char uchar;
+#ifndef NULL
+#define NULL __null
+#endif
+
 // ----------------------------------------------------- the C library, as nvcc
 // nvcc's cuda_runtime.h brings in the C library's math, memory and output
 // functions, so kernels call sqrtf, expf, memcpy, malloc or printf without

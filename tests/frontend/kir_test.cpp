@@ -294,6 +294,27 @@ TEST(KernelIr, OpenClBarrierFlagsSayWhatTheyOrder) {
   EXPECT_TRUE(sync[0].orders_shared && sync[0].orders_global);
 }
 
+// GPUVerify's cuda.h brings cooperative groups, and its testsuite uses the
+// older free function synchronize(g) (gone from CUDA 12): both are read.
+TEST(KernelIr, CooperativeGroupsThroughCudaHAndSynchronize) {
+  fe::ParsedFile f = parse(R"(#include <cuda.h>
+using namespace cooperative_groups;
+__global__ void k(int *A) {
+  thread_block b = this_thread_block();
+  synchronize(b);
+  grid_group g = this_grid();
+  synchronize(g);
+  uint u = 0; ushort h = 0; ulong l = 0; uchar c = 0;
+  if (A != NULL) A[threadIdx.x] = u + h + l + c;
+}
+)");
+  ASSERT_TRUE(kernel(f, "k").errors.empty()) << kernel(f, "k").errors.front().message;
+  auto barriers = all<kir::Barrier>(kernel(f, "k").kernel);
+  ASSERT_EQ(barriers.size(), 2u);
+  EXPECT_EQ(barriers[0].kind, kir::Barrier::Kind::Block);
+  EXPECT_EQ(barriers[1].kind, kir::Barrier::Kind::Grid);
+}
+
 TEST(KernelIr, TemplateKernels) {
   fe::ParsedFile f = parse(R"(template <int S> __global__ void inst(int *a) { a[threadIdx.x * S] = 0; }
 template __global__ void inst<4>(int *);
