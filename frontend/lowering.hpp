@@ -25,6 +25,10 @@ enum class Language { Cuda, OpenCL };
 
 // Where a pointer points: an element of an array (linear offset, in
 // elements of the array) or nothing the front end can name.
+// e without parentheses, cleanups, materialized temporaries and constant
+// wrappers: the expression the user wrote.
+const clang::Expr* strip(const clang::Expr* e);
+
 struct PointerValue {
   std::string array;
   Expr offset;  // null: unknown offset
@@ -129,6 +133,11 @@ class Lowerer {
   Expr rvalue(const clang::Expr* e);         // integer/bool value (loads emitted), null if untracked
   Expr condition(const clang::Expr* e);      // as a boolean
   void effect(const clang::Expr* e);         // evaluated for its side effects
+  Expr binary(const clang::BinaryOperator* b);
+  Expr unary(const clang::UnaryOperator* u);
+  Expr increment(const clang::Expr* target, bool up, bool prefix, clang::SourceLocation where);
+
+  // ----- locations (lower_location.cpp)
   LValue lvalue(const clang::Expr* e);
   // `((char*)a)[i]`, `*((short*)a + k)`: a scalar pointer cast that changes
   // the element size, used right away; the access gets a byte view. nullopt
@@ -140,14 +149,13 @@ class Lowerer {
   std::optional<PointerValue> pointer(const clang::Expr* e);
   void assign(const LValue& target, Expr value, clang::SourceLocation where);
   Expr read(const LValue& source, clang::QualType type, clang::SourceLocation where);
-  Expr binary(const clang::BinaryOperator* b);
-  Expr unary(const clang::UnaryOperator* u);
-  Expr increment(const clang::Expr* target, bool up, bool prefix, clang::SourceLocation where);
   LValue member(const clang::MemberExpr* m);
   LValue field_of(const LValue& base, const clang::FieldDecl* f);
   // Copies a struct field by field (assignment, initialization); `src` may
   // be Unknown for a struct value that is not in memory (a call result).
   void copy_record(const LValue& dst, const LValue& src, clang::QualType type, clang::SourceLocation where);
+
+  // ----- values (lower_expr.cpp)
   std::optional<std::int64_t> constant(const clang::Expr* e) const;
   // The bit pattern of a floating-point constant, as an integer (null if e
   // is not one).

@@ -1,0 +1,417 @@
+// Lowering of locations (frontend/lowering.hpp): struct fields and record
+// copies, lvalues, reads and writes of memory cells, byte views of arrays
+// (pointer casts that change the element size), and pointers.
+#include <clang/AST/Attr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecordLayout.h>
+
+#include "frontend/lowering.hpp"
+
+namespace racecert::frontend::detail {
+
+using namespace clang;
+using namespace racecert::expr;
+
+namespace {
+
+// Union fields share storage; with array or struct members the aliasing
+// depends on byte offsets, which racecert does not model.
+bool union_with_aggregate(const RecordDecl* u) {
+  for (const FieldDecl* f : u->fields())
+    if (f->getType()->isArrayType() || f->getType()->isRecordType()) return true;
+  return false;
+}
+
+}  // namespace
+
+LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
+  // The fields of a union share their storage: every field is the union
+  // itself (one variable, or the same cell of the same array). Unions with
+  // array or struct members would need byte offsets: unsupported.
+  const RecordDecl* parent = field->getParent();
+  bool in_union = parent && parent->isUnion();
+  if (in_union && union_with_aggregate(parent))
+    return LValue{LValue::Kind::Unknown, "", {}, "a union with an array or struct member"};
+  if (b.kind == LValue::Kind::Variable) {
+    std::string name = b.var + "." + (in_union ? std::string("union") : field->getNameAsString());
+    if (!k_.find_variable(name)) {
+      bool param = std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == b.var; });
+      (param ? k_.parameters : k_.locals).push_back(kir::Variable{name, scalar_type(field->getType()), {}});
+    }
+    return LValue{LValue::Kind::Variable, name, {}, ""};
+  }
+  if (b.kind == LValue::Kind::Memory && (b.at.unit || b.at.width)) {
+    // A field of a vector struct seen over an array of its scalars
+    // (byte_view): the element at the struct's first element plus the
+    // field's offset. A pointer's offset is in elements, so the struct
+    // starts on an element when its unit is a multiple of the element size.
+    const kir::Array* arr = k_.find_array(b.at.array);
+    std::int64_t e = arr ? arr->element_bytes : 0;
+    auto bits = size_in_bits(field->getType());
+    if (in_union || !parent || e <= 0 || !bits || *bits != e * 8 || b.at.index.size() != 1 || b.at.unit % e)
+      return LValue{LValue::Kind::Unknown, "", {}, "a field of a byte view"};
+    std::int64_t field_bytes = static_cast<std::int64_t>(ctx_.getASTRecordLayout(parent).getFieldOffset(field->getFieldIndex())) / 8;
+    LValue out = b;
+    out.at.unit = out.at.width = 0;
+    if (out.at.index[0]) out.at.index[0] = out.at.index[0] * int_lit(b.at.unit / e) + int_lit(field_bytes / e);
+    return out;
+  }
+  if (b.kind == LValue::Kind::Memory) {
+    if (in_union) return b;
+    LValue out = b;
+    out.at.array = field_array(b.at.array, field);
+    // An array member: element j of struct i is cell i*N + j of its array.
+    std::int64_t n = element_count(field->getType());
+    if (n > 1 && out.at.index.size() == 1 && out.at.index[0]) out.at.index[0] = out.at.index[0] * int_lit(n);
+    return out;
+  }
+  return b;
+}
+
+void Lowerer::copy_record(const LValue& dst, const LValue& src, QualType type, clang::SourceLocation where) {
+  const RecordDecl* rd = type.getCanonicalType()->getAsRecordDecl();
+  if (!rd) return;
+  for (const FieldDecl* f : rd->fields()) {
+    LValue d = field_of(dst, f);
+    LValue s = src.kind == LValue::Kind::Unknown ? src : field_of(src, f);
+    if (f->getType()->isRecordType()) {
+      copy_record(d, s, f->getType(), where);
+    } else if (f->getType()->isArrayType()) {
+      // Element by element, in memory (a struct in registers keeps no values).
+      std::int64_t n = element_count(f->getType());
+      bool in_memory = d.kind == LValue::Kind::Memory || s.kind == LValue::Kind::Memory;
+      if (in_memory && (n <= 0 || n > 64)) {
+        unsupported("copy of a struct with a large array member", where);
+        continue;
+      }
+      for (std::int64_t j = 0; in_memory && j < n; ++j) {
+        auto element = [&](const LValue& l) {
+          LValue e = l;
+          if (e.kind == LValue::Kind::Memory && e.at.index.size() == 1 && e.at.index[0]) e.at.index[0] = e.at.index[0] + int_lit(j);
+          return e;
+        };
+        if (s.kind == LValue::Kind::Memory) read(element(s), ctx_.IntTy, where);
+        if (d.kind == LValue::Kind::Memory) assign(element(d), nullptr, where);
+      }
+    } else {
+      Expr v = s.kind == LValue::Kind::Unknown ? nullptr : read(s, f->getType(), where);
+      assign(d, v, where);
+    }
+  }
+}
+
+LValue Lowerer::member(const MemberExpr* m) {
+  const auto* field = dyn_cast<FieldDecl>(m->getMemberDecl());
+  if (!field) return LValue{LValue::Kind::Unknown, "", {}, "member function"};
+  if (field->getParent()->isUnion() && union_with_aggregate(field->getParent())) {
+    // Said once, here, where the user wrote it; the access is then ignored.
+    unsupported("a union with an array or struct member", m->getBeginLoc());
+    return LValue{LValue::Kind::Ignored, "", {}, ""};
+  }
+  const clang::Expr* base = m->getBase();
+  if (isa<CXXThisExpr>(strip(base)->IgnoreImpCasts())) {
+    if (this_stack_.empty()) return LValue{LValue::Kind::Unknown, "", {}, "'this'"};
+    return field_of(this_stack_.back(), field);
+  }
+  if (m->isArrow()) {
+    if (auto viewed = byte_view(base, nullptr)) return field_of(*viewed, field);
+    std::optional<PointerValue> p = pointer(base);
+    if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "pointer to a struct"};
+    return field_of(LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""}, field);
+  }
+  return field_of(lvalue(base), field);
+}
+
+LValue Lowerer::lvalue(const clang::Expr* e) {
+  e = strip(e);
+  if (untyped(e)) return LValue{LValue::Kind::Ignored, "", {}, ""};  // reported once, by untyped
+  if (const auto* c = dyn_cast<ImplicitCastExpr>(e)) {
+    if (c->getCastKind() == CK_NoOp || c->getCastKind() == CK_LValueToRValue || c->getCastKind() == CK_UncheckedDerivedToBase)
+      return lvalue(c->getSubExpr());
+  }
+  if (const auto* r = dyn_cast<DeclRefExpr>(e)) {
+    const ValueDecl* d = r->getDecl();
+    auto known = arrays_.find(d);
+    if (known != arrays_.end()) {
+      kir::Location at{known->second, {}};
+      if (d->getType()->isArrayType()) at.index.push_back(int_lit(0));
+      return LValue{LValue::Kind::Memory, "", at, ""};
+    }
+    if (const Binding* b = lookup(d)) {
+      if (b->kind == Binding::Kind::Scalar) return LValue{LValue::Kind::Variable, b->name, {}, ""};
+      if (b->kind == Binding::Kind::Location) return LValue{LValue::Kind::Memory, "", b->location, ""};
+      return LValue{LValue::Kind::Unknown, "", {}, "pointer variable"};
+    }
+    if (const auto* v = dyn_cast<VarDecl>(d)) {
+      if (v->hasGlobalStorage() || v->hasAttr<CUDASharedAttr>() || v->isStaticLocal()) {
+        std::string a = array_for(v);
+        kir::Location at{a, {}};
+        if (v->getType()->isArrayType()) at.index.push_back(int_lit(0));
+        return LValue{LValue::Kind::Memory, "", at, ""};
+      }
+    }
+    return LValue{LValue::Kind::Unknown, "", {}, "'" + d->getNameAsString() + "'"};
+  }
+  if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) {
+    if (auto viewed = byte_view(s->getBase(), s->getIdx())) return *viewed;
+    std::optional<PointerValue> p = pointer(s->getBase());
+    Expr i = rvalue(s->getIdx());
+    if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "array base"};
+    std::int64_t count = element_count(s->getType());
+    Expr offset = p->offset && i ? p->offset + to_int(i) * int_lit(count) : nullptr;
+    return LValue{LValue::Kind::Memory, "", kir::Location{p->array, {offset}}, ""};
+  }
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+    if (u->getOpcode() == UO_Deref) {
+      if (auto viewed = byte_view(u->getSubExpr(), nullptr)) return *viewed;
+      std::optional<PointerValue> p = pointer(u->getSubExpr());
+      if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "dereferenced pointer"};
+      return LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""};
+    }
+    if (u->getOpcode() == UO_PreInc || u->getOpcode() == UO_PreDec) {
+      increment(u->getSubExpr(), u->getOpcode() == UO_PreInc, true, u->getBeginLoc());
+      return lvalue(u->getSubExpr());
+    }
+  }
+  if (const auto* m = dyn_cast<MemberExpr>(e)) return member(m);
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+    if (b->getOpcode() == BO_Comma) {
+      effect(b->getLHS());
+      return lvalue(b->getRHS());
+    }
+    if (b->isAssignmentOp()) {
+      binary(b);
+      return lvalue(b->getLHS());
+    }
+  }
+  if (const auto* op = dyn_cast<CXXOperatorCallExpr>(e)) {
+    rvalue(op);
+    return LValue{LValue::Kind::Ignored, "", {}, ""};
+  }
+  if (isa<CallExpr>(e)) {
+    rvalue(e);
+    return LValue{LValue::Kind::Unknown, "", {}, "reference returned by a call"};
+  }
+  return LValue{LValue::Kind::Unknown, "", {}, std::string("'") + e->getStmtClassName() + "'"};
+}
+
+Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation where) {
+  switch (source.kind) {
+    case LValue::Kind::Variable:
+      return var(source.var);
+    case LValue::Kind::Memory: {
+      const kir::Array* a = k_.find_array(source.at.array);
+      kir::ScalarType t = scalar_type(type);
+      std::string tmp = temporary(t);
+      emit(kir::Stmt{kir::Load{tmp, source.at, loc(where)}});
+      (void)a;
+      return t == kir::ScalarType::Int || t == kir::ScalarType::Unsigned || t == kir::ScalarType::Bool ? var(tmp) : nullptr;
+    }
+    case LValue::Kind::Ignored:
+      return nullptr;
+    case LValue::Kind::Unknown:
+      unsupported("read of " + source.why + " that racecert cannot resolve to an array", where);
+      return nullptr;
+  }
+  return nullptr;
+}
+
+void Lowerer::assign(const LValue& target, Expr value, clang::SourceLocation where) {
+  // Variables and memory cells hold integers: a boolean is stored as 0 or 1.
+  switch (target.kind) {
+    case LValue::Kind::Variable:
+      emit(kir::Stmt{kir::Assign{target.var, to_int(value), loc(where)}});
+      return;
+    case LValue::Kind::Memory:
+      emit(kir::Stmt{kir::Store{target.at, to_int(value), loc(where)}});
+      return;
+    case LValue::Kind::Ignored:
+      return;
+    case LValue::Kind::Unknown:
+      unsupported("write to " + target.why + " that racecert cannot resolve to an array", where);
+      return;
+  }
+}
+
+std::optional<LValue> Lowerer::byte_view(const clang::Expr* ptr, const clang::Expr* idx) {
+  // ptr is `cast`, `cast + k`, `cast + k - m`, ...
+  const clang::Expr* base = strip(ptr);
+  std::vector<std::pair<const clang::Expr*, bool>> shifts;  // (k, subtracted), outermost first
+  while (const auto* b = dyn_cast<BinaryOperator>(base)) {
+    if ((b->getOpcode() != BO_Add && b->getOpcode() != BO_Sub) || !b->getLHS()->getType()->isPointerType())
+      return std::nullopt;
+    shifts.emplace_back(b->getRHS(), b->getOpcode() == BO_Sub);
+    base = strip(b->getLHS());
+  }
+  const auto* c = dyn_cast<CastExpr>(base);
+  if (!c || c->getCastKind() != CK_BitCast) return std::nullopt;
+  QualType from = c->getSubExpr()->getType(), to = c->getType();
+  if (!from->isPointerType() || !to->isPointerType()) return std::nullopt;
+  QualType a = from->getPointeeType(), b = to->getPointeeType();
+  // Scalars, or a vector struct of the array's scalars (float4 over float:
+  // field_of turns its fields back into elements).
+  auto bits_a = size_in_bits(a), bits_b = size_in_bits(b);
+  if (!bits_a || !bits_b || *bits_a == *bits_b || *bits_a % 8 || *bits_b % 8) return std::nullopt;
+  if (!a->isScalarType() || !(b->isScalarType() || vector_of(b, *bits_a / 8))) return std::nullopt;
+  std::optional<PointerValue> p = pointer(c->getSubExpr());
+  if (!p || p->array.empty()) return std::nullopt;
+  const kir::Array* arr = k_.find_array(p->array);
+  std::int64_t e = *bits_a / 8, v = *bits_b / 8;
+  // The pointer's offset counts elements of the array only if they are a's.
+  if (!arr || arr->element_bytes != e || arr->sizes.size() > 1) return std::nullopt;
+  Expr n = idx ? rvalue(idx) : int_lit(0);  // steps of v bytes
+  if (n) n = to_int(n);
+  for (auto it = shifts.rbegin(); it != shifts.rend(); ++it) {
+    Expr k = rvalue(it->first);
+    n = n && k ? (it->second ? n - to_int(k) : n + to_int(k)) : nullptr;
+  }
+  kir::Location at{p->array, {nullptr}};
+  at.width = v;
+  if (!n || !p->offset) return LValue{LValue::Kind::Memory, "", at, ""};  // unknown index: a fresh unknown
+  if (e % v == 0) {  // narrower (char of int): steps of v bytes from the element's first byte
+    at.unit = v;
+    at.index[0] = p->offset * int_lit(e / v) + n;
+  } else if (v % e == 0) {  // wider (double of float): in elements, or in v steps from the base
+    bool from_base = as_int(p->offset) && *as_int(p->offset) == 0;
+    at.unit = from_base ? v : e;
+    at.index[0] = from_base ? n : p->offset + n * int_lit(v / e);
+  } else {  // unrelated sizes: bytes
+    at.unit = 1;
+    at.index[0] = p->offset * int_lit(e) + n * int_lit(v);
+  }
+  return LValue{LValue::Kind::Memory, "", at, ""};
+}
+
+bool Lowerer::vector_of(QualType t, std::int64_t bytes) const {
+  const RecordDecl* rd = t.getCanonicalType()->getAsRecordDecl();
+  if (!rd || rd->isUnion() || rd->field_empty()) return false;
+  if (const auto* cxx = dyn_cast<CXXRecordDecl>(rd); cxx && cxx->getNumBases() > 0) return false;
+  for (const FieldDecl* f : rd->fields()) {
+    auto bits = size_in_bits(f->getType());
+    if (f->isBitField() || !f->getType()->isScalarType() || !bits || *bits != bytes * 8) return false;
+  }
+  return true;
+}
+
+std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
+  e = strip(e);
+  if (untyped(e)) return PointerValue{};
+  if (const auto* c = dyn_cast<CastExpr>(e)) {
+    const clang::Expr* sub = c->getSubExpr();
+    switch (c->getCastKind()) {
+      case CK_ArrayToPointerDecay: {
+        LValue l = lvalue(sub);
+        if (l.kind == LValue::Kind::Memory && l.at.index.size() <= 1 && !l.at.unit && !l.at.width) {
+          Expr offset = l.at.index.empty() ? int_lit(0) : l.at.index[0];
+          return PointerValue{l.at.array, offset};
+        }
+        return PointerValue{};
+      }
+      case CK_NoOp:
+      case CK_LValueToRValue:
+      case CK_AddressSpaceConversion:
+        return pointer(sub);
+      case CK_BitCast: {
+        QualType from = sub->getType(), to = e->getType();
+        if (from->isPointerType() && to->isPointerType()) {
+          QualType a = from->getPointeeType(), b = to->getPointeeType();
+          // Through void*: the type the pointer had before (int*)(void*)p.
+          const clang::Expr* origin = sub;
+          while (a->isVoidType()) {
+            const auto* inner = dyn_cast<CastExpr>(strip(origin));
+            if (!inner || !inner->getSubExpr()->getType()->isPointerType()) break;
+            origin = inner->getSubExpr();
+            a = origin->getType()->getPointeeType();
+          }
+          // Fields are arrays of their own ("p.a"): a struct seen as another
+          // type (or another type seen as a struct) would alias them unseen.
+          QualType ca = a.getCanonicalType().getUnqualifiedType(), cb = b.getCanonicalType().getUnqualifiedType();
+          if (!b->isVoidType() && !a->isVoidType() && ca != cb && (ca->isRecordType() || cb->isRecordType())) {
+            unsupported("pointer cast between a struct and another type", e->getBeginLoc());
+            return PointerValue{};
+          }
+          auto bits_a = size_in_bits(a), bits_b = size_in_bits(b);
+          if (!a->isVoidType() && !b->isVoidType() && bits_a && bits_b && *bits_a == *bits_b) return pointer(sub);
+          if (a->isVoidType() || b->isVoidType()) return pointer(sub);
+        }
+        unsupported("pointer cast that changes the element size", e->getBeginLoc());
+        return PointerValue{};
+      }
+      case CK_NullToPointer:
+        return PointerValue{};
+      default:
+        effect(sub);
+        return PointerValue{};
+    }
+  }
+  if (const auto* r = dyn_cast<DeclRefExpr>(e)) {
+    const ValueDecl* d = r->getDecl();
+    if (const Binding* b = lookup(d)) {
+      if (b->kind == Binding::Kind::Pointer) return pointer_of(*b);
+      if (b->kind == Binding::Kind::Location && b->location.index.size() <= 1 && !b->location.unit &&
+          !b->location.width)
+        return PointerValue{b->location.array, b->location.index.empty() ? int_lit(0) : b->location.index[0]};
+      return PointerValue{};
+    }
+    if (const auto* v = dyn_cast<VarDecl>(d)) {
+      if (v->getType()->isArrayType() || v->hasGlobalStorage()) return PointerValue{array_for(v), int_lit(0)};
+    }
+    return PointerValue{};
+  }
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+    if (u->getOpcode() == UO_AddrOf) {
+      LValue l = lvalue(u->getSubExpr());
+      // A pointer's offset counts elements: the address of a byte view is not one.
+      if (l.kind == LValue::Kind::Memory && l.at.index.size() <= 1 && !l.at.unit && !l.at.width)
+        return PointerValue{l.at.array, l.at.index.empty() ? int_lit(0) : l.at.index[0]};
+      return PointerValue{};
+    }
+    if (u->isIncrementDecrementOp()) {
+      bool up = u->isIncrementOp();
+      std::optional<PointerValue> before = pointer(u->getSubExpr());
+      increment(u->getSubExpr(), up, u->isPrefix(), u->getBeginLoc());
+      if (u->isPrefix()) return pointer(u->getSubExpr());
+      return before;
+    }
+  }
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+    if (b->getOpcode() == BO_Add || b->getOpcode() == BO_Sub) {
+      const clang::Expr* ptr = b->getLHS()->getType()->isPointerType() ? b->getLHS() : b->getRHS();
+      const clang::Expr* n = ptr == b->getLHS() ? b->getRHS() : b->getLHS();
+      std::optional<PointerValue> p = pointer(ptr);
+      Expr k = rvalue(n);
+      if (!p || p->array.empty()) return PointerValue{};
+      std::int64_t step = element_count(ptr->getType()->getPointeeType());
+      Expr delta = k ? to_int(k) * int_lit(step) : nullptr;
+      if (!delta || !p->offset) return PointerValue{p->array, nullptr};
+      return PointerValue{p->array, b->getOpcode() == BO_Add ? p->offset + delta : p->offset - delta};
+    }
+    if (b->isAssignmentOp()) {
+      // The value of `p = q` or `p += k` is the new p.
+      binary(b);
+      return pointer(b->getLHS());
+    }
+    if (b->getOpcode() == BO_Comma) {
+      effect(b->getLHS());
+      return pointer(b->getRHS());
+    }
+  }
+  if (const auto* c = dyn_cast<ConditionalOperator>(e)) {
+    Expr cond = condition(c->getCond());
+    std::optional<PointerValue> t = pointer(c->getTrueExpr()), f = pointer(c->getFalseExpr());
+    if (t && f && !t->array.empty() && t->array == f->array && cond && t->offset && f->offset)
+      return PointerValue{t->array, ite(cond, t->offset, f->offset)};
+    unsupported("conditional pointer that may point into different arrays", e->getBeginLoc());
+    return PointerValue{};
+  }
+  if (isa<CallExpr>(e)) {
+    // A pointer returned by a call (malloc, a device function returning a
+    // pointer) points nowhere racecert knows: an access through it is
+    // unsupported where it happens, and `free(p)` alone is harmless.
+    rvalue(e);
+    return PointerValue{};
+  }
+  return PointerValue{};
+}
+
+}  // namespace racecert::frontend::detail
