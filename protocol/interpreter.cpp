@@ -17,10 +17,15 @@ bool modes_conflict(AccessMode a, AccessMode b, bool different_blocks) {
   return true;
 }
 
+// The first byte an access covers in its row (the last index in bytes).
+static std::int64_t first_byte(const ConcreteAccess& a) { return a.index.empty() ? 0 : a.index.back() * a.view.unit; }
+
 bool conflict(const ConcreteAccess& a, const ConcreteAccess& b, bool benign_writes_race) {
   if (!modes_conflict(a.mode, b.mode, a.block != b.block)) return false;
+  // Same value over the same bytes: benign. (A char write of 1 inside an
+  // int write of 1 writes different bytes.)
   if (!benign_writes_race && a.mode == AccessMode::Write && b.mode == AccessMode::Write && a.value &&
-      b.value && *a.value == *b.value)
+      b.value && *a.value == *b.value && first_byte(a) == first_byte(b) && a.view.width == b.view.width)
     return false;
   return true;
 }

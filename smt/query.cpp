@@ -139,8 +139,16 @@ Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, co
     z3::expr heterogeneous = ctx.bool_val(t.cross_block) && (mode1 == atomic_block || mode2 == atomic_block);
     f.constraints.push_back(!(atomic1 && atomic2) || heterogeneous);
   }
-  if (!o.benign_writes_race)
-    f.constraints.push_back(!(mode1 == write && mode2 == write && has1 && has2 && val1 == val2));
+  if (!o.benign_writes_race) {
+    // Two writes of one value are benign only over the same bytes: under
+    // mixed views a char write of 1 inside an int write of 1 writes
+    // different bytes.
+    z3::expr same_bytes = ctx.bool_val(true);
+    if (bytes)
+      same_bytes = enc.variable(offset_var(true)) == enc.variable(offset_var(false)) &&
+                   enc.variable(width_var(true)) == enc.variable(width_var(false));
+    f.constraints.push_back(!(mode1 == write && mode2 == write && has1 && has2 && val1 == val2 && same_bytes));
+  }
   return f;
 }
 
