@@ -143,10 +143,15 @@ Expr Lowerer::call(const CallExpr* c) {
   for (const clang::Expr* a : args) {
     if (a->getType()->isPointerType() || a->getType()->isReferenceType()) {
       std::optional<PointerValue> p = a->getType()->isPointerType() ? pointer(a) : std::nullopt;
-      if (p && !p->array.empty()) {
-        unsupported("call to '" + name + "', which has no body, with a pointer into '" + p->array + "'",
-                    c->getBeginLoc());
-        return nullptr;
+      for (const auto& alt : p ? alternatives_of(p) : PointerAlternatives{}) {
+        if (alt.target.kind == PointerTarget::Kind::Array) {
+          unsupported("call to '" + name + "', which has no body, with a pointer into '" + alt.target.name + "'",
+                      c->getBeginLoc());
+          return nullptr;
+        }
+        // It may write the variable: its value is no longer known.
+        if (alt.target.kind == PointerTarget::Kind::Variable)
+          emit(kir::Stmt{kir::Assign{alt.target.name, nullptr, loc(c->getBeginLoc())}});
       }
     } else {
       effect(a);
@@ -172,9 +177,7 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
       }
       self = this_stack_.back();
     } else if (object->getType()->isPointerType()) {
-      std::optional<PointerValue> p = pointer(object);
-      if (p && !p->array.empty()) self = LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""};
-      else self = LValue{LValue::Kind::Unknown, "", {}, "object of a member call"};
+      self = deref(pointer(object), std::nullopt, "object of a member call");
     } else {
       self = lvalue(object);
     }
@@ -196,18 +199,15 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
     Binding b;
     if (t->isPointerType() || t->isArrayType()) {
       std::optional<PointerValue> v = pointer(args[i]);
-      b.kind = Binding::Kind::Pointer;
-      if (v && !v->array.empty()) {
-        b.array = v->array;
-        b.offset = new_variable(p->getNameAsString() + ".offset", kir::ScalarType::Int, loc(p->getLocation()));
-        emit(kir::Stmt{kir::Assign{b.offset, v->offset, loc(c->getBeginLoc())}});
-      }
+      b = Binding{Binding::Kind::Pointer, new_pointer(p->getNameAsString(), alternatives_of(v), loc(c->getBeginLoc())), {}};
     } else if (t->isReferenceType()) {
       LValue l = lvalue(args[i]);
-      if (l.kind == LValue::Kind::Variable) {
-        b = Binding{Binding::Kind::Scalar, l.var, "", "", {}};
+      if (l.kind == LValue::Kind::Pointer) {  // int *&p: the caller's slot
+        b = Binding{Binding::Kind::Pointer, l.var, {}};
+      } else if (l.kind == LValue::Kind::Variable) {
+        b = Binding{Binding::Kind::Scalar, l.var, {}};
       } else if (l.kind == LValue::Kind::Memory) {
-        b = Binding{Binding::Kind::Location, "", "", "", l.at};
+        b = Binding{Binding::Kind::Location, "", l.at};
       } else {
         unsupported("reference argument racecert cannot resolve", args[i]->getBeginLoc());
         return nullptr;
@@ -216,7 +216,7 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
       Expr v = t->isRecordType() ? (effect(args[i]), nullptr) : rvalue(args[i]);
       std::string name = new_variable(p->getNameAsString(), scalar_type(t), loc(p->getLocation()));
       emit(kir::Stmt{kir::Assign{name, to_int(v), loc(c->getBeginLoc())}});
-      b = Binding{Binding::Kind::Scalar, name, "", "", {}};
+      b = Binding{Binding::Kind::Scalar, name, {}};
     }
     bound.push_back(Arg{p, b});
   }
@@ -224,7 +224,9 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
 
   std::string result;
   QualType rt = f->getReturnType().getCanonicalType();
-  if (!rt->isVoidType()) result = temporary(scalar_type(rt));
+  // A pointer result goes to a slot of its own (returned_pointer_).
+  if (rt->isPointerType()) result = new_pointer(f->getNameAsString() + ".result", {}, loc(c->getBeginLoc()));
+  else if (!rt->isVoidType()) result = temporary(scalar_type(rt));
   // Early returns leave the function: its body runs in a one-shot loop that
   // `return` breaks out of. A return as the last statement needs none.
   bool early_return = false;
@@ -258,6 +260,10 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
   if (self) this_stack_.pop_back();
   frames_.pop_back();
   scopes_.pop_back();
+  if (rt->isPointerType()) {
+    returned_pointer_ = result;
+    return nullptr;
+  }
   return result.empty() ? nullptr : var(result);
 }
 
@@ -268,18 +274,38 @@ Expr Lowerer::atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder o
   a.scope = scope;
   a.order = order;
   a.loc = loc(c->getBeginLoc());
+  LValue target;
   if (address) {
-    std::optional<PointerValue> p = pointer(address);
-    if (!p || p->array.empty()) {
-      unsupported("atomic on an address racecert cannot resolve", c->getBeginLoc());
-      return nullptr;
-    }
-    a.at = kir::Location{p->array, {p->offset}};
+    target = deref(pointer(address), std::nullopt, "atomic address");
   }
   for (const clang::Expr* o : operands) a.operands.push_back(o->getType()->isIntegralOrEnumerationType() ? rvalue(o) : (effect(o), nullptr));
   if (!c->getType()->isVoidType()) a.var = temporary(scalar_type(c->getType()));
   std::string result = a.var;
-  emit(kir::Stmt{std::move(a)});
+  // One atomic per place the address may point to.
+  std::function<void(const LValue&)> at = [&](const LValue& l) {
+    switch (l.kind) {
+      case LValue::Kind::Memory: {
+        kir::Atomic one = a;
+        one.at = l.at;
+        return emit(kir::Stmt{std::move(one)});
+      }
+      case LValue::Kind::Choice: {
+        std::vector<Expr> guards;
+        for (const auto& ch : l.choices) guards.push_back(ch.first);
+        return choose(guards, [&](std::size_t i) { at(l.choices[i].second); }, a.loc);
+      }
+      case LValue::Kind::Variable:  // an atomic on a thread's own variable: its value is unknown
+        if (!result.empty()) emit(kir::Stmt{kir::Assign{result, nullptr, a.loc}});
+        return emit(kir::Stmt{kir::Assign{l.var, nullptr, a.loc}});
+      case LValue::Kind::Ignored:
+        return;
+      case LValue::Kind::Pointer:
+      case LValue::Kind::Unknown:
+        return unsupported("atomic on an address racecert cannot resolve", c->getBeginLoc());
+    }
+  };
+  if (address) at(target);
+  else emit(kir::Stmt{std::move(a)});
   return result.empty() ? nullptr : var(result);
 }
 
@@ -426,13 +452,7 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     return a && b ? a * b : Expr{};
   }
   if (name == "__ldg" && args.size() == 1) {
-    std::optional<PointerValue> p = pointer(args[0]);
-    if (!p || p->array.empty()) {
-      unsupported("__ldg of an address racecert cannot resolve", c->getBeginLoc());
-      return Expr{};
-    }
-    return read(LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""}, c->getType(),
-                c->getBeginLoc());
+    return read(deref(pointer(args[0]), std::nullopt, "the address of __ldg"), c->getType(), c->getBeginLoc());
   }
 
   // ---- GPUVerify specifications
@@ -460,10 +480,10 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     for (const clang::Expr* a : args) {
       if (a->getType()->isPointerType()) {
         std::optional<PointerValue> p = pointer(a);
-        if (p && !p->array.empty()) {
-          kir::Location at{p->array, {p->offset}};
-          if (name != "curand_init") emit(kir::Stmt{kir::Load{"", at, loc(c->getBeginLoc())}});
-          emit(kir::Stmt{kir::Store{at, nullptr, loc(c->getBeginLoc())}});
+        if (may_touch_arrays(p)) {
+          LValue state = deref(p, std::nullopt, "random number state");
+          if (name != "curand_init") read(state, ctx_.IntTy, c->getBeginLoc());
+          assign(state, nullptr, c->getBeginLoc());
         }
       } else {
         effect(a);
@@ -477,10 +497,11 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     for (const clang::Expr* a : args) {
       if (a->getType()->isPointerType()) {
         std::optional<PointerValue> p = pointer(a);
-        if (p && !p->array.empty()) {
-          unsupported("'" + name + "' on array '" + p->array + "'", c->getBeginLoc());
-          return Expr{};
-        }
+        for (const auto& alt : alternatives_of(p))
+          if (alt.target.kind == PointerTarget::Kind::Array) {
+            unsupported("'" + name + "' on array '" + alt.target.name + "'", c->getBeginLoc());
+            return Expr{};
+          }
       } else {
         effect(a);
       }

@@ -289,32 +289,23 @@ Expr Lowerer::binary(const BinaryOperator* b) {
   if (b->isAssignmentOp()) {
     const clang::Expr* lhs = b->getLHS();
     if (lhs->getType()->isPointerType()) {
-      // p = q or p += k on a pointer variable.
-      const auto* ref = dyn_cast<DeclRefExpr>(strip(lhs));
-      // A copy: lowering the right-hand side may inline calls, which push
-      // and pop scopes (no pointer into scopes_ survives that for sure).
-      std::optional<Binding> binding;
-      if (const Binding* found = ref ? lookup(ref->getDecl()) : nullptr) binding = *found;
-      if (!binding || binding->kind != Binding::Kind::Pointer) {
-        unsupported("assignment to a pointer racecert cannot resolve", b->getBeginLoc());
-        return nullptr;
-      }
+      // p = q or p += k: on a pointer variable or field, its slot; on a
+      // pointer in memory, a store.
+      LValue target = lvalue(lhs);
       std::optional<PointerValue> value;
       if (op == BO_Assign) {
         value = pointer(b->getRHS());
       } else if (op == BO_AddAssign || op == BO_SubAssign) {
-        std::optional<PointerValue> cur = pointer(lhs);
+        PointerAlternatives cur = alternatives_of(load_pointer(target, lhs->getType(), b->getBeginLoc()));
         Expr k = rvalue(b->getRHS());
         std::int64_t step = element_count(lhs->getType()->getPointeeType());
-        if (cur && k && cur->offset)
-          value = PointerValue{cur->array, op == BO_AddAssign ? cur->offset + to_int(k) * int_lit(step)
-                                                              : cur->offset - to_int(k) * int_lit(step)};
+        for (auto& a : cur)
+          a.offset = !k || !a.offset ? nullptr : op == BO_AddAssign ? a.offset + to_int(k) * int_lit(step) : a.offset - to_int(k) * int_lit(step);
+        value = pointer_from(std::move(cur));
+      } else {
+        effect(b->getRHS());
       }
-      if (!value || value->array.empty() || value->array != binding->array || binding->array.empty()) {
-        unsupported("pointer that may point into different arrays", b->getBeginLoc());
-        return nullptr;
-      }
-      emit(kir::Stmt{kir::Assign{binding->offset, value->offset, loc(b->getBeginLoc())}});
+      store_pointer(target, value, b->getBeginLoc());
       return nullptr;
     }
     Expr rhs = rvalue(b->getRHS());
@@ -446,14 +437,15 @@ Expr Lowerer::unary(const UnaryOperator* u) {
 
 Expr Lowerer::increment(const clang::Expr* target, bool up, bool prefix, clang::SourceLocation where) {
   if (target->getType()->isPointerType()) {
-    const auto* ref = dyn_cast<DeclRefExpr>(strip(target));
-    const Binding* b = ref ? lookup(ref->getDecl()) : nullptr;
-    if (!b || b->kind != Binding::Kind::Pointer || b->array.empty()) {
-      unsupported("increment of a pointer racecert cannot resolve", where);
-      return nullptr;
-    }
+    LValue l = lvalue(target);
     std::int64_t step = element_count(target->getType()->getPointeeType());
-    emit(kir::Stmt{kir::Assign{b->offset, var(b->offset) + int_lit(up ? step : -step), loc(where)}});
+    if (l.kind == LValue::Kind::Pointer) {
+      const PointerSlot& p = slot(l.var);
+      emit(kir::Stmt{kir::Assign{p.offset, var(p.offset) + int_lit(up ? step : -step), loc(where)}});
+    } else {
+      load_pointer(l, target->getType(), where);
+      store_pointer(l, std::nullopt, where);  // a pointer in memory: read, then written
+    }
     return nullptr;
   }
   LValue l = lvalue(target);

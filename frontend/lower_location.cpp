@@ -25,6 +25,11 @@ bool union_with_aggregate(const RecordDecl* u) {
 }  // namespace
 
 LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
+  if (b.kind == LValue::Kind::Choice) {
+    LValue out = b;
+    for (auto& [guard, choice] : out.choices) choice = field_of(choice, field);
+    return out;
+  }
   // The fields of a union share their storage: every field is the union
   // itself (one variable, or the same cell of the same array). Unions with
   // array or struct members would need byte offsets: unsupported.
@@ -34,10 +39,10 @@ LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
     return LValue{LValue::Kind::Unknown, "", {}, "a union with an array or struct member"};
   if (b.kind == LValue::Kind::Variable) {
     std::string name = b.var + "." + (in_union ? std::string("union") : field->getNameAsString());
-    if (!k_.find_variable(name)) {
-      bool param = std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == b.var; });
-      (param ? k_.parameters : k_.locals).push_back(kir::Variable{name, scalar_type(field->getType()), {}});
-    }
+    bool param = std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == b.var; });
+    if (field->getType()->isPointerType() && !in_union)
+      return pointer_field(name, field->getType()->getPointeeType(), param, loc(field->getLocation()));
+    if (!k_.find_variable(name)) (param ? k_.parameters : k_.locals).push_back(kir::Variable{name, scalar_type(field->getType()), {}});
     return LValue{LValue::Kind::Variable, name, {}, ""};
   }
   if (b.kind == LValue::Kind::Memory && (b.at.unit || b.at.width)) {
@@ -74,24 +79,29 @@ void Lowerer::copy_record(const LValue& dst, const LValue& src, QualType type, c
   for (const FieldDecl* f : rd->fields()) {
     LValue d = field_of(dst, f);
     LValue s = src.kind == LValue::Kind::Unknown ? src : field_of(src, f);
-    if (f->getType()->isRecordType()) {
+    if (f->getType()->isPointerType()) {
+      std::optional<PointerValue> v = s.kind == LValue::Kind::Unknown ? std::nullopt : std::optional(load_pointer(s, f->getType(), where));
+      store_pointer(d, v, where);
+    } else if (f->getType()->isRecordType()) {
       copy_record(d, s, f->getType(), where);
     } else if (f->getType()->isArrayType()) {
       // Element by element, in memory (a struct in registers keeps no values).
       std::int64_t n = element_count(f->getType());
-      bool in_memory = d.kind == LValue::Kind::Memory || s.kind == LValue::Kind::Memory;
+      auto memory = [](const LValue& l) { return l.kind == LValue::Kind::Memory || l.kind == LValue::Kind::Choice; };
+      bool in_memory = memory(d) || memory(s);
       if (in_memory && (n <= 0 || n > 64)) {
         unsupported("copy of a struct with a large array member", where);
         continue;
       }
       for (std::int64_t j = 0; in_memory && j < n; ++j) {
-        auto element = [&](const LValue& l) {
+        std::function<LValue(const LValue&)> element = [&](const LValue& l) {
           LValue e = l;
           if (e.kind == LValue::Kind::Memory && e.at.index.size() == 1 && e.at.index[0]) e.at.index[0] = e.at.index[0] + int_lit(j);
+          for (auto& [guard, choice] : e.choices) choice = element(choice);
           return e;
         };
-        if (s.kind == LValue::Kind::Memory) read(element(s), ctx_.IntTy, where);
-        if (d.kind == LValue::Kind::Memory) assign(element(d), nullptr, where);
+        if (memory(s)) read(element(s), ctx_.IntTy, where);
+        if (memory(d)) assign(element(d), nullptr, where);
       }
     } else {
       Expr v = s.kind == LValue::Kind::Unknown ? nullptr : read(s, f->getType(), where);
@@ -115,9 +125,7 @@ LValue Lowerer::member(const MemberExpr* m) {
   }
   if (m->isArrow()) {
     if (auto viewed = byte_view(base, nullptr)) return field_of(*viewed, field);
-    std::optional<PointerValue> p = pointer(base);
-    if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "pointer to a struct"};
-    return field_of(LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""}, field);
+    return field_of(deref(pointer(base), std::nullopt, "pointer to a struct"), field);
   }
   return field_of(lvalue(base), field);
 }
@@ -140,7 +148,7 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
     if (const Binding* b = lookup(d)) {
       if (b->kind == Binding::Kind::Scalar) return LValue{LValue::Kind::Variable, b->name, {}, ""};
       if (b->kind == Binding::Kind::Location) return LValue{LValue::Kind::Memory, "", b->location, ""};
-      return LValue{LValue::Kind::Unknown, "", {}, "pointer variable"};
+      return LValue{LValue::Kind::Pointer, b->name, {}, "", {}};
     }
     if (const auto* v = dyn_cast<VarDecl>(d)) {
       if (v->hasGlobalStorage() || v->hasAttr<CUDASharedAttr>() || v->isStaticLocal()) {
@@ -156,17 +164,13 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
     if (auto viewed = byte_view(s->getBase(), s->getIdx())) return *viewed;
     std::optional<PointerValue> p = pointer(s->getBase());
     Expr i = rvalue(s->getIdx());
-    if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "array base"};
     std::int64_t count = element_count(s->getType());
-    Expr offset = p->offset && i ? p->offset + to_int(i) * int_lit(count) : nullptr;
-    return LValue{LValue::Kind::Memory, "", kir::Location{p->array, {offset}}, ""};
+    return deref(p, i ? to_int(i) * int_lit(count) : nullptr, "array base");
   }
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref) {
       if (auto viewed = byte_view(u->getSubExpr(), nullptr)) return *viewed;
-      std::optional<PointerValue> p = pointer(u->getSubExpr());
-      if (!p || p->array.empty()) return LValue{LValue::Kind::Unknown, "", {}, "dereferenced pointer"};
-      return LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""};
+      return deref(pointer(u->getSubExpr()), std::nullopt, "dereferenced pointer");
     }
     if (u->getOpcode() == UO_PreInc || u->getOpcode() == UO_PreDec) {
       increment(u->getSubExpr(), u->getOpcode() == UO_PreInc, true, u->getBeginLoc());
@@ -212,6 +216,20 @@ Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation wh
     case LValue::Kind::Unknown:
       unsupported("read of " + source.why + " that racecert cannot resolve to an array", where);
       return nullptr;
+    case LValue::Kind::Pointer:  // a pointer read as a number
+      return nullptr;
+    case LValue::Kind::Choice: {
+      // One read per place, into one temporary.
+      kir::ScalarType t = scalar_type(type);
+      std::string tmp = temporary(t);
+      std::vector<Expr> guards;
+      for (const auto& c : source.choices) guards.push_back(c.first);
+      choose(guards, [&](std::size_t i) {
+        Expr v = read(source.choices[i].second, type, where);
+        emit(kir::Stmt{kir::Assign{tmp, v ? to_int(v) : nullptr, loc(where)}});
+      }, loc(where));
+      return t == kir::ScalarType::Int || t == kir::ScalarType::Unsigned || t == kir::ScalarType::Bool ? var(tmp) : nullptr;
+    }
   }
   return nullptr;
 }
@@ -230,6 +248,14 @@ void Lowerer::assign(const LValue& target, Expr value, clang::SourceLocation whe
     case LValue::Kind::Unknown:
       unsupported("write to " + target.why + " that racecert cannot resolve to an array", where);
       return;
+    case LValue::Kind::Pointer:  // a number stored in a pointer: it points nowhere racecert knows
+      return store_pointer(target, std::nullopt, where);
+    case LValue::Kind::Choice: {
+      std::vector<Expr> guards;
+      for (const auto& c : target.choices) guards.push_back(c.first);
+      choose(guards, [&](std::size_t i) { assign(target.choices[i].second, value, where); }, loc(where));
+      return;
+    }
   }
 }
 
@@ -301,11 +327,9 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
     switch (c->getCastKind()) {
       case CK_ArrayToPointerDecay: {
         LValue l = lvalue(sub);
-        if (l.kind == LValue::Kind::Memory && l.at.index.size() <= 1 && !l.at.unit && !l.at.width) {
-          Expr offset = l.at.index.empty() ? int_lit(0) : l.at.index[0];
-          return PointerValue{l.at.array, offset};
-        }
-        return PointerValue{};
+        // An array in registers (a struct member) is no array of the kernel.
+        if (l.kind == LValue::Kind::Variable) return PointerValue{};
+        return pointer_to(l);
       }
       case CK_NoOp:
       case CK_LValueToRValue:
@@ -338,7 +362,7 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
         return PointerValue{};
       }
       case CK_NullToPointer:
-        return PointerValue{};
+        return pointer_from({{nullptr, {PointerTarget::Kind::Null, ""}, int_lit(0)}});
       default:
         effect(sub);
         return PointerValue{};
@@ -347,7 +371,7 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
   if (const auto* r = dyn_cast<DeclRefExpr>(e)) {
     const ValueDecl* d = r->getDecl();
     if (const Binding* b = lookup(d)) {
-      if (b->kind == Binding::Kind::Pointer) return pointer_of(*b);
+      if (b->kind == Binding::Kind::Pointer) return pointer_from(load_slot(b->name));
       if (b->kind == Binding::Kind::Location && b->location.index.size() <= 1 && !b->location.unit &&
           !b->location.width)
         return PointerValue{b->location.array, b->location.index.empty() ? int_lit(0) : b->location.index[0]};
@@ -360,11 +384,7 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
   }
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_AddrOf) {
-      LValue l = lvalue(u->getSubExpr());
-      // A pointer's offset counts elements: the address of a byte view is not one.
-      if (l.kind == LValue::Kind::Memory && l.at.index.size() <= 1 && !l.at.unit && !l.at.width)
-        return PointerValue{l.at.array, l.at.index.empty() ? int_lit(0) : l.at.index[0]};
-      return PointerValue{};
+      return pointer_to(lvalue(u->getSubExpr()));
     }
     if (u->isIncrementDecrementOp()) {
       bool up = u->isIncrementOp();
@@ -380,11 +400,11 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
       const clang::Expr* n = ptr == b->getLHS() ? b->getRHS() : b->getLHS();
       std::optional<PointerValue> p = pointer(ptr);
       Expr k = rvalue(n);
-      if (!p || p->array.empty()) return PointerValue{};
       std::int64_t step = element_count(ptr->getType()->getPointeeType());
       Expr delta = k ? to_int(k) * int_lit(step) : nullptr;
-      if (!delta || !p->offset) return PointerValue{p->array, nullptr};
-      return PointerValue{p->array, b->getOpcode() == BO_Add ? p->offset + delta : p->offset - delta};
+      PointerAlternatives out = alternatives_of(p);
+      for (auto& a : out) a.offset = !delta || !a.offset ? nullptr : b->getOpcode() == BO_Add ? a.offset + delta : a.offset - delta;
+      return pointer_from(std::move(out));
     }
     if (b->isAssignmentOp()) {
       // The value of `p = q` or `p += k` is the new p.
@@ -398,19 +418,39 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
   }
   if (const auto* c = dyn_cast<ConditionalOperator>(e)) {
     Expr cond = condition(c->getCond());
-    std::optional<PointerValue> t = pointer(c->getTrueExpr()), f = pointer(c->getFalseExpr());
+    // Each branch is lowered where it is evaluated, under its condition.
+    std::optional<PointerValue> t, f;
+    kir::If branches;
+    branches.cond = cond;
+    branches.loc = loc(c->getBeginLoc());
+    branches.then_body = collect([&] { t = pointer(c->getTrueExpr()); });
+    branches.else_body = collect([&] { f = pointer(c->getFalseExpr()); });
+    if (!branches.then_body.empty() || !branches.else_body.empty()) emit(kir::Stmt{branches});
     if (t && f && !t->array.empty() && t->array == f->array && cond && t->offset && f->offset)
-      return PointerValue{t->array, ite(cond, t->offset, f->offset)};
-    unsupported("conditional pointer that may point into different arrays", e->getBeginLoc());
-    return PointerValue{};
+      return PointerValue{t->array, ite(cond, t->offset, f->offset), {}};
+    // Which branch was taken, kept in a variable: the condition's variables may change later.
+    std::string taken = temporary(kir::ScalarType::Bool);
+    emit(kir::Stmt{kir::Assign{taken, cond ? to_int(cond) : nullptr, loc(c->getBeginLoc())}});
+    Expr yes = expr::binary(BinOp::Ne, var(taken), int_lit(0));
+    PointerAlternatives out;
+    for (auto [side, guard] : {std::pair{t, yes}, std::pair{f, neg(yes)}})
+      for (auto a : alternatives_of(side)) {
+        a.guard = a.guard ? conj(guard, a.guard) : guard;
+        out.push_back(std::move(a));
+      }
+    return pointer_from(std::move(out));
   }
   if (isa<CallExpr>(e)) {
     // A pointer returned by a call (malloc, a device function returning a
     // pointer) points nowhere racecert knows: an access through it is
     // unsupported where it happens, and `free(p)` alone is harmless.
+    returned_pointer_.reset();
     rvalue(e);
+    if (returned_pointer_) return pointer_from(load_slot(*returned_pointer_));
     return PointerValue{};
   }
+  // A pointer kept in a struct field or in memory.
+  if (e->isGLValue()) return load_pointer(lvalue(e), e->getType(), e->getBeginLoc());
   return PointerValue{};
 }
 

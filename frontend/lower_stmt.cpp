@@ -11,7 +11,8 @@ namespace racecert::frontend::detail {
 using namespace clang;
 using namespace racecert::expr;
 
-Lowerer::Lowerer(ASTContext& ctx, Language lang) : ctx_(ctx), sm_(ctx.getSourceManager()), lang_(lang) {}
+Lowerer::Lowerer(ASTContext& ctx, Language lang, PointerHints& hints)
+    : ctx_(ctx), sm_(ctx.getSourceManager()), lang_(lang), hints_(hints) {}
 
 // ------------------------------------------------------------------ helpers
 
@@ -148,20 +149,9 @@ std::string Lowerer::array_for(const VarDecl* d) {
   return a.name;
 }
 
-PointerValue Lowerer::pointer_of(const Binding& b) const {
-  if (b.array.empty()) return PointerValue{};
-  return PointerValue{b.array, var(b.offset)};
-}
-
 void Lowerer::bind_pointer(const ValueDecl* d, const std::optional<PointerValue>& value, clang::SourceLocation where) {
-  Binding b;
-  b.kind = Binding::Kind::Pointer;
-  if (value && !value->array.empty()) {
-    b.array = value->array;
-    b.offset = new_variable(d->getNameAsString() + ".offset", kir::ScalarType::Int, loc(where));
-    emit(kir::Stmt{kir::Assign{b.offset, value->offset, loc(where)}});
-  }
-  bind(d, std::move(b));
+  PointerAlternatives init = value ? alternatives_of(value) : PointerAlternatives{};
+  bind(d, Binding{Binding::Kind::Pointer, new_pointer(d->getNameAsString(), init, loc(where)), {}});
 }
 
 // ------------------------------------------------------------------ kernel
@@ -189,7 +179,7 @@ void Lowerer::declare_parameter(const ParmVarDecl* p) {
     return;
   }
   k_.parameters.push_back(kir::Variable{name, scalar_type(t), loc(p->getLocation())});
-  bind(p, Binding{Binding::Kind::Scalar, name, "", "", {}});
+  bind(p, Binding{Binding::Kind::Scalar, name, {}});
 }
 
 kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name) {
@@ -223,7 +213,8 @@ kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name) {
     }
     body.push_back(std::move(s));
   }
-  k_.body = std::move(body);
+  k_.body = std::move(prologue_);
+  for (auto& s : body) k_.body.push_back(std::move(s));
   return std::move(k_);
 }
 
@@ -285,10 +276,12 @@ void Lowerer::declaration(const VarDecl* d) {
   if (t->isReferenceType()) {
     const clang::Expr* init = d->getInit();
     LValue target = init ? lvalue(init) : LValue{};
-    if (target.kind == LValue::Kind::Variable) {
-      bind(d, Binding{Binding::Kind::Scalar, target.var, "", "", {}});
+    if (target.kind == LValue::Kind::Pointer) {  // int *&r = p: the same slot
+      bind(d, Binding{Binding::Kind::Pointer, target.var, {}});
+    } else if (target.kind == LValue::Kind::Variable) {
+      bind(d, Binding{Binding::Kind::Scalar, target.var, {}});
     } else if (target.kind == LValue::Kind::Memory) {
-      bind(d, Binding{Binding::Kind::Location, "", "", "", target.at});
+      bind(d, Binding{Binding::Kind::Location, "", target.at});
     } else {
       unsupported("reference to something racecert cannot resolve", d->getLocation());
     }
@@ -301,7 +294,7 @@ void Lowerer::declaration(const VarDecl* d) {
   if (t->isRecordType()) {
     // A struct in registers: one variable per field, created on use.
     std::string name = new_variable(d->getNameAsString(), kir::ScalarType::Other, loc(d->getLocation()));
-    bind(d, Binding{Binding::Kind::Scalar, name, "", "", {}});
+    bind(d, Binding{Binding::Kind::Scalar, name, {}});
     const clang::Expr* init = d->getInit();
     if (!init) return;
     // cuda::atomic_ref<T> r(A[i]): the variable names the cell.
@@ -311,7 +304,7 @@ void Lowerer::declaration(const VarDecl* d) {
           t.getAsString().find("atomic_ref") != std::string::npos) {
         LValue src = lvalue(ctor->getArg(0));
         if (src.kind == LValue::Kind::Memory) {
-          bind(d, Binding{Binding::Kind::Location, "", "", "", src.at});
+          bind(d, Binding{Binding::Kind::Location, "", src.at});
           return;
         }
       }
@@ -334,7 +327,7 @@ void Lowerer::declaration(const VarDecl* d) {
     return;
   }
   std::string name = new_variable(d->getNameAsString(), scalar_type(t), loc(d->getLocation()));
-  bind(d, Binding{Binding::Kind::Scalar, name, "", "", {}});
+  bind(d, Binding{Binding::Kind::Scalar, name, {}});
   if (const clang::Expr* init = d->getInit()) {
     Expr v = rvalue(init);
     emit(kir::Stmt{kir::Assign{name, to_int(v), loc(d->getLocation())}});
@@ -507,7 +500,9 @@ void Lowerer::return_stmt(const ReturnStmt* s) {
     return emit(kir::Stmt{kir::Return{loc(s->getBeginLoc())}});
   }
   if (s->getRetValue()) {
-    if (!f.result.empty()) {
+    if (!f.result.empty() && f.function->getReturnType()->isPointerType()) {
+      store_slot(f.result, alternatives_of(pointer(s->getRetValue())), loc(s->getBeginLoc()));
+    } else if (!f.result.empty()) {
       Expr v = rvalue(s->getRetValue());
       emit(kir::Stmt{kir::Assign{f.result, to_int(v), loc(s->getBeginLoc())}});
     } else {

@@ -23,34 +23,71 @@ using Expr = racecert::expr::Expr;
 
 enum class Language { Cuda, OpenCL };
 
-// Where a pointer points: an element of an array (linear offset, in
-// elements of the array) or nothing the front end can name.
 // e without parentheses, cleanups, materialized temporaries and constant
 // wrappers: the expression the user wrote.
 const clang::Expr* strip(const clang::Expr* e);
 
+// One place a pointer may point to: an array (of the kernel IR), a scalar
+// variable whose address was taken (`p = &x`), null, or somewhere racecert
+// cannot name (a pointer loaded from memory, returned by a body-less call).
+struct PointerTarget {
+  enum class Kind { Array, Variable, Null, Unknown };
+  Kind kind = Kind::Unknown;
+  std::string name;  // Array: the array; Variable: the variable
+  auto operator<=>(const PointerTarget&) const = default;
+};
+
+// Where a pointer points. The common case, one array, is `array` and
+// `offset` (in elements of the array; null: unknown). A pointer that may
+// point to several places (`c ? A : B`, a loop-carried swap, `&x`, NULL)
+// has an empty `array` and one alternative per place, each under its
+// guard; the guards exclude each other and one of them holds (a null guard
+// is true). Nothing at all (both empty) is a pointer racecert cannot name.
 struct PointerValue {
   std::string array;
-  Expr offset;  // null: unknown offset
+  Expr offset;
+  struct Alternative {
+    Expr guard;
+    PointerTarget target;
+    Expr offset;
+  };
+  std::vector<Alternative> alternatives = {};
 };
+using PointerAlternatives = std::vector<PointerValue::Alternative>;
+// Every pointer as alternatives: one array, or one unknown target when it is nothing.
+PointerAlternatives alternatives_of(const std::optional<PointerValue>& p);
+// Back to a PointerValue: the one-array form where it is one array.
+PointerValue pointer_from(PointerAlternatives alternatives);
 
 // The lvalue of an assignment or an address-of.
 struct LValue {
-  enum class Kind { Variable, Memory, Ignored, Unknown };
+  // Pointer: a pointer variable (or a pointer field of a struct in
+  // registers), whose value is the pointer slot `var`. Choice: one of
+  // `choices`, each under its guard (a dereferenced pointer that may point
+  // to several places).
+  enum class Kind { Variable, Memory, Ignored, Unknown, Pointer, Choice };
   Kind kind = Kind::Unknown;
-  std::string var;      // Variable
+  std::string var;      // Variable, Pointer
   kir::Location at;     // Memory
   std::string why;      // Unknown: what could not be resolved
+  std::vector<std::pair<Expr, LValue>> choices = {};  // Choice
 };
+
+// Places assigned to each pointer slot, kept from one lowering pass of a
+// kernel to the next (lower_pointer.cpp).
+using PointerHints = std::map<std::string, std::set<PointerTarget>>;
 
 class Lowerer {
  public:
-  Lowerer(clang::ASTContext& ctx, Language lang);
+  Lowerer(clang::ASTContext& ctx, Language lang, PointerHints& hints);
 
   kir::Kernel lower(const clang::FunctionDecl* kernel, const std::string& name);
   // Source ranges of the kernel and of every function inlined into it, so
   // that Clang errors can be attributed to the kernels they affect.
   const std::vector<clang::SourceRange>& ranges() const { return ranges_; }
+  // A pointer was assigned a place its slot lacked: lower the kernel again
+  // with the same hints (they now hold the place).
+  bool incomplete() const { return incomplete_; }
 
  private:
   clang::ASTContext& ctx_;
@@ -63,9 +100,7 @@ class Lowerer {
   struct Binding {
     enum class Kind { Scalar, Pointer, Location };
     Kind kind = Kind::Scalar;
-    std::string name;          // Scalar: variable
-    std::string array;         // Pointer: the array it points into ("" when unknown)
-    std::string offset;        // Pointer: the variable holding its offset
+    std::string name;          // Scalar: variable; Pointer: its slot (slots_)
     kir::Location location;    // Location: a reference bound to a memory cell
   };
   std::vector<std::map<const clang::ValueDecl*, Binding>> scopes_;
@@ -104,12 +139,46 @@ class Lowerer {
   void declare_parameter(const clang::ParmVarDecl* p);
   // Binds a pointer-typed declaration to where `value` points.
   void bind_pointer(const clang::ValueDecl* d, const std::optional<PointerValue>& value, clang::SourceLocation where);
-  PointerValue pointer_of(const Binding& b) const;
   std::int64_t element_count(clang::QualType t) const;  // scalars in one element of type t
   // The size of t, unless it is incomplete or depends on a template
   // parameter (an uninstantiated template: Clang cannot size it).
   std::optional<std::int64_t> size_in_bits(clang::QualType t) const;
   std::string field_array(const std::string& base, const clang::FieldDecl* f);
+
+  // ----- pointers into several places (lower_pointer.cpp)
+  struct PointerSlot {
+    std::vector<PointerTarget> targets;  // sorted, from the hints
+    std::string selector;                // variable: which target (empty with at most one)
+    std::string offset;                  // variable: the offset, in elements
+  };
+  PointerHints& hints_;
+  std::map<std::string, PointerSlot> slots_;
+  bool incomplete_ = false;
+  kir::Block prologue_;  // runs first: offsets of pointer fields of struct parameters
+  std::optional<std::string> returned_pointer_;  // the slot of the last inlined call returning a pointer
+  // A pointer variable's slot, assigned init when given; returns its key.
+  std::string new_pointer(const std::string& base, const PointerAlternatives& init, SourceLoc where);
+  PointerSlot& make_slot(const std::string& key, const std::string& offset, const std::string& base, const SourceLoc& where,
+                         const PointerAlternatives& init);
+  PointerSlot& slot(const std::string& key);
+  void store_slot(const std::string& key, const PointerAlternatives& value, SourceLoc where);
+  PointerAlternatives load_slot(const std::string& key);
+  // The cell `delta` elements past where the pointer points (nullopt: no
+  // shift; a null delta: an unknown one): Memory, Variable, or a Choice
+  // among them (why: for an unknown target).
+  LValue deref(const PointerAlternatives& alternatives, const std::optional<Expr>& delta, const std::string& why);
+  LValue deref(const std::optional<PointerValue>& p, const std::optional<Expr>& delta, const std::string& why);
+  PointerValue pointer_to(const LValue& l);  // &l
+  PointerValue load_pointer(const LValue& l, clang::QualType type, clang::SourceLocation where);
+  void store_pointer(const LValue& l, const std::optional<PointerValue>& value, clang::SourceLocation where);
+  Expr address_of(const std::optional<PointerValue>& value) const;  // as a number (null: untracked)
+  // A pointer field `name` of a struct in registers; of a struct parameter
+  // (`parameter`): a pointer to an array of its own.
+  LValue pointer_field(const std::string& name, clang::QualType pointee, bool parameter, SourceLoc where);
+  // Whether the pointer may point into an array (a call without a body could touch it).
+  bool may_touch_arrays(const std::optional<PointerValue>& p);
+  // Emits `if (guards[0]) branch(0) else if ... else branch(n-1)`.
+  void choose(const std::vector<Expr>& guards, const std::function<void(std::size_t)>& branch, SourceLoc where);
 
   // ----- statements (lower_stmt.cpp)
   void stmt(const clang::Stmt* s);

@@ -77,6 +77,8 @@ class SkipMissingIncludes : public clang::PPCallbacks {
   std::vector<Diagnostic>& notes_;
 };
 
+constexpr int kLoweringPasses = 4;
+
 class KernelFinder : public clang::ASTConsumer {
  public:
   KernelFinder(ParsedFile& out, Language lang, ErrorCollector& errors) : out_(out), lang_(lang), errors_(errors) {}
@@ -87,9 +89,19 @@ class KernelFinder : public clang::ASTConsumer {
     std::vector<bool> attributed(errors_.errors.size(), false);
     const clang::SourceManager& sm = ctx.getSourceManager();
     for (const auto& [f, name] : kernels) {
-      detail::Lowerer lowerer(ctx, lang_);
+      // A pointer assigned a place only after its first use (a swap at the
+      // end of a loop) needs a second pass that knows the place from the
+      // start; each pass adds places, so a few passes settle every pointer.
+      // Past the limit the last pass's `unsupported` stays.
+      detail::PointerHints hints;
+      std::optional<detail::Lowerer> pass;
       LoweredKernel k;
-      k.kernel = lowerer.lower(f, name);
+      for (int i = 0; i < kLoweringPasses; ++i) {
+        pass.emplace(ctx, lang_, hints);
+        k.kernel = pass->lower(f, name);
+        if (!pass->incomplete()) break;
+      }
+      const detail::Lowerer& lowerer = *pass;
       for (std::size_t i = 0; i < errors_.errors.size(); ++i) {
         clang::SourceLocation at = sm.getExpansionLoc(errors_.errors[i].where);
         for (const auto& r : lowerer.ranges()) {

@@ -1,5 +1,7 @@
 #include "inference/infer.hpp"
 
+#include "inference/finite_states.hpp"
+
 #include <functional>
 #include <set>
 
@@ -536,10 +538,28 @@ class Inferrer {
     std::vector<std::string> carried;
     for (const auto& v : assigned)
       if (env_.count(v) && (!ind || v != ind->var)) carried.push_back(v);
+    // Carried variables with finitely many values (inference/finite_states.hpp).
+    std::map<std::string, std::int64_t> entry;
+    for (const auto& v : carried)
+      if (auto c = as_int(env_[v])) entry[v] = *c;
+    std::optional<FiniteStates> states = finite_states(l, entry);
+    auto unknown_carried = [&] {
+      for (const auto& v : carried) env_[v] = fresh(v, level(v));
+      if (!states) return;
+      Uniformity u = Uniformity::Grid;
+      for (const auto& v : states->vars) u = std::max(u, level(v));
+      Expr which = fresh("state", u);
+      for (std::size_t i = 0; i < states->vars.size(); ++i) {
+        Expr value = int_lit(states->tuples.back()[i]);
+        for (std::size_t t = states->tuples.size() - 1; t-- > 0;)
+          value = ite(expr::binary(BinOp::Eq, which, int_lit(static_cast<std::int64_t>(t))), int_lit(states->tuples[t][i]), value);
+        env_[states->vars[i]] = value;
+      }
+    };
     P::Block decls;
     decl_scopes_.push_back(&decls);
     writes_.clear();
-    for (const auto& v : carried) env_[v] = fresh(v, level(v));
+    unknown_carried();
     if (ind) env_[ind->var] = var(out.var);
     names_.insert(out.var);
     sinks_.push_back(&out.body);
@@ -563,7 +583,7 @@ class Inferrer {
     writes_.clear();
     out.body.insert(out.body.begin(), decls.begin(), decls.end());
     emit(P::Stmt{std::move(out)});
-    for (const auto& v : carried) env_[v] = fresh(v, level(v));
+    unknown_carried();
     if (ind) env_[ind->var] = fresh(ind->var, level(ind->var));
   }
 

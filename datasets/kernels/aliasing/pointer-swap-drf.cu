@@ -1,10 +1,10 @@
 //pass
 //--blockDim=128 --gridDim=4
-//racecert: unknown (limitation: the two pointers are swapped between arrays each iteration; racecert does not track which array a pointer holds across iterations)
 // Iterated 3-point smoothing with two shared buffers swapped through
 // pointers: each iteration reads src and writes dst, a barrier, then src and
 // dst swap (the same in every thread). The buffer read in one iteration is
-// written only in the next phase. Needs alias tracking across the swap.
+// written only in the next phase. racecert keeps which buffer each pointer
+// selects as one of the two states the swap cycles through.
 
 __global__ void smooth_swap(const float *in, float *out, int iters) {
   __shared__ float bufA[130];

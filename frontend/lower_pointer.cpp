@@ -1,0 +1,265 @@
+// Pointers that may point to several places (frontend/lowering.hpp):
+// pointer slots, their alternatives, and accesses through them.
+//
+// A pointer variable's value lives in a slot: the places it may point to,
+// a selector variable saying which one (when there are several) and an
+// offset variable. An access through it becomes one guarded access per
+// place (`if (p.target == 0) A[o] else B[o]`), so that an assignment
+// `p = c ? A : B` or a loop-carried swap of two buffers costs one branch
+// per place instead of an `unsupported`. The places of a slot are fixed
+// when it is made; an assignment of a place it lacks (a swap later in a
+// loop the slot is used in) is recorded in the hints and the kernel is
+// lowered again, the slot then made with every place ever assigned to it
+// (parse_kernels.cpp runs the passes; docs/frontend.md, "Pointers").
+#include <algorithm>
+
+#include "frontend/lowering.hpp"
+
+namespace racecert::frontend::detail {
+
+using namespace clang;
+using namespace racecert::expr;
+
+PointerAlternatives alternatives_of(const std::optional<PointerValue>& p) {
+  if (p && !p->array.empty()) return {{nullptr, {PointerTarget::Kind::Array, p->array}, p->offset}};
+  if (p && !p->alternatives.empty()) return p->alternatives;
+  return {{nullptr, {PointerTarget::Kind::Unknown, ""}, nullptr}};
+}
+
+PointerValue pointer_from(PointerAlternatives alternatives) {
+  PointerValue out;
+  if (alternatives.size() == 1 && !alternatives[0].guard && alternatives[0].target.kind == PointerTarget::Kind::Array) {
+    out.array = alternatives[0].target.name;
+    out.offset = alternatives[0].offset;
+    return out;
+  }
+  if (alternatives.size() == 1 && alternatives[0].target.kind == PointerTarget::Kind::Unknown) return out;
+  out.alternatives = std::move(alternatives);
+  return out;
+}
+
+bool Lowerer::may_touch_arrays(const std::optional<PointerValue>& p) {
+  for (const auto& a : alternatives_of(p))
+    if (a.target.kind == PointerTarget::Kind::Array) return true;
+  return false;
+}
+
+std::string Lowerer::new_pointer(const std::string& base, const PointerAlternatives& init, SourceLoc where) {
+  std::string key = new_variable(base + ".offset", kir::ScalarType::Int, where);
+  make_slot(key, key, base, where, init);
+  if (!init.empty()) store_slot(key, init, where);
+  return key;
+}
+
+Lowerer::PointerSlot& Lowerer::make_slot(const std::string& key, const std::string& offset, const std::string& base,
+                                         const SourceLoc& where, const PointerAlternatives& init) {
+  PointerSlot slot;
+  slot.offset = offset;
+  std::set<PointerTarget> targets;
+  if (auto hinted = hints_.find(key); hinted != hints_.end()) targets = hinted->second;
+  for (const auto& a : init) targets.insert(a.target);
+  slot.targets.assign(targets.begin(), targets.end());
+  if (slot.targets.size() > 1) slot.selector = new_variable(base + ".target", kir::ScalarType::Int, where);
+  return slots_[key] = std::move(slot);
+}
+
+Lowerer::PointerSlot& Lowerer::slot(const std::string& key) {
+  auto it = slots_.find(key);
+  if (it != slots_.end()) return it->second;
+  // A pointer field of a struct in registers, made on first use.
+  return make_slot(key, new_variable(key + ".offset", kir::ScalarType::Int, {}), key, {}, {});
+}
+
+void Lowerer::store_slot(const std::string& key, const PointerAlternatives& value, SourceLoc where) {
+  PointerSlot s = slot(key);  // a copy: new_variable below may not, but keep it simple and safe
+  auto index = [&](const PointerTarget& t) -> std::optional<std::int64_t> {
+    auto it = std::find(s.targets.begin(), s.targets.end(), t);
+    if (it == s.targets.end()) return std::nullopt;
+    return it - s.targets.begin();
+  };
+  bool complete = true;
+  for (const auto& a : value) {
+    if (index(a.target)) continue;
+    // Once a pass is incomplete, an unknown place may only be a slot this
+    // pass left empty: the next pass, with that slot filled, will tell.
+    if (a.target.kind != PointerTarget::Kind::Unknown || !incomplete_) hints_[key].insert(a.target);
+    complete = false;
+  }
+  if (!complete) {
+    // Lowered again with the place in the slot; should the passes run out,
+    // the accesses through this pointer are not all known: say so.
+    incomplete_ = true;
+    emit(kir::Stmt{kir::Unsupported{"pointer assigned a place racecert found only after using it", where}});
+    return;
+  }
+  // Fold the alternatives into selector and offset values; the last one
+  // needs no test (the guards are exhaustive).
+  Expr selector, offset;
+  bool offsets_known = true;
+  for (auto it = value.rbegin(); it != value.rend(); ++it) {
+    Expr i = int_lit(*index(it->target));
+    offsets_known = offsets_known && it->offset;
+    bool last = it == value.rbegin();
+    selector = last || !it->guard ? i : ite(it->guard, i, selector);
+    offset = !offsets_known ? nullptr : last || !it->guard ? it->offset : ite(it->guard, it->offset, offset);
+  }
+  if (!s.selector.empty()) emit(kir::Stmt{kir::Assign{s.selector, selector, where}});
+  emit(kir::Stmt{kir::Assign{s.offset, offset, where}});
+}
+
+PointerAlternatives Lowerer::load_slot(const std::string& key) {
+  const PointerSlot s = slot(key);
+  PointerAlternatives out;
+  for (std::size_t i = 0; i < s.targets.size(); ++i) {
+    Expr guard = s.selector.empty() ? nullptr : expr::binary(BinOp::Eq, var(s.selector), int_lit(static_cast<std::int64_t>(i)));
+    out.push_back({guard, s.targets[i], var(s.offset)});
+  }
+  return out;
+}
+
+LValue Lowerer::deref(const PointerAlternatives& alternatives, const std::optional<Expr>& delta, const std::string& why) {
+  auto at = [&](const PointerValue::Alternative& a) -> LValue {
+    switch (a.target.kind) {
+      case PointerTarget::Kind::Array: {
+        Expr index = !delta ? a.offset : a.offset && *delta ? a.offset + *delta : nullptr;
+        return LValue{LValue::Kind::Memory, "", kir::Location{a.target.name, {index}}, "", {}};
+      }
+      // Any other offset from a scalar is undefined behaviour in C.
+      case PointerTarget::Kind::Variable: return LValue{LValue::Kind::Variable, a.target.name, {}, "", {}};
+      // Dereferencing null is undefined: the program never gets here.
+      case PointerTarget::Kind::Null: return LValue{LValue::Kind::Ignored, "", {}, "", {}};
+      case PointerTarget::Kind::Unknown: return LValue{LValue::Kind::Unknown, "", {}, why, {}};
+    }
+    return LValue{LValue::Kind::Unknown, "", {}, why, {}};
+  };
+  if (alternatives.empty()) return LValue{LValue::Kind::Unknown, "", {}, why + " (a pointer never assigned)", {}};
+  if (alternatives.size() == 1 && !alternatives[0].guard) return at(alternatives[0]);
+  LValue out{LValue::Kind::Choice, "", {}, "", {}};
+  for (const auto& a : alternatives) out.choices.emplace_back(a.guard, at(a));
+  return out;
+}
+
+LValue Lowerer::deref(const std::optional<PointerValue>& p, const std::optional<Expr>& delta, const std::string& why) {
+  if (p && !p->array.empty()) {
+    Expr index = !delta ? p->offset : p->offset && *delta ? p->offset + *delta : nullptr;
+    return LValue{LValue::Kind::Memory, "", kir::Location{p->array, {index}}, "", {}};
+  }
+  return deref(alternatives_of(p), delta, why);
+}
+
+void Lowerer::choose(const std::vector<Expr>& guards, const std::function<void(std::size_t)>& branch, SourceLoc where) {
+  // if (g0) b0 else if (g1) b1 ... else bn: the last guard holds when no other does.
+  std::function<kir::Block(std::size_t)> from = [&](std::size_t i) {
+    return collect([&] {
+      if (i + 1 == guards.size() || !guards[i]) return branch(i);
+      kir::If s;
+      s.cond = guards[i];
+      s.loc = where;
+      s.then_body = collect([&] { branch(i); });
+      s.else_body = from(i + 1);
+      emit(kir::Stmt{std::move(s)});
+    });
+  };
+  for (auto& s : from(0)) emit(std::move(s));
+}
+
+PointerValue Lowerer::pointer_to(const LValue& l) {
+  switch (l.kind) {
+    case LValue::Kind::Memory:
+      // A pointer's offset counts elements: the address of a byte view is not one.
+      if (l.at.index.size() <= 1 && !l.at.unit && !l.at.width)
+        return PointerValue{l.at.array, l.at.index.empty() ? int_lit(0) : l.at.index[0], {}};
+      return PointerValue{};
+    case LValue::Kind::Variable:
+      return pointer_from({{nullptr, {PointerTarget::Kind::Variable, l.var}, int_lit(0)}});
+    case LValue::Kind::Choice: {
+      PointerAlternatives out;
+      for (const auto& [guard, choice] : l.choices) {
+        for (auto a : alternatives_of(pointer_to(choice))) {
+          a.guard = guard && a.guard ? conj(guard, a.guard) : guard ? guard : a.guard;
+          out.push_back(std::move(a));
+        }
+      }
+      return pointer_from(std::move(out));
+    }
+    case LValue::Kind::Ignored:
+      return pointer_from({{nullptr, {PointerTarget::Kind::Null, ""}, int_lit(0)}});
+    case LValue::Kind::Pointer:  // a pointer to a pointer: not followed
+    case LValue::Kind::Unknown:
+      return PointerValue{};
+  }
+  return PointerValue{};
+}
+
+PointerValue Lowerer::load_pointer(const LValue& l, clang::QualType type, clang::SourceLocation where) {
+  switch (l.kind) {
+    case LValue::Kind::Pointer:
+      return pointer_from(load_slot(l.var));
+    case LValue::Kind::Memory:
+    case LValue::Kind::Choice:
+      // A pointer kept in memory: reading it is an access; where it points is unknown.
+      read(l, type, where);
+      return PointerValue{};
+    case LValue::Kind::Variable:
+    case LValue::Kind::Ignored:
+    case LValue::Kind::Unknown:
+      return PointerValue{};
+  }
+  return PointerValue{};
+}
+
+void Lowerer::store_pointer(const LValue& l, const std::optional<PointerValue>& value, clang::SourceLocation where) {
+  switch (l.kind) {
+    case LValue::Kind::Pointer:
+      return store_slot(l.var, alternatives_of(value), loc(where));
+    case LValue::Kind::Memory:
+    case LValue::Kind::Choice:
+    case LValue::Kind::Variable:
+    case LValue::Kind::Ignored:
+    case LValue::Kind::Unknown:
+      // A pointer stored in memory: a write of its address, as a number, so
+      // that threads storing the same pointer into a shared variable write
+      // the same value (docs/frontend.md, "Pointers").
+      return assign(l, address_of(value), where);
+  }
+}
+
+Expr Lowerer::address_of(const std::optional<PointerValue>& value) const {
+  // Array number i (from 1) starts at address i * 2^40, null is 0. Two
+  // different pointers into real arrays (offsets below 2^40 elements) get
+  // different numbers; anything else is untracked.
+  constexpr std::int64_t kArraySpan = std::int64_t{1} << 40;
+  PointerAlternatives alternatives = alternatives_of(value);
+  if (alternatives.size() != 1 || alternatives[0].guard) return nullptr;
+  const auto& a = alternatives[0];
+  if (a.target.kind == PointerTarget::Kind::Null) return int_lit(0);
+  if (a.target.kind != PointerTarget::Kind::Array || !a.offset) return nullptr;
+  for (std::size_t i = 0; i < k_.arrays.size(); ++i)
+    if (k_.arrays[i].name == a.target.name) return int_lit(static_cast<std::int64_t>(i + 1) * kArraySpan) + a.offset;
+  return nullptr;
+}
+
+LValue Lowerer::pointer_field(const std::string& name, clang::QualType pointee, bool parameter, SourceLoc where) {
+  if (!slots_.count(name)) {
+    PointerSlot& s = make_slot(name, new_variable(name + ".offset", kir::ScalarType::Int, where), name, where, {});
+    if (parameter && s.targets.empty()) {
+      // A pointer field of a struct passed by value points into an array of
+      // the caller's, like a pointer parameter: one array of its own
+      // (parameters are assumed not to alias, docs/frontend.md).
+      kir::Array a;
+      a.name = name;
+      a.parameter = true;
+      a.sizes = {0};
+      a.element = scalar_type(pointee);
+      a.element_bytes = element_bytes(pointee);
+      a.space = pointee.getAddressSpace() == LangAS::opencl_local ? kir::Space::Shared : kir::Space::Global;
+      a.loc = where;
+      if (!k_.find_array(name)) k_.arrays.push_back(a);
+      s.targets = {{PointerTarget::Kind::Array, name}};
+      prologue_.push_back(kir::Stmt{kir::Assign{s.offset, int_lit(0), where}});
+    }
+  }
+  return LValue{LValue::Kind::Pointer, name, {}, "", {}};
+}
+
+}  // namespace racecert::frontend::detail

@@ -1,0 +1,133 @@
+// Pointers that may point to several places (frontend/lower_pointer.cpp):
+// conditional pointers, reassigned pointers (also after their first use in
+// a loop: a second lowering pass), pointers to a thread's own variables,
+// null, pointer fields of structs in registers and of struct parameters,
+// pointers returned by inlined functions, atomics through them, pointers
+// stored in shared memory. Each DRF with a racy twin that differs in one
+// place (the index, with a value that differs between threads, so that
+// no write is benign), so that a lowering that drops accesses fails.
+#include "tests/frontend/test_util.hpp"
+
+using namespace racecert::fetest;
+
+namespace {
+
+const std::string k1d = "//pass\n//--blockDim=128 --gridDim=4\n";
+
+// The kernel `k` with INDEX replaced: `threadIdx.x` (DRF) or `0` (racy).
+void expect_pair(const std::string& body, const std::string& race_on) {
+  auto drf = check(k1d + std::regex_replace(body, std::regex("INDEX"), "blockIdx.x * blockDim.x + threadIdx.x"));
+  EXPECT_DRF(drf, "k");
+  auto racy = check(k1d + std::regex_replace(body, std::regex("INDEX"), "0"));
+  EXPECT_RACY(racy, "k");
+  EXPECT_TRUE(contains(racy.out, "data race on " + race_on)) << racy.out;
+}
+
+}  // namespace
+
+TEST(PointerSets, ConditionalAssignmentReachesBothArrays) {
+  // The race is on whichever array n selects: both must be accessed.
+  expect_pair(R"(__global__ void k(int *a, int *b, int n) {
+  int *p = a;
+  if (n) p = b;
+  p[INDEX] = threadIdx.x;
+}
+)", "b[0]");
+  expect_pair(R"(__global__ void k(int *a, int *b, int n) {
+  int *p = n > 3 ? b : a;
+  p[INDEX] = threadIdx.x;
+}
+)", "a[0]");
+}
+
+TEST(PointerSets, ReassignedAfterUseInALoopNeedsASecondPass) {
+  // p points to a in the first iteration and to b afterwards: the write
+  // through p reaches b only if the lowering knows b when it lowers it.
+  expect_pair(R"(__global__ void k(int *a, int *b, int n) {
+  int *p = a;
+  for (int i = 0; i < n; i++) {
+    p[INDEX] = i + threadIdx.x;
+    __syncthreads();
+    p = b;
+  }
+}
+)", "b[0]");
+}
+
+TEST(PointerSets, PointerToAThreadsOwnVariable) {
+  // *p writes x: the index out[x] is the thread's own id, or 0 for all.
+  expect_pair(R"(__global__ void k(int *out) {
+  int x = 7;
+  int *p = &x;
+  *p = INDEX;
+  out[x] = threadIdx.x;
+}
+)", "out[0]");
+}
+
+TEST(PointerSets, NullIsNeverDereferenced) {
+  expect_pair(R"(__global__ void k(int *a, int n) {
+  int *p = 0;
+  if (n) p = a;
+  if (n) p[INDEX] = threadIdx.x;
+}
+)", "a[0]");
+}
+
+TEST(PointerSets, PointerFieldsOfStructsInRegistersAndOfStructParameters) {
+  expect_pair(R"(struct S { int *p; int n; };
+__global__ void k(int *a) {
+  S s;
+  s.p = a;
+  S t = s;
+  t.p[INDEX] = threadIdx.x;
+}
+)", "a[0]");
+  expect_pair(R"(struct Params { const float *in; float *out; int n; };
+__global__ void k(Params prm) {
+  prm.out[INDEX] = prm.in[threadIdx.x];
+}
+)", "prm.out[0]");
+}
+
+TEST(PointerSets, PointerReturnedByAnInlinedFunction) {
+  expect_pair(R"(__device__ int *pick(int *a, int *b, int c) { return c ? a : b; }
+__global__ void k(int *a, int *b, int n) {
+  pick(a, b, n)[INDEX] = threadIdx.x;
+}
+)", "a[0]");
+}
+
+TEST(PointerSets, AtomicsAndPlainWritesThroughAChoice) {
+  auto drf = check(k1d + R"(__global__ void k(int *a, int *b, int n) {
+  int *p = n ? a : b;
+  atomicAdd(p, 1);
+}
+)");
+  EXPECT_DRF(drf, "k");
+  auto racy = check(k1d + R"(__global__ void k(int *a, int *b, int n) {
+  int *p = n ? a : b;
+  atomicAdd(p, 1);
+  if (threadIdx.x == 5) b[0] = 7;
+}
+)");
+  EXPECT_RACY(racy, "k");
+  EXPECT_TRUE(contains(racy.out, "data race on b[0]")) << racy.out;
+}
+
+TEST(PointerSets, PointerStoredInSharedMemoryIsAValue) {
+  // Every thread stores the same pointer: a benign write. Different
+  // pointers (a or b by thread) race.
+  auto drf = check(k1d + R"(__global__ void k(int *a, int *b) {
+  __shared__ int *p;
+  p = a + 4;
+}
+)");
+  EXPECT_DRF(drf, "k");
+  auto racy = check(k1d + R"(__global__ void k(int *a, int *b) {
+  __shared__ int *p;
+  p = threadIdx.x % 2 ? a : b;
+}
+)");
+  EXPECT_RACY(racy, "k");
+}
