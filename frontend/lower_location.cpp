@@ -130,6 +130,24 @@ LValue Lowerer::member(const MemberExpr* m) {
   return field_of(lvalue(base), field);
 }
 
+LValue Lowerer::register_element(const std::string& array, const ArraySubscriptExpr* s) {
+  // An array member of a struct in registers (`struct S { int a[4]; }` as
+  // a local or a parameter): element j is a variable of its own, "s.a[3]",
+  // a pointer slot for an array of pointers. Only constant indices name
+  // one; reading another is an untracked value, writing one unknown.
+  std::optional<std::int64_t> j = constant(s->getIdx());
+  if (!j) {
+    rvalue(s->getIdx());
+    return LValue{LValue::Kind::Unknown, "", {}, "an element of an array in registers with a non-constant index"};
+  }
+  std::string name = array + "[" + std::to_string(*j) + "]";
+  bool param = std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& v) { return v.name == array; });
+  if (s->getType()->isPointerType())
+    return pointer_field(name, s->getType()->getPointeeType(), param, loc(s->getBeginLoc()));
+  if (!k_.find_variable(name)) (param ? k_.parameters : k_.locals).push_back(kir::Variable{name, scalar_type(s->getType()), {}});
+  return LValue{LValue::Kind::Variable, name, {}, ""};
+}
+
 LValue Lowerer::lvalue(const clang::Expr* e) {
   e = strip(e);
   if (untyped(e)) return LValue{LValue::Kind::Ignored, "", {}, ""};  // reported once, by untyped
@@ -162,7 +180,15 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
   }
   if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) {
     if (auto viewed = byte_view(s->getBase(), s->getIdx())) return *viewed;
-    std::optional<PointerValue> p = pointer(s->getBase());
+    std::optional<PointerValue> p;
+    const auto* decay = dyn_cast<ImplicitCastExpr>(strip(s->getBase()));
+    if (decay && decay->getCastKind() == CK_ArrayToPointerDecay) {
+      LValue array = lvalue(decay->getSubExpr());
+      if (array.kind == LValue::Kind::Variable) return register_element(array.var, s);
+      p = pointer_to(array);
+    } else {
+      p = pointer(s->getBase());
+    }
     Expr i = rvalue(s->getIdx());
     std::int64_t count = element_count(s->getType());
     return deref(p, i ? to_int(i) * int_lit(count) : nullptr, "array base");
@@ -214,6 +240,8 @@ Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation wh
     case LValue::Kind::Ignored:
       return nullptr;
     case LValue::Kind::Unknown:
+      // A thread's own register array cannot race: only its value is unknown.
+      if (source.why.rfind("an element of an array in registers", 0) == 0) return nullptr;
       unsupported("read of " + source.why + " that racecert cannot resolve to an array", where);
       return nullptr;
     case LValue::Kind::Pointer:  // a pointer read as a number

@@ -208,6 +208,7 @@ class Lowerer {
 
   // ----- locations (lower_location.cpp)
   LValue lvalue(const clang::Expr* e);
+  LValue register_element(const std::string& array, const clang::ArraySubscriptExpr* s);
   // `((char*)a)[i]`, `*((short*)a + k)`: a scalar pointer cast that changes
   // the element size, used right away; the access gets a byte view. nullopt
   // when ptr is not of that form (idx: the subscript, null for `*`).

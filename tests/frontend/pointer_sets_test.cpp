@@ -131,3 +131,22 @@ TEST(PointerSets, PointerStoredInSharedMemoryIsAValue) {
 )");
   EXPECT_RACY(racy, "k");
 }
+
+TEST(PointerSets, ArrayMembersOfStructsInRegisters) {
+  // Element 2 of an array of pointers in a struct parameter is an array of
+  // its own; element 1 of an int array member is a value.
+  expect_pair(R"(struct Bufs { float *b[4]; int scale[2]; };
+__global__ void k(Bufs q) {
+  q.scale[1] = 3;
+  q.b[2][INDEX] = q.scale[1] * threadIdx.x;
+}
+)", "q.b[2][0]");
+  // A non-constant index into such an array names no element: unknown.
+  auto r = check(k1d + R"(struct Bufs { float *b[4]; };
+__global__ void k(Bufs q, int n) {
+  q.b[n][threadIdx.x] = 1.0f;
+}
+)");
+  EXPECT_EQ(status_of(r, "k"), "unknown") << r.out;
+  EXPECT_TRUE(contains(r.out, "unsupported: write to array base")) << r.out;
+}
