@@ -49,6 +49,23 @@ std::optional<std::string> opencl_atomic(const std::string& name) {
   return it->second;
 }
 
+// OpenCL 2.0 atomics on atomic_int and co: atomic_fetch_add(_explicit),
+// atomic_load, atomic_compare_exchange_strong, ... ("init" is not atomic).
+std::optional<std::string> opencl_c11_atomic(std::string name) {
+  if (!starts_with(name, "atomic_")) return std::nullopt;
+  name = name.substr(7);
+  constexpr const char* kExplicit = "_explicit";
+  if (name.size() > 9 && name.compare(name.size() - 9, 9, kExplicit) == 0) name = name.substr(0, name.size() - 9);
+  static const std::map<std::string, std::string> ops = {
+      {"fetch_add", "add"}, {"fetch_sub", "sub"}, {"fetch_or", "or"},     {"fetch_xor", "xor"},
+      {"fetch_and", "and"}, {"fetch_min", "min"}, {"fetch_max", "max"},   {"exchange", "exch"},
+      {"load", "load"},     {"store", "store"},   {"init", "init"},       {"compare_exchange_strong", "cas"},
+      {"compare_exchange_weak", "cas"},           {"flag_test_and_set", "exch"}, {"flag_clear", "store"}};
+  auto it = ops.find(name);
+  if (it == ops.end()) return std::nullopt;
+  return it->second;
+}
+
 // cuda::atomic_ref member functions.
 std::optional<std::string> atomic_ref_op(const std::string& name) {
   static const std::map<std::string, std::string> ops = {
@@ -309,6 +326,58 @@ Expr Lowerer::atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder o
   return result.empty() ? nullptr : var(result);
 }
 
+// OpenCL 2.0 atomics. The memory order and scope are the trailing
+// enumerator arguments of the _explicit forms; without them the order is
+// seq_cst and the scope memory_scope_device (OpenCL C 2.0, 6.13.11).
+// memory_scope_work_group is a block-scoped atomic (a heterogeneous race
+// when threads of different groups use it on one location). A narrower
+// scope (work_item, sub_group) or one that is not a constant orders nothing
+// that racecert can tell apart from plain accesses: the atomic is lowered
+// as a plain read and write, which races with any other thread's access
+// (a false alarm between the threads of one sub-group; never a missed
+// race). atomic_init is a plain write, as the standard says.
+Expr Lowerer::opencl_scoped_atomic(const std::string& op, const CallExpr* c, const std::vector<const clang::Expr*>& args) {
+  kir::MemoryOrder order = kir::MemoryOrder::SeqCst;
+  kir::Scope scope = kir::Scope::Device;
+  bool narrow = false, have_order = false;
+  std::vector<const clang::Expr*> operands;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    // The parameter's type: in C an enumerator argument is just an int.
+    const FunctionDecl* f = c->getDirectCallee();
+    QualType t = f && i < f->getNumParams() ? f->getParamDecl(i)->getType() : args[i]->getType();
+    std::string type = t.getCanonicalType().getAsString();
+    std::string e = enumerator(args[i]);
+    if (type.find("memory_order") != std::string::npos) {
+      // The first order (compare-exchange's success order); one that is
+      // not a constant counts as the strongest.
+      if (!have_order) order = e.empty() ? kir::MemoryOrder::SeqCst : order_from(e);
+      have_order = true;
+    } else if (type.find("memory_scope") != std::string::npos) {
+      narrow = e.empty() || e == "memory_scope_work_item" || e == "memory_scope_sub_group";
+      scope = scope_from(e);
+    } else {
+      operands.push_back(args[i]);
+    }
+  }
+  if (op == "init" || narrow) {
+    LValue cell = deref(pointer(args[0]), std::nullopt, "atomic address");
+    for (const clang::Expr* o : operands) effect(o);
+    if (op == "cas" && operands.size() >= 1) assign(deref(pointer(operands[0]), std::nullopt, "expected value"), nullptr, c->getBeginLoc());
+    Expr old = op == "init" || op == "store" ? nullptr : read(cell, c->getType(), c->getBeginLoc());
+    if (op != "load") assign(cell, nullptr, c->getBeginLoc());
+    return old;
+  }
+  if (op == "cas" && !operands.empty()) {
+    // compare_exchange(obj, &expected, desired): expected is read and may be overwritten.
+    LValue expected = deref(pointer(operands[0]), std::nullopt, "expected value");
+    read(expected, ctx_.IntTy, c->getBeginLoc());
+    assign(expected, nullptr, c->getBeginLoc());
+    operands.erase(operands.begin());
+  }
+  Expr r = atomic(op, scope, order, c, args[0], operands);
+  return c->getType()->isBooleanType() ? nullptr : r;
+}
+
 // OpenCL's barrier(flags) and work_group_barrier(flags[, scope]) order
 // only the memory their flags name among the work-items of the group:
 // CLK_LOCAL_MEM_FENCE (1) local memory, CLK_GLOBAL_MEM_FENCE (2) global
@@ -398,6 +467,8 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
   } else if (auto op = opencl_atomic(name); op && !args.empty()) {
     return atomic(*op, kir::Scope::Device, kir::MemoryOrder::Relaxed, c, args[0],
                   std::vector<const clang::Expr*>(args.begin() + 1, args.end()));
+  } else if (auto op = opencl_c11_atomic(name); op && !args.empty()) {
+    return opencl_scoped_atomic(*op, c, args);
   }
   if (object) {
     std::string type = object->getType().getCanonicalType().getAsString();

@@ -245,6 +245,7 @@ class Lowerer {
   Expr atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder order, const clang::CallExpr* c,
               const clang::Expr* address, const std::vector<const clang::Expr*>& operands);
   Expr opencl_builtin(const std::string& name, const std::vector<const clang::Expr*>& args);
+  Expr opencl_scoped_atomic(const std::string& op, const clang::CallExpr* c, const std::vector<const clang::Expr*>& args);
 };
 
 }  // namespace racecert::frontend::detail
