@@ -194,7 +194,7 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
       }
       self = this_stack_.back();
     } else if (object->getType()->isPointerType()) {
-      self = deref(pointer(object), std::nullopt, "object of a member call");
+      self = deref(pointer(object), std::nullopt, object->getType()->getPointeeType(), "object of a member call");
     } else {
       self = lvalue(object);
     }
@@ -293,7 +293,7 @@ Expr Lowerer::atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder o
   a.loc = loc(c->getBeginLoc());
   LValue target;
   if (address) {
-    target = deref(pointer(address), std::nullopt, "atomic address");
+    target = deref(pointer(address), std::nullopt, address->getType()->getPointeeType(), "atomic address");
   }
   for (const clang::Expr* o : operands) a.operands.push_back(o->getType()->isIntegralOrEnumerationType() ? rvalue(o) : (effect(o), nullptr));
   if (!c->getType()->isVoidType()) a.var = temporary(scalar_type(c->getType()));
@@ -360,16 +360,18 @@ Expr Lowerer::opencl_scoped_atomic(const std::string& op, const CallExpr* c, con
     }
   }
   if (op == "init" || narrow) {
-    LValue cell = deref(pointer(args[0]), std::nullopt, "atomic address");
+    LValue cell = deref(pointer(args[0]), std::nullopt, args[0]->getType()->getPointeeType(), "atomic address");
     for (const clang::Expr* o : operands) effect(o);
-    if (op == "cas" && operands.size() >= 1) assign(deref(pointer(operands[0]), std::nullopt, "expected value"), nullptr, c->getBeginLoc());
+    if (op == "cas" && operands.size() >= 1)
+      assign(deref(pointer(operands[0]), std::nullopt, operands[0]->getType()->getPointeeType(), "expected value"), nullptr,
+             c->getBeginLoc());
     Expr old = op == "init" || op == "store" ? nullptr : read(cell, c->getType(), c->getBeginLoc());
     if (op != "load") assign(cell, nullptr, c->getBeginLoc());
     return old;
   }
   if (op == "cas" && !operands.empty()) {
     // compare_exchange(obj, &expected, desired): expected is read and may be overwritten.
-    LValue expected = deref(pointer(operands[0]), std::nullopt, "expected value");
+    LValue expected = deref(pointer(operands[0]), std::nullopt, operands[0]->getType()->getPointeeType(), "expected value");
     read(expected, ctx_.IntTy, c->getBeginLoc());
     assign(expected, nullptr, c->getBeginLoc());
     operands.erase(operands.begin());
@@ -523,7 +525,8 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     return a && b ? a * b : Expr{};
   }
   if (name == "__ldg" && args.size() == 1) {
-    return read(deref(pointer(args[0]), std::nullopt, "the address of __ldg"), c->getType(), c->getBeginLoc());
+    return read(deref(pointer(args[0]), std::nullopt, args[0]->getType()->getPointeeType(), "the address of __ldg"), c->getType(),
+                c->getBeginLoc());
   }
 
   // ---- GPUVerify specifications
@@ -552,7 +555,7 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
       if (a->getType()->isPointerType()) {
         std::optional<PointerValue> p = pointer(a);
         if (may_touch_arrays(p)) {
-          LValue state = deref(p, std::nullopt, "random number state");
+          LValue state = deref(p, std::nullopt, a->getType()->getPointeeType(), "random number state");
           if (name != "curand_init") read(state, ctx_.IntTy, c->getBeginLoc());
           assign(state, nullptr, c->getBeginLoc());
         }

@@ -296,12 +296,9 @@ Expr Lowerer::binary(const BinaryOperator* b) {
       if (op == BO_Assign) {
         value = pointer(b->getRHS());
       } else if (op == BO_AddAssign || op == BO_SubAssign) {
-        PointerAlternatives cur = alternatives_of(load_pointer(target, lhs->getType(), b->getBeginLoc()));
+        PointerValue cur = load_pointer(target, lhs->getType(), b->getBeginLoc());
         Expr k = rvalue(b->getRHS());
-        std::int64_t step = element_count(lhs->getType()->getPointeeType());
-        for (auto& a : cur)
-          a.offset = !k || !a.offset ? nullptr : op == BO_AddAssign ? a.offset + to_int(k) * int_lit(step) : a.offset - to_int(k) * int_lit(step);
-        value = pointer_from(std::move(cur));
+        value = advance(cur, k ? to_int(k) : nullptr, lhs->getType()->getPointeeType(), op == BO_SubAssign);
       } else {
         effect(b->getRHS());
       }
@@ -438,14 +435,8 @@ Expr Lowerer::unary(const UnaryOperator* u) {
 Expr Lowerer::increment(const clang::Expr* target, bool up, bool prefix, clang::SourceLocation where) {
   if (target->getType()->isPointerType()) {
     LValue l = lvalue(target);
-    std::int64_t step = element_count(target->getType()->getPointeeType());
-    if (l.kind == LValue::Kind::Pointer) {
-      const PointerSlot& p = slot(l.var);
-      emit(kir::Stmt{kir::Assign{p.offset, var(p.offset) + int_lit(up ? step : -step), loc(where)}});
-    } else {
-      load_pointer(l, target->getType(), where);
-      store_pointer(l, std::nullopt, where);  // a pointer in memory: read, then written
-    }
+    PointerValue now = load_pointer(l, target->getType(), where);
+    store_pointer(l, advance(now, int_lit(1), target->getType()->getPointeeType(), !up), where);
     return nullptr;
   }
   LValue l = lvalue(target);

@@ -45,6 +45,17 @@ LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
     if (!k_.find_variable(name)) (param ? k_.parameters : k_.locals).push_back(kir::Variable{name, scalar_type(field->getType()), {}});
     return LValue{LValue::Kind::Variable, name, {}, ""};
   }
+  if (b.kind == LValue::Kind::Memory && b.at.unit == 1 && b.at.index.size() == 1) {
+    // A field of a struct seen through a byte view: its own bytes.
+    auto bits = size_in_bits(field->getType());
+    if (in_union || !parent || !bits || *bits % 8 || !field->getType()->isScalarType())
+      return LValue{LValue::Kind::Unknown, "", {}, "a field of a byte view"};
+    std::int64_t field_bytes = static_cast<std::int64_t>(ctx_.getASTRecordLayout(parent).getFieldOffset(field->getFieldIndex())) / 8;
+    LValue out = b;
+    out.at.width = *bits / 8;
+    if (out.at.index[0]) out.at.index[0] = out.at.index[0] + int_lit(field_bytes);
+    return out;
+  }
   if (b.kind == LValue::Kind::Memory && (b.at.unit || b.at.width)) {
     // A field of a vector struct seen over an array of its scalars
     // (byte_view): the element at the struct's first element plus the
@@ -125,7 +136,7 @@ LValue Lowerer::member(const MemberExpr* m) {
   }
   if (m->isArrow()) {
     if (auto viewed = byte_view(base, nullptr)) return field_of(*viewed, field);
-    return field_of(deref(pointer(base), std::nullopt, "pointer to a struct"), field);
+    return field_of(deref(pointer(base), std::nullopt, base->getType()->getPointeeType(), "pointer to a struct"), field);
   }
   return field_of(lvalue(base), field);
 }
@@ -190,13 +201,12 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
       p = pointer(s->getBase());
     }
     Expr i = rvalue(s->getIdx());
-    std::int64_t count = element_count(s->getType());
-    return deref(p, i ? to_int(i) * int_lit(count) : nullptr, "array base");
+    return deref(p, i ? to_int(i) : nullptr, s->getType(), "array base");
   }
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref) {
       if (auto viewed = byte_view(u->getSubExpr(), nullptr)) return *viewed;
-      return deref(pointer(u->getSubExpr()), std::nullopt, "dereferenced pointer");
+      return deref(pointer(u->getSubExpr()), std::nullopt, u->getType(), "dereferenced pointer");
     }
     if (u->getOpcode() == UO_PreInc || u->getOpcode() == UO_PreDec) {
       increment(u->getSubExpr(), u->getOpcode() == UO_PreInc, true, u->getBeginLoc());
@@ -378,13 +388,19 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
           // Fields are arrays of their own ("p.a"): a struct seen as another
           // type (or another type seen as a struct) would alias them unseen.
           QualType ca = a.getCanonicalType().getUnqualifiedType(), cb = b.getCanonicalType().getUnqualifiedType();
-          if (!b->isVoidType() && !a->isVoidType() && ca != cb && (ca->isRecordType() || cb->isRecordType())) {
+          auto bits_a = size_in_bits(a), bits_b = size_in_bits(b);
+          // A vector struct of the scalars pointed to (float4 over float) is a
+          // byte view of them, not a struct; the other way round (a struct
+          // array seen as scalars) would alias its field arrays unseen.
+          bool vector_view = bits_a && cb->isRecordType() && ca->isScalarType() && vector_of(cb, *bits_a / 8);
+          if (!b->isVoidType() && !a->isVoidType() && ca != cb && (ca->isRecordType() || cb->isRecordType()) && !vector_view) {
             unsupported("pointer cast between a struct and another type", e->getBeginLoc());
             return PointerValue{};
           }
-          auto bits_a = size_in_bits(a), bits_b = size_in_bits(b);
-          if (!a->isVoidType() && !b->isVoidType() && bits_a && bits_b && *bits_a == *bits_b) return pointer(sub);
-          if (a->isVoidType() || b->isVoidType()) return pointer(sub);
+          // Scalars of another size: the pointer is the same address; its
+          // accesses and steps follow its new type (byte views, deref and
+          // advance in lower_pointer.cpp).
+          return pointer(sub);
         }
         unsupported("pointer cast that changes the element size", e->getBeginLoc());
         return PointerValue{};
@@ -428,11 +444,7 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
       const clang::Expr* n = ptr == b->getLHS() ? b->getRHS() : b->getLHS();
       std::optional<PointerValue> p = pointer(ptr);
       Expr k = rvalue(n);
-      std::int64_t step = element_count(ptr->getType()->getPointeeType());
-      Expr delta = k ? to_int(k) * int_lit(step) : nullptr;
-      PointerAlternatives out = alternatives_of(p);
-      for (auto& a : out) a.offset = !delta || !a.offset ? nullptr : b->getOpcode() == BO_Add ? a.offset + delta : a.offset - delta;
-      return pointer_from(std::move(out));
+      return advance(p, k ? to_int(k) : nullptr, ptr->getType()->getPointeeType(), b->getOpcode() == BO_Sub);
     }
     if (b->isAssignmentOp()) {
       // The value of `p = q` or `p += k` is the new p.

@@ -28,7 +28,8 @@ PointerAlternatives alternatives_of(const std::optional<PointerValue>& p) {
 
 PointerValue pointer_from(PointerAlternatives alternatives) {
   PointerValue out;
-  if (alternatives.size() == 1 && !alternatives[0].guard && alternatives[0].target.kind == PointerTarget::Kind::Array) {
+  if (alternatives.size() == 1 && !alternatives[0].guard && alternatives[0].target.kind == PointerTarget::Kind::Array &&
+      !alternatives[0].target.bytes) {
     out.array = alternatives[0].target.name;
     out.offset = alternatives[0].offset;
     return out;
@@ -117,12 +118,43 @@ PointerAlternatives Lowerer::load_slot(const std::string& key) {
   return out;
 }
 
-LValue Lowerer::deref(const PointerAlternatives& alternatives, const std::optional<Expr>& delta, const std::string& why) {
+std::optional<std::int64_t> Lowerer::byte_step(const std::string& array, QualType pointee) const {
+  const kir::Array* a = k_.find_array(array);
+  if (!a || a->element_bytes <= 0 || a->element == kir::ScalarType::Other || pointee->isVoidType()) return std::nullopt;
+  auto bits = size_in_bits(pointee);
+  if (!bits || *bits % 8 || *bits / 8 == a->element_bytes) return std::nullopt;
+  if (!pointee->isScalarType() && !vector_of(pointee, a->element_bytes)) return std::nullopt;
+  return *bits / 8;
+}
+
+LValue Lowerer::deref(const std::optional<PointerValue>& p, const std::optional<Expr>& steps, QualType pointee,
+                      const std::string& why) {
+  auto times = [&](std::int64_t n) -> std::optional<Expr> {
+    if (!steps) return std::nullopt;
+    return *steps ? std::optional<Expr>(*steps * int_lit(n)) : std::optional<Expr>(Expr{});
+  };
+  auto shifted = [](const Expr& offset, const std::optional<Expr>& delta) -> Expr {
+    if (!delta) return offset;
+    return offset && *delta ? offset + *delta : nullptr;
+  };
+  auto bytes = [&](const std::string& array, const Expr& first_byte, std::int64_t width) {
+    kir::Location at{array, {shifted(first_byte, times(width))}};
+    at.unit = 1;
+    at.width = width;
+    return LValue{LValue::Kind::Memory, "", at, "", {}};
+  };
   auto at = [&](const PointerValue::Alternative& a) -> LValue {
     switch (a.target.kind) {
       case PointerTarget::Kind::Array: {
-        Expr index = !delta ? a.offset : a.offset && *delta ? a.offset + *delta : nullptr;
-        return LValue{LValue::Kind::Memory, "", kir::Location{a.target.name, {index}}, "", {}};
+        const kir::Array* arr = k_.find_array(a.target.name);
+        if (a.target.bytes) {
+          auto bits = size_in_bits(pointee);
+          if (!bits || *bits % 8 || *bits == 0) return LValue{LValue::Kind::Unknown, "", {}, why + " (a byte view of unknown width)", {}};
+          return bytes(a.target.name, a.offset, *bits / 8);
+        }
+        if (auto v = byte_step(a.target.name, pointee))
+          return bytes(a.target.name, a.offset ? a.offset * int_lit(arr->element_bytes) : nullptr, *v);
+        return LValue{LValue::Kind::Memory, "", kir::Location{a.target.name, {shifted(a.offset, times(element_count(pointee)))}}, "", {}};
       }
       // Any other offset from a scalar is undefined behaviour in C.
       case PointerTarget::Kind::Variable: return LValue{LValue::Kind::Variable, a.target.name, {}, "", {}};
@@ -132,19 +164,41 @@ LValue Lowerer::deref(const PointerAlternatives& alternatives, const std::option
     }
     return LValue{LValue::Kind::Unknown, "", {}, why, {}};
   };
-  if (alternatives.empty()) return LValue{LValue::Kind::Unknown, "", {}, why + " (a pointer never assigned)", {}};
+  PointerAlternatives alternatives = alternatives_of(p);
   if (alternatives.size() == 1 && !alternatives[0].guard) return at(alternatives[0]);
   LValue out{LValue::Kind::Choice, "", {}, "", {}};
   for (const auto& a : alternatives) out.choices.emplace_back(a.guard, at(a));
   return out;
 }
 
-LValue Lowerer::deref(const std::optional<PointerValue>& p, const std::optional<Expr>& delta, const std::string& why) {
-  if (p && !p->array.empty()) {
-    Expr index = !delta ? p->offset : p->offset && *delta ? p->offset + *delta : nullptr;
-    return LValue{LValue::Kind::Memory, "", kir::Location{p->array, {index}}, "", {}};
+PointerValue Lowerer::advance(const std::optional<PointerValue>& p, const Expr& k, QualType pointee, bool subtract) {
+  PointerAlternatives out = alternatives_of(p);
+  auto add = [&](const Expr& offset, std::int64_t step) -> Expr {
+    if (!offset || !k) return nullptr;
+    Expr delta = k * int_lit(step);
+    return subtract ? offset - delta : offset + delta;
+  };
+  for (auto& a : out) {
+    if (a.target.kind != PointerTarget::Kind::Array) {
+      a.offset = add(a.offset, 1);
+      continue;
+    }
+    if (!a.target.bytes) {
+      if (auto v = byte_step(a.target.name, pointee)) {
+        // From here on the pointer steps by bytes: its offset becomes one.
+        const kir::Array* arr = k_.find_array(a.target.name);
+        a.target.bytes = true;
+        a.offset = a.offset ? a.offset * int_lit(arr->element_bytes) : nullptr;
+        a.offset = add(a.offset, *v);
+      } else {
+        a.offset = add(a.offset, element_count(pointee));
+      }
+      continue;
+    }
+    auto bits = size_in_bits(pointee);
+    a.offset = bits && *bits % 8 == 0 ? add(a.offset, *bits / 8) : nullptr;
   }
-  return deref(alternatives_of(p), delta, why);
+  return pointer_from(std::move(out));
 }
 
 void Lowerer::choose(const std::vector<Expr>& guards, const std::function<void(std::size_t)>& branch, SourceLoc where) {
@@ -165,11 +219,14 @@ void Lowerer::choose(const std::vector<Expr>& guards, const std::function<void(s
 
 PointerValue Lowerer::pointer_to(const LValue& l) {
   switch (l.kind) {
-    case LValue::Kind::Memory:
-      // A pointer's offset counts elements: the address of a byte view is not one.
-      if (l.at.index.size() <= 1 && !l.at.unit && !l.at.width)
-        return PointerValue{l.at.array, l.at.index.empty() ? int_lit(0) : l.at.index[0], {}};
-      return PointerValue{};
+    case LValue::Kind::Memory: {
+      if (l.at.index.size() > 1) return PointerValue{};
+      Expr index = l.at.index.empty() ? int_lit(0) : l.at.index[0];
+      if (!l.at.unit && !l.at.width) return PointerValue{l.at.array, index, {}};
+      // The address of a byte view: a pointer counting bytes.
+      Expr first = !index ? nullptr : l.at.unit == 1 ? index : index * int_lit(l.at.unit ? l.at.unit : l.at.width);
+      return pointer_from({{nullptr, {PointerTarget::Kind::Array, l.at.array, true}, first}});
+    }
     case LValue::Kind::Variable:
       return pointer_from({{nullptr, {PointerTarget::Kind::Variable, l.var}, int_lit(0)}});
     case LValue::Kind::Choice: {
@@ -225,8 +282,8 @@ void Lowerer::store_pointer(const LValue& l, const std::optional<PointerValue>& 
 }
 
 Expr Lowerer::address_of(const std::optional<PointerValue>& value) const {
-  // Array number i (from 1) starts at address i * 2^40, null is 0. Two
-  // different pointers into real arrays (offsets below 2^40 elements) get
+  // Array number i (from 1) starts at byte i * 2^40, null is 0. Two
+  // different pointers into real arrays (offsets below 2^40 bytes) get
   // different numbers; anything else is untracked.
   constexpr std::int64_t kArraySpan = std::int64_t{1} << 40;
   PointerAlternatives alternatives = alternatives_of(value);
@@ -234,8 +291,12 @@ Expr Lowerer::address_of(const std::optional<PointerValue>& value) const {
   const auto& a = alternatives[0];
   if (a.target.kind == PointerTarget::Kind::Null) return int_lit(0);
   if (a.target.kind != PointerTarget::Kind::Array || !a.offset) return nullptr;
-  for (std::size_t i = 0; i < k_.arrays.size(); ++i)
-    if (k_.arrays[i].name == a.target.name) return int_lit(static_cast<std::int64_t>(i + 1) * kArraySpan) + a.offset;
+  for (std::size_t i = 0; i < k_.arrays.size(); ++i) {
+    if (k_.arrays[i].name != a.target.name) continue;
+    std::int64_t e = k_.arrays[i].element_bytes;
+    Expr byte = a.target.bytes || e <= 1 ? a.offset : a.offset * int_lit(e);
+    return int_lit(static_cast<std::int64_t>(i + 1) * kArraySpan) + byte;
+  }
   return nullptr;
 }
 

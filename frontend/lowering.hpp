@@ -34,6 +34,9 @@ struct PointerTarget {
   enum class Kind { Array, Variable, Null, Unknown };
   Kind kind = Kind::Unknown;
   std::string name;  // Array: the array; Variable: the variable
+  // Array: the offset counts bytes, not elements (a `char *` or `float4 *`
+  // into an int array, or a pointer cast back from one: byte views).
+  bool bytes = false;
   auto operator<=>(const PointerTarget&) const = default;
 };
 
@@ -163,11 +166,18 @@ class Lowerer {
   PointerSlot& slot(const std::string& key);
   void store_slot(const std::string& key, const PointerAlternatives& value, SourceLoc where);
   PointerAlternatives load_slot(const std::string& key);
-  // The cell `delta` elements past where the pointer points (nullopt: no
-  // shift; a null delta: an unknown one): Memory, Variable, or a Choice
-  // among them (why: for an unknown target).
-  LValue deref(const PointerAlternatives& alternatives, const std::optional<Expr>& delta, const std::string& why);
-  LValue deref(const std::optional<PointerValue>& p, const std::optional<Expr>& delta, const std::string& why);
+  // The object of type `pointee` `steps` objects past where the pointer
+  // points (nullopt: none; a null expression: an unknown number): Memory,
+  // Variable, or a Choice among them (why: for an unknown target). Through
+  // a pointee whose size is not the array's element size it is a byte view.
+  LValue deref(const std::optional<PointerValue>& p, const std::optional<Expr>& steps, clang::QualType pointee,
+               const std::string& why);
+  // p + k (or p - k) for a pointer to `pointee`.
+  PointerValue advance(const std::optional<PointerValue>& p, const Expr& k, clang::QualType pointee, bool subtract);
+  // The size of `pointee` in bytes when a pointer to it steps through
+  // `array` by bytes (a scalar or vector view of another size than the
+  // array's scalar elements); nullopt when it steps by elements.
+  std::optional<std::int64_t> byte_step(const std::string& array, clang::QualType pointee) const;
   PointerValue pointer_to(const LValue& l);  // &l
   PointerValue load_pointer(const LValue& l, clang::QualType type, clang::SourceLocation where);
   void store_pointer(const LValue& l, const std::optional<PointerValue>& value, clang::SourceLocation where);

@@ -415,11 +415,13 @@ TEST(ByteViews, Float4AndFloat2ViewsOfFloatArrays) {
   EXPECT_RACY(check(halves + "  if (threadIdx.x == 2) f[1] = 0;\n}\n"), "k");
 }
 
-TEST(ByteViews, AddressOfAViewAndMixedStructCastsStayUnsupported) {
-  // A pointer's offset counts elements: a pointer to a byte of an int is unknown.
+TEST(ByteViews, AddressOfAViewCountsBytesAndMixedStructCastsStayUnsupported) {
+  // The address of a byte view is a pointer counting bytes: thread t
+  // writes byte 0 of s[t + 1], which thread t + 1 reads.
   auto addr = check(one_block + "__global__ void k(int *out) {\n  __shared__ int s[129];\n"
                           "  char *p = &((char *)s)[4 * threadIdx.x + 4];\n  *p = 0;\n  out[threadIdx.x] = s[threadIdx.x];\n}\n");
-  EXPECT_EQ(status_of(addr, "k"), "unknown") << addr.out;
+  EXPECT_EQ(status_of(addr, "k"), "racy") << addr.out;
+  EXPECT_TRUE(contains(addr.out, "(bytes [4, 5)) and s[1] (bytes [4, 8))")) << addr.out;
   // A struct whose fields are not all the array's scalars is no view.
   auto mixed = check(one_block + "struct P { int a; short b, c; };\n__global__ void k(int *f) {\n"
                            "  reinterpret_cast<P *>(f)[threadIdx.x].b = 0;\n}\n");
