@@ -129,6 +129,7 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
     if (c->getCastKind() == CK_NoOp || c->getCastKind() == CK_LValueToRValue || c->getCastKind() == CK_UncheckedDerivedToBase)
       return lvalue(c->getSubExpr());
   }
+  if (auto v = vector_lvalue(e)) return *v;  // OpenCL swizzles and vector literals
   if (const auto* r = dyn_cast<DeclRefExpr>(e)) {
     const ValueDecl* d = r->getDecl();
     auto known = arrays_.find(d);
