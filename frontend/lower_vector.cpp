@@ -111,6 +111,25 @@ std::optional<LValue> Lowerer::vector_lvalue(const clang::Expr* e) {
   return std::nullopt;
 }
 
+Expr Lowerer::vector_constant(const clang::Expr* e) {
+  if (!vector_type(e->getType()) || e->isValueDependent() || e->isTypeDependent() || e->containsErrors()) return nullptr;
+  clang::Expr::EvalResult r;
+  if (!e->EvaluateAsRValue(r, ctx_) || r.HasSideEffects || !r.Val.isVector()) return nullptr;
+  // The components' bit patterns name the value: equal exactly when the
+  // vectors are, so that two stores of one constant vector are benign.
+  std::string key = e->getType().getCanonicalType().getAsString();
+  for (unsigned i = 0; i < r.Val.getVectorLength(); ++i) {
+    const APValue& c = r.Val.getVectorElt(i);
+    llvm::SmallString<40> bits;
+    if (c.isInt()) c.getInt().toString(bits, 16);
+    else if (c.isFloat()) c.getFloat().bitcastToAPInt().toString(bits, 16, false);
+    else return nullptr;
+    key += "|" + std::string(bits);
+  }
+  auto [it, added] = vector_constants_.emplace(key, static_cast<std::int64_t>(vector_constants_.size()));
+  return int_lit((std::int64_t{1} << 40) + it->second);
+}
+
 std::optional<Expr> Lowerer::vector_builtin(const std::string& name, const CallExpr* c,
                                             const std::vector<const clang::Expr*>& args) {
   // vload2, vloada_half4, vstore_half8_rte, vstore_half, ...

@@ -164,6 +164,11 @@ class Lowerer {
   // in memory a byte view of its cell (never narrower than those bytes), in
   // a register nothing to access (its value is untracked).
   LValue vector_bytes(const LValue& v, clang::QualType vector_type, std::int64_t first, std::int64_t bytes);
+  // A constant vector ((float4)(1, 2, 3, 4)) as a number that stands for
+  // its bits (one per distinct constant, never a small integer); null for
+  // any other expression.
+  Expr vector_constant(const clang::Expr* e);
+  std::map<std::string, std::int64_t> vector_constants_;
   // vloadN, vstoreN and their _half forms, integer convert_T: the value
   // (null if untracked); nullopt when `name` is none of them.
   std::optional<Expr> vector_builtin(const std::string& name, const clang::CallExpr* c,
