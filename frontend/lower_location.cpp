@@ -284,6 +284,11 @@ std::optional<LValue> Lowerer::byte_view(const clang::Expr* ptr, const clang::Ex
 }
 
 bool Lowerer::vector_of(QualType t, std::int64_t bytes) const {
+  // An OpenCL vector (float4 over float): its components are the scalars.
+  if (const auto* vt = t.getCanonicalType()->getAs<VectorType>()) {
+    auto bits = size_in_bits(vt->getElementType());
+    return bits && *bits == bytes * 8;
+  }
   const RecordDecl* rd = t.getCanonicalType()->getAsRecordDecl();
   if (!rd || rd->isUnion() || rd->field_empty()) return false;
   if (const auto* cxx = dyn_cast<CXXRecordDecl>(rd); cxx && cxx->getNumBases() > 0) return false;

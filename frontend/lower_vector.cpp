@@ -9,12 +9,12 @@
 // (docs/frontend.md "Vectors"), so `p[i].x` and `p[i].y` never conflict
 // while `p[i]` and `p[i].y` do. A vector in a private variable is a value:
 // its components need no memory access, and its value is untracked.
-#include <numeric>
 #include <regex>
 
 #include <clang/AST/Expr.h>
 
 #include "frontend/lowering.hpp"
+#include "frontend/vector_view.hpp"
 
 namespace racecert::frontend::detail {
 
@@ -42,19 +42,12 @@ LValue Lowerer::vector_bytes(const LValue& v, QualType type, std::int64_t first,
   bool viewed = v.at.unit || v.at.width;
   if (!viewed && e != *vector_bits / 8)
     return LValue{LValue::Kind::Unknown, "", {}, "a component of a vector stored in an array of other elements"};
-  std::int64_t u = viewed ? v.at.unit : e;
-  // The largest step that both the cell's start and the accessed bytes fall on.
-  std::int64_t g = std::gcd(std::gcd(u, first), bytes);
+  PartView part = part_view(viewed ? v.at.unit : e, e, first, bytes);
   LValue out = v;
   Expr& n = out.at.index.back();
-  if (g == e && bytes == e && u % e == 0) {  // exactly one element: no view
-    if (n) n = n * int_lit(u / e) + int_lit(first / e);
-    out.at.unit = out.at.width = 0;
-    return out;
-  }
-  if (n) n = n * int_lit(u / g) + int_lit(first / g);
-  out.at.unit = g;
-  out.at.width = bytes;
+  if (n) n = n * int_lit(part.scale) + int_lit(part.shift);
+  out.at.unit = part.unit;
+  out.at.width = part.width;
   return out;
 }
 
@@ -66,9 +59,11 @@ std::optional<LValue> Lowerer::vector_lvalue(const clang::Expr* e) {
     if (!t) return LValue{LValue::Kind::Unknown, "", {}, "swizzle of a non-vector"};
     LValue whole;
     if (s->isArrow()) {
-      std::optional<PointerValue> p = pointer(base);
-      whole = p && !p->array.empty() ? LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""}
-                                      : LValue{LValue::Kind::Unknown, "", {}, "pointer to a vector"};
+      std::optional<LValue> viewed = byte_view(base, nullptr);  // ((float4 *)f + k)->y
+      std::optional<PointerValue> p = viewed ? std::nullopt : pointer(base);
+      if (viewed) whole = *viewed;
+      else if (p && !p->array.empty()) whole = LValue{LValue::Kind::Memory, "", kir::Location{p->array, {p->offset}}, ""};
+      else whole = LValue{LValue::Kind::Unknown, "", {}, "pointer to a vector"};
     } else if (base->isGLValue()) {
       whole = lvalue(base);
     } else {
