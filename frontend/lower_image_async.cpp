@@ -39,6 +39,52 @@ namespace {
 
 bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
 
+bool is_copy_call(const clang::Expr* e) {
+  const auto* c = dyn_cast<CallExpr>(strip(e)->IgnoreImpCasts());
+  const FunctionDecl* f = c ? c->getDirectCallee() : nullptr;
+  if (!f) return false;
+  std::string n = f->getNameAsString();
+  return n == "async_work_group_copy" || n == "async_work_group_strided_copy";
+}
+
+// e is `v`, `v[k]`, `&v` or `&v[k]`.
+bool names(const clang::Expr* e, const ValueDecl* v) {
+  e = strip(e)->IgnoreImpCasts();
+  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) e = strip(u->getSubExpr())->IgnoreImpCasts();
+  if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) e = strip(s->getBase())->IgnoreImpCasts();
+  const auto* r = dyn_cast<DeclRefExpr>(e);
+  return r && r->getDecl() == v;
+}
+
+// Whether the event variable (or array) v only ever receives copies'
+// results in its function: no other assignment, increment or escape of its
+// address (which could let anything write it), except as the list of a
+// wait_group_events. Only then does `wait_group_events(1, &v)` wait for
+// the copies racecert saw go into v.
+bool only_copies_write(const Stmt* s, const ValueDecl* v) {
+  if (!s) return true;
+  if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->isAssignmentOp() && names(b->getLHS(), v)) {
+    const auto* lhs = strip(b->getLHS())->IgnoreImpCasts();
+    if (isa<UnaryOperator>(lhs) || b->getOpcode() != BO_Assign || !is_copy_call(b->getRHS())) return false;
+    return only_copies_write(b->getRHS(), v);
+  }
+  if (const auto* u = dyn_cast<UnaryOperator>(s)) {
+    if ((u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) && names(u->getSubExpr(), v)) return false;
+  }
+  if (const auto* c = dyn_cast<ImplicitCastExpr>(s); c && c->getCastKind() == CK_ArrayToPointerDecay && names(c->getSubExpr(), v))
+    return false;
+  if (const auto* c = dyn_cast<CallExpr>(s)) {
+    const FunctionDecl* f = c->getDirectCallee();
+    if (f && f->getNameAsString() == "wait_group_events" && c->getNumArgs() == 2) {
+      if (!only_copies_write(c->getArg(0), v)) return false;
+      return names(c->getArg(1), v) || only_copies_write(c->getArg(1), v);
+    }
+  }
+  for (const Stmt* child : s->children())
+    if (!only_copies_write(child, v)) return false;
+  return true;
+}
+
 }  // namespace
 
 // `e`, `events[k]` (k constant): the event variable or array cell.
@@ -235,9 +281,18 @@ std::optional<Expr> Lowerer::image_or_async_builtin(const std::string& name, con
     std::vector<std::string> places;
     const clang::Expr* list = strip(args[1])->IgnoreImpCasts();
     auto count = constant(args[0]);
+    // The events' variable, if nothing but copies writes it.
+    auto trusted = [&](const clang::Expr* e) {
+      e = strip(e)->IgnoreImpCasts();
+      if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) e = strip(s->getBase())->IgnoreImpCasts();
+      const auto* r = dyn_cast<DeclRefExpr>(e);
+      const auto* v = r ? dyn_cast<VarDecl>(r->getDecl()) : nullptr;
+      const auto* f = v ? dyn_cast_or_null<FunctionDecl>(v->getParentFunctionOrMethod()) : nullptr;
+      return f && !isa<ParmVarDecl>(v) && only_copies_write(f->getBody(), v);
+    };
     if (const auto* u = dyn_cast<UnaryOperator>(list); u && u->getOpcode() == UO_AddrOf) {
-      if (auto p = event_place(u->getSubExpr()); p && count == 1) places.push_back(*p);
-    } else if (const auto* r = dyn_cast<DeclRefExpr>(list); r && r->getType()->isArrayType() && count) {
+      if (auto p = event_place(u->getSubExpr()); p && count == 1 && trusted(u->getSubExpr())) places.push_back(*p);
+    } else if (const auto* r = dyn_cast<DeclRefExpr>(list); r && r->getType()->isArrayType() && count && trusted(r)) {
       for (std::int64_t k = 0; k < *count; ++k)
         places.push_back("v" + std::to_string(reinterpret_cast<std::uintptr_t>(r->getDecl())) + "[" +
                          std::to_string(k) + "]");

@@ -154,3 +154,21 @@ __kernel void k(__global float *p, __global float *q) {
 })");
   EXPECT_EQ(r.code, kUnknown) << r.out;
 }
+
+TEST(OpenclAsyncCopies, AWaitOnAnEventSomethingElseWroteCompletesNothing) {
+  // e held copy A's event, then f's (copy B's): waiting on e waits for B
+  // only, so A may still write t after the barrier.
+  fetest::Run r = check_cl(R"(// line 2 is the launch
+//--local_size=64 --num_groups=4
+__kernel void k(__global float *p, __global float *q) {
+  __local float t[64];
+  __local float u[64];
+  event_t e = async_work_group_copy(t, p + 64 * get_group_id(0), 64, 0);
+  event_t f = async_work_group_copy(u, q + 64 * get_group_id(0), 64, 0);
+  e = f;
+  wait_group_events(1, &e);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  p[get_global_id(0)] = t[(get_local_id(0) + 1) % 64];
+})");
+  EXPECT_EQ(r.code, kRacy) << r.out;
+}
