@@ -111,16 +111,26 @@ Expr Lowerer::vector_constant(const clang::Expr* e) {
   clang::Expr::EvalResult r;
   if (!e->EvaluateAsRValue(r, ctx_) || r.HasSideEffects || !r.Val.isVector()) return nullptr;
   // The components' bit patterns name the value: equal exactly when the
-  // vectors are, so that two stores of one constant vector are benign.
+  // vectors are, so that two stores of one constant vector are benign. Up
+  // to 8 bytes that is the vector's own bit pattern (as a scalar of its
+  // size would store it); a wider vector, which no scalar store matches
+  // byte for byte, gets a number of its own above every 32-bit value.
   std::string key = e->getType().getCanonicalType().getAsString();
+  std::uint64_t low = 0;  // the bits of the first 64 bits' worth of components
+  unsigned width = 0;
   for (unsigned i = 0; i < r.Val.getVectorLength(); ++i) {
     const APValue& c = r.Val.getVectorElt(i);
-    llvm::SmallString<40> bits;
-    if (c.isInt()) c.getInt().toString(bits, 16);
-    else if (c.isFloat()) c.getFloat().bitcastToAPInt().toString(bits, 16, false);
+    llvm::APInt bits;
+    if (c.isInt()) bits = c.getInt();
+    else if (c.isFloat()) bits = c.getFloat().bitcastToAPInt();
     else return nullptr;
-    key += "|" + std::string(bits);
+    llvm::SmallString<40> text;
+    bits.toString(text, 16, false);
+    key += "|" + std::string(text);
+    if (width + bits.getBitWidth() <= 64) low |= bits.getZExtValue() << width;
+    width += bits.getBitWidth();
   }
+  if (width <= 64) return int_lit(static_cast<std::int64_t>(low));  // component 0 in the lowest bits
   auto [it, added] = vector_constants_.emplace(key, static_cast<std::int64_t>(vector_constants_.size()));
   return int_lit((std::int64_t{1} << 40) + it->second);
 }

@@ -172,3 +172,28 @@ __kernel void k(__global float *p, __global float *q) {
 })");
   EXPECT_EQ(r.code, kRacy) << r.out;
 }
+
+TEST(OpenclImages, ReadsOfAReadWriteImageRaceWithItsWrites) {
+  fetest::Run r = check_cl(R"(// line 2 is the launch
+//--local_size=64 --num_groups=2
+__kernel void k(__read_write image1d_t img) {
+  int x = get_global_id(0);
+  float4 c = read_imagef(img, x + 1);
+  write_imagef(img, x, c);
+})");
+  EXPECT_EQ(r.code, kRacy) << r.out;
+  EXPECT_TRUE(contains(r.out, "img.image")) << r.out;
+}
+
+TEST(OpenclVectors, ConstantVectorsUpToEightBytesAreTheirBits) {
+  auto s = stores(R"(__kernel void k(__global int2 *p, __global float4 *q) {
+  p[0] = (int2)(1, 2);
+  q[0] = (float4)(1.0f);
+  q[1] = (float4)(1.0f);
+  q[2] = (float4)(2.0f);
+})");
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(str(s[0].value), "8589934593");  // 1 | 2 << 32
+  EXPECT_EQ(str(s[1].value), str(s[2].value));
+  EXPECT_NE(str(s[1].value), str(s[3].value));
+}
