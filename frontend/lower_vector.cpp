@@ -28,10 +28,78 @@ const VectorType* vector_type(QualType t) {
   return t.getCanonicalType()->getAs<VectorType>();
 }
 
+// e is v, or a component or subscript of it.
+bool refers_to(const clang::Expr* e, const VarDecl* v) {
+  while (true) {
+    e = strip(e)->IgnoreImpCasts();
+    if (const auto* s = dyn_cast<ExtVectorElementExpr>(e)) e = s->getBase();
+    else if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) e = s->getBase();
+    else break;
+  }
+  const auto* r = dyn_cast<DeclRefExpr>(e);
+  return r && r->getDecl() == v;
+}
+
+// Whether anything in s may write v (or a part of it) or let its address out.
+bool may_write(const Stmt* s, const VarDecl* v) {
+  if (!s) return false;
+  if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->isAssignmentOp() && refers_to(b->getLHS(), v)) return true;
+  if (const auto* u = dyn_cast<UnaryOperator>(s);
+      u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) && refers_to(u->getSubExpr(), v))
+    return true;
+  for (const Stmt* child : s->children())
+    if (may_write(child, v)) return true;
+  return false;
+}
+
 }  // namespace
 
+bool Lowerer::vector_declaration(const VarDecl* d) {
+  const VectorType* t = vector_type(d->getType());
+  const clang::Expr* init = d->getInit();
+  if (!t || !t->getElementType()->isIntegerType() || !init || init->isValueDependent()) return false;
+  init = strip(init)->IgnoreImpCasts();
+  if (const auto* l = dyn_cast<CompoundLiteralExpr>(init)) init = strip(l->getInitializer());
+  std::vector<const clang::Expr*> parts;
+  if (const auto* list = dyn_cast<InitListExpr>(init)) {
+    for (const clang::Expr* x : list->inits()) parts.push_back(x);
+  } else if (const auto* c = dyn_cast<CastExpr>(init); c && c->getCastKind() == CK_VectorSplat) {
+    parts.assign(t->getNumElements(), c->getSubExpr());
+  }
+  if (parts.size() != t->getNumElements()) return false;
+  for (const clang::Expr* x : parts)
+    if (vector_type(x->getType())) return false;  // (int4)(a.xy, b, c): not one scalar per component
+  const auto* f = dyn_cast_or_null<FunctionDecl>(d->getParentFunctionOrMethod());
+  if (!f || may_write(f->getBody(), d)) return false;
+  std::string name = new_variable(d->getNameAsString(), kir::ScalarType::Other, loc(d->getLocation()));
+  bind(d, Binding{Binding::Kind::Scalar, name, "", "", {}});
+  // A splat evaluates its scalar once.
+  bool splat = parts.size() > 1 && parts[0] == parts[1];
+  Expr first;
+  std::vector<std::string> components;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    std::string c = new_variable(name + ".s" + std::to_string(i), scalar_type(t->getElementType()), loc(d->getLocation()));
+    Expr v = splat && i > 0 ? first : narrow(rvalue(parts[i]), parts[i]->getType(), t->getElementType());
+    if (i == 0) first = v;
+    emit(kir::Stmt{kir::Assign{c, to_int(v), loc(d->getLocation())}});
+    components.push_back(c);
+  }
+  emit(kir::Stmt{kir::Assign{name, vector_constant(d->getInit()), loc(d->getLocation())}});
+  vector_components_[name] = components;
+  return true;
+}
+
 LValue Lowerer::vector_bytes(const LValue& v, QualType type, std::int64_t first, std::int64_t bytes) {
-  if (v.kind == LValue::Kind::Variable) return LValue{LValue::Kind::Ignored, "", {}, ""};  // a register
+  if (v.kind == LValue::Kind::Variable) {  // a register: its value, if one component of a tracked vector
+    auto it = vector_components_.find(v.var);
+    const VectorType* t = vector_type(type);
+    auto c_bits = t ? size_in_bits(t->getElementType()) : std::nullopt;
+    std::int64_t c = c_bits ? *c_bits / 8 : 0;
+    if (it == vector_components_.end() || c <= 0 || bytes != c || first % c ||
+        first / c >= static_cast<std::int64_t>(it->second.size()))
+      return LValue{LValue::Kind::Ignored, "", {}, ""};
+    return LValue{LValue::Kind::Variable, it->second[static_cast<std::size_t>(first / c)], {}, ""};
+  }
   if (v.kind != LValue::Kind::Memory) return v;
   const kir::Array* arr = k_.find_array(v.at.array);
   std::int64_t e = arr ? arr->element_bytes : 0;

@@ -169,6 +169,12 @@ class Lowerer {
   // any other expression.
   Expr vector_constant(const clang::Expr* e);
   std::map<std::string, std::int64_t> vector_constants_;
+  // A private integer vector initialized by a literal of scalars
+  // ((int2)(x, y), (int4)(x)) and never written again: declared with one
+  // variable per component, which its component reads then read. False
+  // (nothing done) for any other declaration.
+  bool vector_declaration(const clang::VarDecl* d);
+  std::map<std::string, std::vector<std::string>> vector_components_;  // vector variable -> its components
   // vloadN, vstoreN and their _half forms, integer convert_T: the value
   // (null if untracked); nullopt when `name` is none of them.
   std::optional<Expr> vector_builtin(const std::string& name, const clang::CallExpr* c,
