@@ -426,6 +426,7 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     b.loc = loc(c->getBeginLoc());
     opencl_barrier_fences(args, b);
     emit(kir::Stmt{std::move(b)});
+    async_copies_after_barrier();  // copies still running go on after it
     return Expr{};
   }
   if (name == "__syncthreads_count" || name == "__syncthreads_and" || name == "__syncthreads_or") {
@@ -503,8 +504,10 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     }
   }
 
-  // ---- thread coordinates (OpenCL)
+  // ---- thread coordinates, vectors, images, async copies (OpenCL)
   if (lang_ == Language::OpenCL) {
+    if (auto v = vector_builtin(name, c, args)) return *v;
+    if (auto v = image_or_async_builtin(name, c, args)) return *v;
     Expr e = opencl_builtin(name, args);
     if (e) return e;
   }

@@ -137,6 +137,7 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
   e = strip(e);
   if (untyped(e)) return nullptr;
   if (auto c = constant(e)) return int_lit(*c);
+  if (Expr v = vector_constant(e)) return v;  // (float4)(1, 2, 3, 4)
   // threadIdx.x and co (read through an lvalue-to-rvalue conversion).
   if (const auto* m = dyn_cast<MemberExpr>(strip(e->IgnoreImpCasts())))
     if (Expr b = builtin_member(m)) return narrow(b, m->getType(), e->getType());

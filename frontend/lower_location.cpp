@@ -166,6 +166,7 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
     if (c->getCastKind() == CK_NoOp || c->getCastKind() == CK_LValueToRValue || c->getCastKind() == CK_UncheckedDerivedToBase)
       return lvalue(c->getSubExpr());
   }
+  if (auto v = vector_lvalue(e)) return *v;  // OpenCL swizzles and vector literals
   if (const auto* r = dyn_cast<DeclRefExpr>(e)) {
     const ValueDecl* d = r->getDecl();
     auto known = arrays_.find(d);
@@ -347,6 +348,11 @@ std::optional<LValue> Lowerer::byte_view(const clang::Expr* ptr, const clang::Ex
 }
 
 bool Lowerer::vector_of(QualType t, std::int64_t bytes) const {
+  // An OpenCL vector (float4 over float): its components are the scalars.
+  if (const auto* vt = t.getCanonicalType()->getAs<VectorType>()) {
+    auto bits = size_in_bits(vt->getElementType());
+    return bits && *bits == bytes * 8;
+  }
   const RecordDecl* rd = t.getCanonicalType()->getAsRecordDecl();
   if (!rd || rd->isUnion() || rd->field_empty()) return false;
   if (const auto* cxx = dyn_cast<CXXRecordDecl>(rd); cxx && cxx->getNumBases() > 0) return false;

@@ -326,6 +326,7 @@ void Lowerer::declaration(const VarDecl* d) {
     effect(init);
     return;
   }
+  if (vector_declaration(d)) return;  // int2 p = (int2)(x, y): components as values
   std::string name = new_variable(d->getNameAsString(), scalar_type(t), loc(d->getLocation()));
   bind(d, Binding{Binding::Kind::Scalar, name, {}});
   if (const clang::Expr* init = d->getInit()) {

@@ -4,6 +4,7 @@
 // (array, offset) pairs, C types are reduced to what the analysis needs.
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -234,6 +235,49 @@ class Lowerer {
   // Copies a struct field by field (assignment, initialization); `src` may
   // be Unknown for a struct value that is not in memory (a call result).
   void copy_record(const LValue& dst, const LValue& src, clang::QualType type, clang::SourceLocation where);
+
+  // ----- OpenCL vectors (lower_vector.cpp)
+  // A swizzle (`v.xy`, `p[i].s3`, `.lo`), a vector subscript (`v[j]`) or a
+  // vector literal used as an lvalue; nullopt for any other expression.
+  std::optional<LValue> vector_lvalue(const clang::Expr* e);
+  // Bytes [first, first + bytes) of the vector `v` of type `vector_type`:
+  // in memory a byte view of its cell (never narrower than those bytes), in
+  // a register nothing to access (its value is untracked).
+  LValue vector_bytes(const LValue& v, clang::QualType vector_type, std::int64_t first, std::int64_t bytes);
+  // A constant vector ((float4)(1, 2, 3, 4)) as a number that stands for
+  // its bits (one per distinct constant, never a small integer); null for
+  // any other expression.
+  Expr vector_constant(const clang::Expr* e);
+  std::map<std::string, std::int64_t> vector_constants_;
+  // A private integer vector initialized by a literal of scalars
+  // ((int2)(x, y), (int4)(x)) and never written again: declared with one
+  // variable per component, which its component reads then read. False
+  // (nothing done) for any other declaration.
+  bool vector_declaration(const clang::VarDecl* d);
+  std::map<std::string, std::vector<std::string>> vector_components_;  // vector variable -> its components
+  // vloadN, vstoreN and their _half forms, integer convert_T: the value
+  // (null if untracked); nullopt when `name` is none of them.
+  std::optional<Expr> vector_builtin(const std::string& name, const clang::CallExpr* c,
+                                     const std::vector<const clang::Expr*>& args);
+
+  // ----- OpenCL images and async copies (lower_image_async.cpp)
+  std::optional<Expr> image_or_async_builtin(const std::string& name, const clang::CallExpr* c,
+                                             const std::vector<const clang::Expr*>& args);
+  // A block barrier was just emitted: copies still in flight go on in the
+  // phase it starts.
+  void async_copies_after_barrier();
+  struct AsyncCopy {
+    int id = 0;
+    std::string dst, src;     // arrays
+    kir::Block accesses;      // what one work-item may access for it
+  };
+  std::vector<AsyncCopy> in_flight_;        // started, not yet waited for
+  std::vector<AsyncCopy> copies_in_phase_;  // started since the last top-level barrier
+  // Event places (`e`, `events[1]`) to the copies their event stands for.
+  std::map<std::string, std::shared_ptr<std::set<int>>> events_;
+  int async_copies_ = 0;
+  std::optional<std::string> event_place(const clang::Expr* e) const;
+  void group_function(const std::vector<Expr>& arguments, clang::SourceLocation where);
 
   // ----- values (lower_expr.cpp)
   std::optional<std::int64_t> constant(const clang::Expr* e) const;
