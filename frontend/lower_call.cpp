@@ -169,6 +169,8 @@ Expr Lowerer::call(const CallExpr* c) {
         // It may write the variable: its value is no longer known.
         if (alt.target.kind == PointerTarget::Kind::Variable)
           emit(kir::Stmt{kir::Assign{alt.target.name, nullptr, loc(c->getBeginLoc())}});
+        // It may point the pointer variable anywhere.
+        if (alt.target.kind == PointerTarget::Kind::Slot) store_slot(alt.target.name, alternatives_of(std::nullopt), loc(c->getBeginLoc()));
       }
     } else {
       effect(a);

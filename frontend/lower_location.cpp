@@ -394,7 +394,7 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
           // Fields are arrays of their own ("p.a"): a struct seen as another
           // type (or another type seen as a struct) would alias them unseen.
           QualType ca = a.getCanonicalType().getUnqualifiedType(), cb = b.getCanonicalType().getUnqualifiedType();
-          auto bits_a = size_in_bits(a), bits_b = size_in_bits(b);
+          auto bits_a = size_in_bits(a);
           // A vector struct of the scalars pointed to (float4 over float) is a
           // byte view of them, not a struct; the other way round (a struct
           // array seen as scalars) would alias its field arrays unseen.

@@ -154,10 +154,14 @@ LValue Lowerer::deref(const std::optional<PointerValue>& p, const std::optional<
         }
         if (auto v = byte_step(a.target.name, pointee))
           return bytes(a.target.name, a.offset ? a.offset * int_lit(arr->element_bytes) : nullptr, *v);
+        // A scalar in memory (`__shared__ int count; atomicAdd(&count, 1)`)
+        // has no index; any other offset than 0 is undefined in C.
+        if (arr && arr->sizes.empty()) return LValue{LValue::Kind::Memory, "", kir::Location{a.target.name, {}}, "", {}};
         return LValue{LValue::Kind::Memory, "", kir::Location{a.target.name, {shifted(a.offset, times(element_count(pointee)))}}, "", {}};
       }
       // Any other offset from a scalar is undefined behaviour in C.
       case PointerTarget::Kind::Variable: return LValue{LValue::Kind::Variable, a.target.name, {}, "", {}};
+      case PointerTarget::Kind::Slot: return LValue{LValue::Kind::Pointer, a.target.name, {}, "", {}};
       // Dereferencing null is undefined: the program never gets here.
       case PointerTarget::Kind::Null: return LValue{LValue::Kind::Ignored, "", {}, "", {}};
       case PointerTarget::Kind::Unknown: return LValue{LValue::Kind::Unknown, "", {}, why, {}};
@@ -241,19 +245,39 @@ PointerValue Lowerer::pointer_to(const LValue& l) {
     }
     case LValue::Kind::Ignored:
       return pointer_from({{nullptr, {PointerTarget::Kind::Null, ""}, int_lit(0)}});
-    case LValue::Kind::Pointer:  // a pointer to a pointer: not followed
+    case LValue::Kind::Pointer:  // a pointer to a pointer variable
+      return pointer_from({{nullptr, {PointerTarget::Kind::Slot, l.var}, int_lit(0)}});
     case LValue::Kind::Unknown:
       return PointerValue{};
   }
   return PointerValue{};
 }
 
+// A Choice among pointer variables (`*pp` where pp may point to p or q).
+static bool choice_of_slots(const LValue& l) {
+  return std::all_of(l.choices.begin(), l.choices.end(), [](const auto& c) {
+    return c.second.kind == LValue::Kind::Pointer || c.second.kind == LValue::Kind::Ignored;
+  });
+}
+
 PointerValue Lowerer::load_pointer(const LValue& l, clang::QualType type, clang::SourceLocation where) {
   switch (l.kind) {
     case LValue::Kind::Pointer:
       return pointer_from(load_slot(l.var));
-    case LValue::Kind::Memory:
     case LValue::Kind::Choice:
+      if (choice_of_slots(l)) {
+        PointerAlternatives out;
+        for (const auto& [guard, choice] : l.choices) {
+          if (choice.kind != LValue::Kind::Pointer) continue;
+          for (auto a : alternatives_of(load_pointer(choice, type, where))) {
+            a.guard = guard && a.guard ? conj(guard, a.guard) : guard ? guard : a.guard;
+            out.push_back(std::move(a));
+          }
+        }
+        return pointer_from(std::move(out));
+      }
+      [[fallthrough]];
+    case LValue::Kind::Memory:
       // A pointer kept in memory: reading it is an access; where it points is unknown.
       read(l, type, where);
       return PointerValue{};
@@ -269,8 +293,14 @@ void Lowerer::store_pointer(const LValue& l, const std::optional<PointerValue>& 
   switch (l.kind) {
     case LValue::Kind::Pointer:
       return store_slot(l.var, alternatives_of(value), loc(where));
-    case LValue::Kind::Memory:
     case LValue::Kind::Choice:
+      if (choice_of_slots(l)) {
+        std::vector<Expr> guards;
+        for (const auto& c : l.choices) guards.push_back(c.first);
+        return choose(guards, [&](std::size_t i) { store_pointer(l.choices[i].second, value, where); }, loc(where));
+      }
+      [[fallthrough]];
+    case LValue::Kind::Memory:
     case LValue::Kind::Variable:
     case LValue::Kind::Ignored:
     case LValue::Kind::Unknown:

@@ -97,6 +97,9 @@ std::string Lowerer::field_array(const std::string& base, const FieldDecl* f) {
     const kir::Array* b = k_.find_array(base);
     kir::Array a = b ? *b : kir::Array{};
     a.name = name;
+    // An array member: one dimension over every struct's elements (of
+    // unknown size unless there is one struct).
+    if (f->getType()->isArrayType()) a.sizes = {a.sizes.empty() ? element_count(f->getType()) : 0};
     a.element = scalar_type(f->getType());
     a.element_bytes = element_bytes(f->getType());
     a.loc = loc(f->getLocation());

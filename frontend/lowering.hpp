@@ -29,12 +29,13 @@ enum class Language { Cuda, OpenCL };
 const clang::Expr* strip(const clang::Expr* e);
 
 // One place a pointer may point to: an array (of the kernel IR), a scalar
-// variable whose address was taken (`p = &x`), null, or somewhere racecert
-// cannot name (a pointer loaded from memory, returned by a body-less call).
+// variable whose address was taken (`p = &x`), a pointer variable's slot
+// (`pp = &p`), null, or somewhere racecert cannot name (a pointer loaded
+// from memory, returned by a body-less call).
 struct PointerTarget {
-  enum class Kind { Array, Variable, Null, Unknown };
+  enum class Kind { Array, Variable, Slot, Null, Unknown };
   Kind kind = Kind::Unknown;
-  std::string name;  // Array: the array; Variable: the variable
+  std::string name;  // Array: the array; Variable: the variable; Slot: the slot
   // Array: the offset counts bytes, not elements (a `char *` or `float4 *`
   // into an int array, or a pointer cast back from one: byte views).
   bool bytes = false;

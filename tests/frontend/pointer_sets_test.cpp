@@ -150,3 +150,32 @@ __global__ void k(Bufs q, int n) {
   EXPECT_EQ(status_of(r, "k"), "unknown") << r.out;
   EXPECT_TRUE(contains(r.out, "unsupported: write to array base")) << r.out;
 }
+
+TEST(PointerSets, PointersToPointerVariables) {
+  // A helper that returns a pointer through a pointer to the caller's
+  // pointer variable, which may be either of two.
+  expect_pair(R"(__device__ void pick(int **out, int *a, int *b, int c) { *out = c ? a : b; }
+__global__ void k(int *a, int *b, int n) {
+  int *p = a, *q = b;
+  int **pp = n ? &p : &q;
+  pick(pp, a, b, n + 1);
+  (*pp)[INDEX] = threadIdx.x;
+}
+)", "b[0]");
+}
+
+TEST(PointerSets, TheAddressOfAScalarInSharedMemory) {
+  // &count is the shared scalar itself (no index): the atomics meet the
+  // plain reset, unless a barrier separates them.
+  const std::string body = R"(__global__ void k(int *out) {
+  __shared__ int count;
+  if (threadIdx.x == 0) count = 0;
+  BARRIER
+  atomicAdd(&count, 1);
+}
+)";
+  EXPECT_DRF(check(k1d + std::regex_replace(body, std::regex("BARRIER"), "__syncthreads();")), "k");
+  auto racy = check(k1d + std::regex_replace(body, std::regex("BARRIER"), ""));
+  EXPECT_RACY(racy, "k");
+  EXPECT_TRUE(contains(racy.out, "data race on count")) << racy.out;
+}
