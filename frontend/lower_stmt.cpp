@@ -185,7 +185,7 @@ void Lowerer::declare_parameter(const ParmVarDecl* p) {
   bind(p, Binding{Binding::Kind::Scalar, name, {}});
 }
 
-kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name) {
+kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name, const std::vector<const FunctionDecl*>& axioms) {
   k_ = kir::Kernel{};
   k_.name = name;
   k_.language = lang_ == Language::Cuda ? "cuda" : "opencl";
@@ -195,6 +195,7 @@ kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name) {
   frames_.push_back(Frame{f, "", 0, false});
   k_.body = collect([&] {
     for (const ParmVarDecl* p : f->parameters()) declare_parameter(p);
+    for (const FunctionDecl* axiom : axioms) stmt(axiom->getBody());
     if (f->getBody()) stmt(f->getBody());
   });
   frames_.pop_back();

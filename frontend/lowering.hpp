@@ -86,7 +86,9 @@ class Lowerer {
  public:
   Lowerer(clang::ASTContext& ctx, Language lang, PointerHints& hints);
 
-  kir::Kernel lower(const clang::FunctionDecl* kernel, const std::string& name);
+  // axioms: the file's __axiom functions, whose bodies run first.
+  kir::Kernel lower(const clang::FunctionDecl* kernel, const std::string& name,
+                    const std::vector<const clang::FunctionDecl*>& axioms = {});
   // Source ranges of the kernel and of every function inlined into it, so
   // that Clang errors can be attributed to the kernels they affect.
   const std::vector<clang::SourceRange>& ranges() const { return ranges_; }

@@ -86,6 +86,10 @@ class KernelFinder : public clang::ASTConsumer {
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     std::vector<std::pair<const clang::FunctionDecl*, std::string>> kernels;
     collect(ctx.getTranslationUnitDecl(), kernels);
+    std::vector<const clang::FunctionDecl*> axioms;  // __axiom(e) at file scope (racecert_spec_macros.h)
+    for (const clang::Decl* d : ctx.getTranslationUnitDecl()->decls())
+      if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d); f && f->hasBody() && f->getNameAsString().rfind("__racecert_axiom_", 0) == 0)
+        axioms.push_back(f);
     std::vector<bool> attributed(errors_.errors.size(), false);
     const clang::SourceManager& sm = ctx.getSourceManager();
     for (const auto& [f, name] : kernels) {
@@ -98,7 +102,7 @@ class KernelFinder : public clang::ASTConsumer {
       LoweredKernel k;
       for (int i = 0; i < kLoweringPasses; ++i) {
         pass.emplace(ctx, lang_, hints);
-        k.kernel = pass->lower(f, name);
+        k.kernel = pass->lower(f, name, axioms);
         if (!pass->incomplete()) break;
       }
       const detail::Lowerer& lowerer = *pass;

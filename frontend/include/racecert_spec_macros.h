@@ -16,6 +16,15 @@
 #define __read_permission(...) ((void)0)
 #define __write_permission(...) ((void)0)
 #define __requires_fresh_array(...) ((void)0)
+// __axiom(e) at file scope: e holds in every kernel of the file. It becomes
+// a function __racecert_axiom_N whose body assumes e; the front end runs the
+// bodies of these functions first in every kernel (parse_kernels.cpp), so
+// that an axiom over launch coordinates is a precondition. The includer
+// defines RACECERT_AXIOM_FUNCTION (device function qualifiers).
+#define RACECERT_AXIOM_CAT2(a, b) a##b
+#define RACECERT_AXIOM_CAT(a, b) RACECERT_AXIOM_CAT2(a, b)
+#define __axiom(e) \
+  RACECERT_AXIOM_FUNCTION void RACECERT_AXIOM_CAT(__racecert_axiom_, __COUNTER__)(void) { __assume(e); }
 #define __ensures(...) ((void)0)
 #define __global_ensures(...) ((void)0)
 #define __barrier_invariant_0(...) ((void)0)

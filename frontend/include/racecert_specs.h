@@ -23,6 +23,7 @@ __device__ void __assume(bool);
 __device__ void __assert(bool);
 __device__ void __global_assert(bool);
 // Invariants: nothing to analyse.
+#define RACECERT_AXIOM_FUNCTION static __device__ __attribute__((unused))
 #include "racecert_spec_macros.h"
 // Logic.
 __device__ bool __implies(bool, bool);
