@@ -377,7 +377,11 @@ Expr Lowerer::binary(const BinaryOperator* b) {
     return nullptr;
   }
   Expr l = rvalue(lhs), r = rvalue(rhs);
-  bool integral = lhs->getType()->isIntegralOrEnumerationType() && rhs->getType()->isIntegralOrEnumerationType();
+  // A type parameter of an uninstantiated template counts as an integer
+  // (mathematical, like every integer here); its values are tracked only
+  // where they come from tracked integers.
+  auto integer = [](const clang::Expr* x) { return x->getType()->isIntegralOrEnumerationType() || x->getType()->isDependentType(); };
+  bool integral = integer(lhs) && integer(rhs);
   if (!l || !r || !integral) return nullptr;
   l = to_int(l);
   r = to_int(r);

@@ -191,17 +191,23 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
     return LValue{LValue::Kind::Unknown, "", {}, "'" + d->getNameAsString() + "'"};
   }
   if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) {
-    if (auto viewed = byte_view(s->getBase(), s->getIdx())) return *viewed;
+    // Clang calls the operand of integer type the index; in an
+    // uninstantiated template a dependent index has no integer type, and
+    // the pointer is the other one.
+    const clang::Expr *base = s->getBase(), *idx = s->getIdx();
+    auto addressable = [](const clang::Expr* x) { return x->getType()->isPointerType() || x->getType()->isArrayType(); };
+    if (!addressable(base) && addressable(idx)) std::swap(base, idx);
+    if (auto viewed = byte_view(base, idx)) return *viewed;
     std::optional<PointerValue> p;
-    const auto* decay = dyn_cast<ImplicitCastExpr>(strip(s->getBase()));
+    const auto* decay = dyn_cast<ImplicitCastExpr>(strip(base));
     if (decay && decay->getCastKind() == CK_ArrayToPointerDecay) {
       LValue array = lvalue(decay->getSubExpr());
       if (array.kind == LValue::Kind::Variable) return register_element(array.var, s);
       p = pointer_to(array);
     } else {
-      p = pointer(s->getBase());
+      p = pointer(base);
     }
-    Expr i = rvalue(s->getIdx());
+    Expr i = rvalue(idx);
     return deref(p, i ? to_int(i) : nullptr, s->getType(), "array base");
   }
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {

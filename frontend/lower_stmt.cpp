@@ -327,6 +327,10 @@ void Lowerer::declaration(const VarDecl* d) {
         return;
       }
     }
+    if (const auto* list = dyn_cast<InitListExpr>(strip(init))) {
+      init_record(LValue{LValue::Kind::Variable, name, {}, ""}, list, t, d->getLocation());
+      return;
+    }
     effect(init);
     return;
   }
@@ -336,6 +340,40 @@ void Lowerer::declaration(const VarDecl* d) {
   if (const clang::Expr* init = d->getInit()) {
     Expr v = rvalue(init);
     emit(kir::Stmt{kir::Assign{name, to_int(v), loc(d->getLocation())}});
+  }
+}
+
+void Lowerer::init_record(const LValue& dst, const InitListExpr* list, QualType type, clang::SourceLocation where) {
+  // Struct Params p = {in, out, n}: field by field, in declaration order;
+  // fields without an initializer are zero. A union, or an initializer
+  // that does not fit (designators Clang already resolved are fine), is
+  // only evaluated: its fields stay unknown.
+  if (!list->isSemanticForm() && list->getSemanticForm()) list = list->getSemanticForm();
+  const RecordDecl* rd = type.getCanonicalType()->getAsRecordDecl();
+  if (!rd || rd->isUnion() || (isa<CXXRecordDecl>(rd) && cast<CXXRecordDecl>(rd)->getNumBases() > 0)) {
+    effect(list);
+    return;
+  }
+  unsigned i = 0;
+  for (const FieldDecl* f : rd->fields()) {
+    if (f->isUnnamedBitField()) continue;
+    const clang::Expr* init = i < list->getNumInits() ? list->getInit(i) : nullptr;
+    ++i;
+    LValue field = field_of(dst, f);
+    QualType ft = f->getType();
+    if (ft->isPointerType()) {
+      store_pointer(field, init ? pointer(init) : pointer_from({{nullptr, {PointerTarget::Kind::Null, ""}, int_lit(0)}}), where);
+    } else if (ft->isRecordType()) {
+      if (const auto* inner = init ? dyn_cast<InitListExpr>(strip(init)) : nullptr) init_record(field, inner, ft, where);
+      else if (init && strip(init)->IgnoreImpCasts()->isGLValue()) copy_record(field, lvalue(strip(init)->IgnoreImpCasts()), ft, where);
+      else if (init) effect(init);
+    } else if (ft->isArrayType()) {
+      if (init) effect(init);  // elements stay unknown
+    } else if (!isa_and_nonnull<ImplicitValueInitExpr>(init)) {
+      assign(field, init ? rvalue(init) : int_lit(0), where);
+    } else {
+      assign(field, int_lit(0), where);
+    }
   }
 }
 

@@ -199,6 +199,7 @@ class Lowerer {
   kir::Block loop_body(const kir::Block& cond_code, const Expr& cond, const SourceLoc& at, const clang::Stmt* body);
   void compound(const clang::CompoundStmt* s);
   void declaration(const clang::VarDecl* d);
+  void init_record(const LValue& dst, const clang::InitListExpr* list, clang::QualType type, clang::SourceLocation where);
   void if_stmt(const clang::IfStmt* s);
   void for_stmt(const clang::ForStmt* s);
   void while_stmt(const clang::WhileStmt* s);
