@@ -243,8 +243,10 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
 
   std::string result;
   QualType rt = f->getReturnType().getCanonicalType();
-  // A pointer result goes to a slot of its own (returned_pointer_).
-  if (rt->isPointerType()) result = new_pointer(f->getNameAsString() + ".result", {}, loc(c->getBeginLoc()));
+  // A pointer result goes to a slot of its own (returned_pointer_); so does
+  // a reference result, as the address of what it refers to.
+  bool by_address = rt->isPointerType() || rt->isReferenceType();
+  if (by_address) result = new_pointer(f->getNameAsString() + ".result", {}, loc(c->getBeginLoc()));
   else if (!rt->isVoidType()) result = temporary(scalar_type(rt));
   // Early returns leave the function: its body runs in a one-shot loop that
   // `return` breaks out of. A return as the last statement needs none.
@@ -279,11 +281,16 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
   if (self) this_stack_.pop_back();
   frames_.pop_back();
   scopes_.pop_back();
-  if (rt->isPointerType()) {
-    returned_pointer_ = result;
+  if (by_address) {
+    returned_pointer_ = ReturnedPointer{c, result};
     return nullptr;
   }
   return result.empty() ? nullptr : var(result);
+}
+
+std::optional<std::string> Lowerer::returned_by(const clang::Expr* c) const {
+  if (returned_pointer_ && returned_pointer_->call == c) return returned_pointer_->slot;
+  return std::nullopt;
 }
 
 Expr Lowerer::atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder order, const CallExpr* c,

@@ -253,8 +253,15 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
     }
     case Stmt::CallExprClass:
     case Stmt::CXXMemberCallExprClass:
-    case Stmt::CXXOperatorCallExprClass:
-      return call(cast<CallExpr>(e));
+    case Stmt::CXXOperatorCallExprClass: {
+      const auto* c = cast<CallExpr>(e);
+      Expr v = call(c);
+      // An inlined call returning a reference: the value is read through it.
+      if (auto slot = returned_by(c); slot && c->getCallReturnType(ctx_)->isReferenceType())
+        return read(deref(pointer_from(load_slot(*slot)), std::nullopt, e->getType(), "reference returned by a call"), e->getType(),
+                    e->getBeginLoc());
+      return v;
+    }
     case Stmt::CXXConstructExprClass:
     case Stmt::CXXTemporaryObjectExprClass:
       for (const clang::Expr* a : cast<CXXConstructExpr>(e)->arguments()) effect(a);

@@ -212,6 +212,8 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
   }
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref) {
+      if (isa<CXXThisExpr>(strip(u->getSubExpr())->IgnoreImpCasts()))  // *this: the object
+        return this_stack_.empty() ? LValue{LValue::Kind::Unknown, "", {}, "'this'"} : this_stack_.back();
       if (auto viewed = byte_view(u->getSubExpr(), nullptr)) return *viewed;
       return deref(pointer(u->getSubExpr()), std::nullopt, u->getType(), "dereferenced pointer");
     }
@@ -231,12 +233,13 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
       return lvalue(b->getLHS());
     }
   }
-  if (const auto* op = dyn_cast<CXXOperatorCallExpr>(e)) {
-    rvalue(op);
-    return LValue{LValue::Kind::Ignored, "", {}, ""};
-  }
-  if (isa<CallExpr>(e)) {
-    rvalue(e);
+  if (const auto* c = dyn_cast<CallExpr>(e)) {
+    // A reference returned by an inlined function (operator[] of a wrapper
+    // class): what it refers to. An operator without a body on values in
+    // registers (vector arithmetic) refers to no memory.
+    call(c);
+    if (auto slot = returned_by(c)) return deref(pointer_from(load_slot(*slot)), std::nullopt, e->getType(), "reference returned by a call");
+    if (isa<CXXOperatorCallExpr>(c)) return LValue{LValue::Kind::Ignored, "", {}, ""};
     return LValue{LValue::Kind::Unknown, "", {}, "reference returned by a call"};
   }
   return LValue{LValue::Kind::Unknown, "", {}, std::string("'") + e->getStmtClassName() + "'"};
@@ -496,9 +499,8 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
     // A pointer returned by a call (malloc, a device function returning a
     // pointer) points nowhere racecert knows: an access through it is
     // unsupported where it happens, and `free(p)` alone is harmless.
-    returned_pointer_.reset();
     rvalue(e);
-    if (returned_pointer_) return pointer_from(load_slot(*returned_pointer_));
+    if (auto slot = returned_by(e)) return pointer_from(load_slot(*slot));
     return PointerValue{};
   }
   // A pointer kept in a struct field or in memory.

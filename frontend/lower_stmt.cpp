@@ -545,6 +545,8 @@ void Lowerer::return_stmt(const ReturnStmt* s) {
   if (s->getRetValue()) {
     if (!f.result.empty() && f.function->getReturnType()->isPointerType()) {
       store_slot(f.result, alternatives_of(pointer(s->getRetValue())), loc(s->getBeginLoc()));
+    } else if (!f.result.empty() && f.function->getReturnType()->isReferenceType()) {
+      store_slot(f.result, alternatives_of(pointer_to(lvalue(s->getRetValue()))), loc(s->getBeginLoc()));
     } else if (!f.result.empty()) {
       Expr v = rvalue(s->getRetValue());
       emit(kir::Stmt{kir::Assign{f.result, to_int(v), loc(s->getBeginLoc())}});

@@ -162,7 +162,15 @@ class Lowerer {
   std::map<std::string, PointerSlot> slots_;
   bool incomplete_ = false;
   kir::Block prologue_;  // runs first: offsets of pointer fields of struct parameters
-  std::optional<std::string> returned_pointer_;  // the slot of the last inlined call returning a pointer
+  // The slot of the last inlined call that returned a pointer or a
+  // reference (a reference is kept as the address of what it refers to).
+  struct ReturnedPointer {
+    const clang::CallExpr* call;
+    std::string slot;
+  };
+  std::optional<ReturnedPointer> returned_pointer_;
+  // The slot the inlined call c returned its pointer or reference in, if it did.
+  std::optional<std::string> returned_by(const clang::Expr* c) const;
   // A pointer variable's slot, assigned init when given; returns its key.
   std::string new_pointer(const std::string& base, const PointerAlternatives& init, SourceLoc where);
   PointerSlot& make_slot(const std::string& key, const std::string& offset, const std::string& base, const SourceLoc& where,
