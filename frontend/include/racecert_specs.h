@@ -48,6 +48,8 @@ __device__ void* __return_val_ptr(void);
 __device__ bool __is_pow2(unsigned);
 __device__ unsigned __mod_pow2(unsigned, unsigned);
 template <class A, class B> __device__ bool __add_noovfl(A, B);
+template <class A, class B, class C> __device__ bool __add_noovfl(A, B, C);
+template <class A, class B, class C, class D> __device__ bool __add_noovfl(A, B, C, D);
 __device__ bool __add_noovfl_int(int, int);
 __device__ bool __add_noovfl_unsigned_int(unsigned, unsigned);
 __device__ bool __add_noovfl_char(char, char);
