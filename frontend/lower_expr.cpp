@@ -288,6 +288,7 @@ Expr Lowerer::binary(const BinaryOperator* b) {
   BinaryOperatorKind op = b->getOpcode();
   if (b->isAssignmentOp()) {
     const clang::Expr* lhs = b->getLHS();
+    if (lhs->getType()->isFunctionPointerType()) return function_pointer_assignment(b);  // lower_indirect.cpp
     if (lhs->getType()->isPointerType()) {
       // p = q or p += k on a pointer variable.
       const auto* ref = dyn_cast<DeclRefExpr>(strip(lhs));
@@ -378,6 +379,8 @@ Expr Lowerer::binary(const BinaryOperator* b) {
   }
   const clang::Expr* lhs = b->getLHS();
   const clang::Expr* rhs = b->getRHS();
+  if ((op == BO_EQ || op == BO_NE) && (lhs->getType()->isFunctionPointerType() || rhs->getType()->isFunctionPointerType()))
+    return function_comparison(b);  // lower_indirect.cpp
   if (lhs->getType()->isPointerType() || rhs->getType()->isPointerType()) {
     std::optional<PointerValue> p = lhs->getType()->isPointerType() ? pointer(lhs) : std::nullopt;
     std::optional<PointerValue> q = rhs->getType()->isPointerType() ? pointer(rhs) : std::nullopt;
