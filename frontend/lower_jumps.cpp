@@ -17,6 +17,10 @@ using namespace racecert::expr;
 
 namespace {
 
+// Variables hold integers: a flag is 0 or 1 (as in kernel_ir/jump_elimination.cpp).
+Expr flag_value(bool v) { return int_lit(v ? 1 : 0); }
+Expr flag_set(const std::string& v) { return expr::binary(BinOp::Ne, var(v), int_lit(0)); }
+
 // The labels a statement carries: `a: b: stmt`.
 std::vector<const LabelDecl*> labels_of(const Stmt* s) {
   std::vector<const LabelDecl*> out;
@@ -74,7 +78,7 @@ std::string Lowerer::with_exit(const std::function<void(std::size_t)>& body, Sou
   std::string flag = exits_[index].flag;
   exits_.pop_back();
   --loop_depth_;
-  if (!flag.empty()) once.body.insert(once.body.begin(), kir::Stmt{kir::Assign{flag, bool_lit(false), at}});
+  if (!flag.empty()) once.body.insert(once.body.begin(), kir::Stmt{kir::Assign{flag, flag_value(false), at}});
   emit(kir::Stmt{std::move(once)});
   exit_checks(marks, at);
   return flag;
@@ -85,7 +89,7 @@ void Lowerer::jump_to(std::size_t exit, clang::SourceLocation where) {
   if (loop_depth_ > exits_[exit].loop_depth) {
     if (exits_[exit].flag.empty()) exits_[exit].flag = new_variable("jumped", kir::ScalarType::Bool, at);
     ++exits_[exit].flagged;
-    emit(kir::Stmt{kir::Assign{exits_[exit].flag, bool_lit(true), at}});
+    emit(kir::Stmt{kir::Assign{exits_[exit].flag, flag_value(true), at}});
   }
   emit(kir::Stmt{kir::Break{at}});
 }
@@ -100,7 +104,7 @@ void Lowerer::exit_checks(const std::vector<int>& marks, SourceLoc at) {
   for (std::size_t i = std::min(marks.size(), exits_.size()); i-- > 0;) {
     if (exits_[i].flagged == marks[i]) continue;
     kir::If check;
-    check.cond = var(exits_[i].flag);
+    check.cond = flag_set(exits_[i].flag);
     check.then_body.push_back(kir::Stmt{kir::Break{at}});
     check.loc = at;
     emit(kir::Stmt{std::move(check)});
@@ -209,7 +213,7 @@ void Lowerer::switch_with_exits(const SwitchStmt* s, Expr value) {
         exits_[exit].is_switch = true;
         // Set at the end of each case: the next one runs too (fall-through).
         std::string through = new_variable("fallthrough", kir::ScalarType::Bool, at);
-        emit(kir::Stmt{kir::Assign{through, bool_lit(false), at}});
+        emit(kir::Stmt{kir::Assign{through, flag_value(false), at}});
         for (const Segment& seg : segments) {
           Expr entered = equals_any(seg.labels);
           if (seg.is_default) {
@@ -217,11 +221,11 @@ void Lowerer::switch_with_exits(const SwitchStmt* s, Expr value) {
             entered = entered && other ? expr::binary(BinOp::Or, entered, other) : other;
           }
           kir::If i;
-          i.cond = entered ? expr::binary(BinOp::Or, var(through), entered) : nullptr;
+          i.cond = entered ? expr::binary(BinOp::Or, flag_set(through), entered) : nullptr;
           i.loc = at;
           sinks_.push_back(&i.then_body);  // one scope for the whole switch, as in C
           for (const Stmt* st : seg.stmts) stmt(st);
-          emit(kir::Stmt{kir::Assign{through, bool_lit(true), at}});
+          emit(kir::Stmt{kir::Assign{through, flag_value(true), at}});
           sinks_.pop_back();
           emit(kir::Stmt{std::move(i)});
         }

@@ -1,0 +1,82 @@
+// Device functions without a body that access memory
+// (frontend/lower_builtins.cpp): memcpy/memset over byte ranges, cache-hint
+// loads and stores, cuRAND states; textures are read-only. Racy kernels
+// have DRF twins that differ only in the bytes they touch.
+#include "tests/frontend/test_util.hpp"
+
+using namespace racecert::fetest;
+
+namespace {
+
+const std::vector<std::string> kBlock = {"--block-dim", "64", "--grid-dim", "1"};
+
+}  // namespace
+
+TEST(Builtins, MemcpyCoversItsByteRange) {
+  // 16 bytes from element 4t: disjoint; from element 2t: t's [8t, 8t + 16)
+  // meets t + 1's [8t + 8, ...).
+  EXPECT_DRF(check("__global__ void k(int *o, const int *i) {\n  memcpy(o + 4 * threadIdx.x, i, 16);\n}\n", kBlock),
+             "k");
+  auto racy = check("__global__ void k(int *o, const int *i) {\n  memcpy(o + 2 * threadIdx.x, i, 16);\n}\n", kBlock);
+  EXPECT_RACY(racy, "k");
+  EXPECT_TRUE(contains(racy.out, ".cu:2:3: error: data race on o")) << racy.out;
+  // The source is read: a write to it by another thread races.
+  EXPECT_RACY(check("__global__ void k(int *o, int *i) {\n  memcpy(o + 4 * threadIdx.x, i, 16);\n  i[threadIdx.x] = "
+                    "0;\n}\n",
+                    kBlock),
+              "k");
+}
+
+TEST(Builtins, MemsetAndSizesKnownOnlyAtRunTime) {
+  EXPECT_DRF(check("__global__ void k(char *o, int n) {\n  __requires(n <= 8);\n  memset(o + 8 * threadIdx.x, 0, n);\n}\n",
+                   kBlock),
+             "k");
+  EXPECT_RACY(check("__global__ void k(char *o, int n) {\n  __requires(n <= 9);\n  memset(o + 8 * threadIdx.x, 0, n);\n}\n",
+                    kBlock),
+              "k");
+}
+
+TEST(Builtins, MemcpyOfStructsTouchesTheFieldsInRange) {
+  // 4 of the 6 bytes: x and y, not z. Another thread's z is not touched.
+  const char* source = R"(struct S { short x; short y; char z; };
+__global__ void k(S *in, S *out) {
+  size_t len = 4;
+  memcpy(&out[threadIdx.x], &in[threadIdx.x], len);
+  if (threadIdx.x == 0) out[1].FIELD = 7;
+}
+)";
+  EXPECT_DRF(check(std::string("#define FIELD z\n") + source, kBlock), "k");
+  EXPECT_RACY(check(std::string("#define FIELD y\n") + source, kBlock), "k");
+}
+
+TEST(Builtins, CacheHintLoadsAndStoresAreAccesses) {
+  EXPECT_DRF(check("__global__ void k(float *o, const float *i) {\n  __stcs(&o[threadIdx.x], __ldcs(&i[threadIdx.x]));\n}\n",
+                   kBlock),
+             "k");
+  EXPECT_RACY(check("__global__ void k(float *o) {\n  __stcg(&o[threadIdx.x / 2], 1.0f);\n}\n", kBlock), "k");
+  EXPECT_RACY(check("__global__ void k(float *o) {\n  o[0] = __ldca(&o[threadIdx.x]);\n}\n", kBlock), "k");
+}
+
+TEST(Builtins, CurandStatesPerThreadAndShared) {
+  EXPECT_DRF(check("__global__ void k(curandState *s, float *a) {\n  a[threadIdx.x] = curand_uniform(&s[threadIdx.x]);\n}\n",
+                   kBlock),
+             "k");
+  EXPECT_RACY(check("__global__ void k(curandState *s, float *a) {\n  a[threadIdx.x] = curand_normal(s);\n}\n", kBlock), "k");
+  // One MTGP32 state per block serves up to 256 threads.
+  const char* mtgp = "__global__ void k(curandStateMtgp32_t *s, float *a) {\n  a[threadIdx.x] = curand(s);\n}\n";
+  EXPECT_DRF(check(mtgp, {"--block-dim", "256", "--grid-dim", "1"}), "k");
+  EXPECT_RACY(check(mtgp, {"--block-dim", "256", "--grid-dim", "2"}), "k");
+}
+
+TEST(Builtins, TexturesAreReadOnlySurfacesUnsupported) {
+  EXPECT_DRF(check(R"(texture<float, 1, cudaReadModeElementType> ref;
+__global__ void k(float *o, cudaTextureObject_t t) {
+  o[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x) + tex2D<float>(t, 0.5f, 0.5f) + tex1Dfetch(ref, 0);
+}
+)",
+                   kBlock),
+             "k");
+  auto surf = check("__global__ void k(cudaSurfaceObject_t s) {\n  surf2Dwrite(1.0f, s, 0, 0);\n}\n", kBlock);
+  EXPECT_VERDICT(surf, "k", kUnknown, "unknown");
+  EXPECT_TRUE(contains(surf.out, "unsupported: surface access 'surf2Dwrite'")) << surf.out;
+}
