@@ -80,3 +80,34 @@ __global__ void k(float *o, cudaTextureObject_t t) {
   EXPECT_VERDICT(surf, "k", kUnknown, "unknown");
   EXPECT_TRUE(contains(surf.out, "unsupported: surface access 'surf2Dwrite'")) << surf.out;
 }
+
+// The samples' helper_math.h overloads make_float3, operators and math
+// functions on vector types (as this small header of the same kind does): a
+// kernel that includes it with -I compiles and is analysed.
+TEST(Builtins, VectorOperatorHeaderInTheStyleOfHelperMath) {
+  std::string header = testkit::temp_file(R"(#pragma once
+#include "cuda_runtime.h"
+typedef unsigned int uint;
+inline __host__ __device__ float3 make_float3(float s) { return make_float3(s, s, s); }
+inline __host__ __device__ float4 make_float4(float3 a, float w) { return make_float4(a.x, a.y, a.z, w); }
+inline __host__ __device__ float3 operator+(float3 a, float3 b) { return make_float3(a.x + b.x, a.y + b.y, a.z + b.z); }
+inline __host__ __device__ void operator+=(float3 &a, float3 b) { a.x += b.x; a.y += b.y; a.z += b.z; }
+inline __host__ __device__ float3 operator*(float3 a, float b) { return make_float3(a.x * b, a.y * b, a.z * b); }
+inline __host__ __device__ float dot(float3 a, float3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline __host__ __device__ float clamp(float f, float a, float b) { return fmaxf(a, fminf(f, b)); }
+inline __host__ __device__ float3 normalize(float3 v) { return v * rsqrtf(dot(v, v)); }
+inline __host__ __device__ float3 floorf(float3 v) { return make_float3(floorf(v.x), floorf(v.y), floorf(v.z)); }
+inline __host__ __device__ float3 fminf(float3 a, float3 b) { return make_float3(fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z)); }
+)", ".h");
+  std::string dir = header.substr(0, header.rfind('/')), name = header.substr(header.rfind('/') + 1);
+  std::string kernel = "#include <" + name + R"(>
+__global__ void k(float4 *out, const float3 *in) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  float3 p = normalize(in[t]) * 2.0f + make_float3(1.0f);
+  p += floorf(p);
+  out[OUT] = make_float4(fminf(p, p), clamp(dot(p, p), 0.0f, 1.0f));
+}
+)";
+  EXPECT_DRF(check("#define OUT t\n" + kernel, {"-I", dir, "--block-dim", "64", "--grid-dim", "2"}), "k");
+  EXPECT_RACY(check("#define OUT t / 2\n" + kernel, {"-I", dir, "--block-dim", "64", "--grid-dim", "2"}), "k");
+}
