@@ -1,7 +1,7 @@
 // Device functions without a body that access memory through their pointer
 // arguments (frontend/lowering.hpp): memcpy, memmove and memset over a byte
 // range, the cache-hint loads and stores (__ldg, __ldcs, __stcg, ...),
-// cuRAND's generator states and surface reads and writes. Textures need
+// cuRAND's generator states, surface reads and writes. Textures need
 // nothing: they are read-only, so a fetch is an unknown value.
 #include <clang/AST/RecordLayout.h>
 
@@ -233,13 +233,66 @@ std::optional<Expr> Lowerer::memory_builtin(const std::string& name, const CallE
     }
     return Expr{};
   }
-  // Surfaces are writable images: until they get arrays of their own, an
-  // access to one is unknown rather than ignored.
-  if (starts_with(name, "surf") && (name.find("write") != std::string::npos || name.find("read") != std::string::npos)) {
-    unsupported("surface access '" + name + "'", c->getBeginLoc());
+  if (starts_with(name, "surf") && (name.find("write") != std::string::npos || name.find("read") != std::string::npos))
+    return surface_access(name, c, args);
+  return std::nullopt;
+}
+
+// A surface is a writable image: an array of its own per surface object
+// (a kernel parameter, distinct from the others as pointer parameters are)
+// or surface reference, one dimension per coordinate (the layer first,
+// then z, y, x), x counting bytes: surf2Dwrite(v, s, x, y) writes
+// sizeof(v) bytes at [y][x].
+Expr Lowerer::surface_access(const std::string& name, const CallExpr* c, const std::vector<const clang::Expr*>& args) {
+  bool write = name.find("write") != std::string::npos;
+  int dims = name.find("3D") != std::string::npos ? 3 : name.find("2D") != std::string::npos ? 2 : 1;
+  bool layered = name.find("Layered") != std::string::npos;
+  std::size_t first = write ? 1 : 0;  // the surface argument
+  std::size_t coords = static_cast<std::size_t>(dims + (layered ? 1 : 0));
+  auto fail = [&](const std::string& why) {
+    unsupported("surface access '" + name + "': " + why, c->getBeginLoc());
+    return Expr{};
+  };
+  if (args.size() < first + 1 + coords) return fail("too few arguments");
+  const auto* ref = dyn_cast<DeclRefExpr>(strip(args[first])->IgnoreParenImpCasts());
+  const auto* handle = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  bool parameter = handle && isa<ParmVarDecl>(handle) && handle->getDeclContext() == frames_.front().function;
+  bool reference = handle && handle->hasGlobalStorage();
+  if (!parameter && !reference) return fail("a surface racecert cannot name (not a kernel parameter or surface reference)");
+  std::string array = handle->getNameAsString() + ".surface";
+  const kir::Array* existing = k_.find_array(array);
+  if (!existing) {
+    kir::Array a;
+    a.name = array;
+    a.space = kir::Space::Global;
+    a.sizes = std::vector<std::int64_t>(coords, 0);
+    a.element = kir::ScalarType::Other;
+    a.element_bytes = 1;
+    a.parameter = parameter;
+    a.loc = loc(handle->getLocation());
+    k_.arrays.push_back(a);
+  } else if (existing->sizes.size() != coords) {
+    return fail("used with different numbers of coordinates");
+  }
+  // Coordinates: x, y, z, then the layer; the index runs the other way.
+  std::vector<Expr> index(coords);
+  for (std::size_t i = 0; i < coords; ++i) {
+    Expr v = rvalue(args[first + 1 + i]);
+    index[coords - 1 - i] = v ? to_int(v) : nullptr;
+  }
+  for (std::size_t i = first + 1 + coords; i < args.size(); ++i) effect(args[i]);  // the boundary mode
+  QualType texel = write ? args[0]->getType() : c->getType();
+  kir::Location l{array, index};
+  l.unit = 1;
+  l.width = std::max<std::int64_t>(element_bytes(texel), 1);
+  SourceLoc at = loc(c->getBeginLoc());
+  if (write) {
+    effect(args[0]);
+    emit(kir::Stmt{kir::Store{l, nullptr, at}});
     return Expr{};
   }
-  return std::nullopt;
+  emit(kir::Stmt{kir::Load{"", l, at}});
+  return Expr{};
 }
 
 }  // namespace racecert::frontend::detail

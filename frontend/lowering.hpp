@@ -238,6 +238,7 @@ class Lowerer {
   // Reads or writes the bytes [0, bytes) from ptr, for the call c.
   void byte_range(const clang::Expr* ptr, const clang::Expr* bytes, bool write, const clang::CallExpr* c);
   std::optional<std::int64_t> byte_count(const clang::Expr* e) const;
+  Expr surface_access(const std::string& name, const clang::CallExpr* c, const std::vector<const clang::Expr*>& args);
 };
 
 }  // namespace racecert::frontend::detail

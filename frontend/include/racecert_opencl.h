@@ -25,7 +25,9 @@ int __at_most_one(int);
 int __exclusive(int);
 int __enabled(void);
 int __dominator_enabled(void);
+// Written without parentheses, as in GPUVerify: `__implies(__same_group, e)`.
 int __same_group(void);
+#define __same_group __same_group()
 int __other_int(int);
 int __other_bool(int);
 int __uniform_int(int);

@@ -32,7 +32,9 @@ __device__ bool __at_most_one(bool);
 __device__ bool __exclusive(bool);
 __device__ bool __enabled(void);
 __device__ bool __dominator_enabled(void);
+// Written without parentheses, as in GPUVerify: `__implies(__same_group, e)`.
 __device__ bool __same_group(void);
+#define __same_group __same_group()
 __device__ int __other_int(int);
 __device__ bool __other_bool(bool);
 template <class T> __device__ T* __other_ptr(T*);

@@ -68,7 +68,7 @@ TEST(Builtins, CurandStatesPerThreadAndShared) {
   EXPECT_RACY(check(mtgp, {"--block-dim", "256", "--grid-dim", "2"}), "k");
 }
 
-TEST(Builtins, TexturesAreReadOnlySurfacesUnsupported) {
+TEST(Builtins, TexturesAreReadOnlySurfacesAreImages) {
   EXPECT_DRF(check(R"(texture<float, 1, cudaReadModeElementType> ref;
 __global__ void k(float *o, cudaTextureObject_t t) {
   o[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x) + tex2D<float>(t, 0.5f, 0.5f) + tex1Dfetch(ref, 0);
@@ -76,9 +76,20 @@ __global__ void k(float *o, cudaTextureObject_t t) {
 )",
                    kBlock),
              "k");
-  auto surf = check("__global__ void k(cudaSurfaceObject_t s) {\n  surf2Dwrite(1.0f, s, 0, 0);\n}\n", kBlock);
-  EXPECT_VERDICT(surf, "k", kUnknown, "unknown");
-  EXPECT_TRUE(contains(surf.out, "unsupported: surface access 'surf2Dwrite'")) << surf.out;
+  // x counts bytes: 4-byte texels at x = 4t are disjoint, at x = 2t they overlap.
+  const char* surf = R"(__global__ void k(cudaSurfaceObject_t s, cudaSurfaceObject_t t) {
+  float v = surf2Dread<float>(t, 4 * threadIdx.x, blockIdx.x);
+  surf2Dwrite(v, s, STEP * threadIdx.x, blockIdx.x);
+}
+)";
+  EXPECT_DRF(check(surf, {"--block-dim", "64", "--grid-dim", "4", "-DSTEP=4"}), "k");
+  auto racy = check(surf, {"--block-dim", "64", "--grid-dim", "4", "-DSTEP=2"});
+  EXPECT_RACY(racy, "k");
+  EXPECT_TRUE(contains(racy.out, "data race on s.surface")) << racy.out;
+  // A surface handle racecert cannot name (a local copy) is unknown, not ignored.
+  auto local = check("__global__ void k(cudaSurfaceObject_t s) {\n  cudaSurfaceObject_t c = s;\n  surf1Dwrite(1, c, 0);\n}\n");
+  EXPECT_VERDICT(local, "k", kUnknown, "unknown");
+  EXPECT_TRUE(contains(local.out, "unsupported: surface access 'surf1Dwrite'")) << local.out;
 }
 
 // The samples' helper_math.h overloads make_float3, operators and math
