@@ -4,7 +4,9 @@
 // inside. Each becomes a one-shot loop that the jump breaks out of; a jump
 // from a loop nested inside sets a flag that every loop in between tests
 // after it ends. kernel_ir/jump_elimination.cpp then turns the breaks into
-// guards. A backward goto, or one into a block, stays unsupported.
+// guards. A backward goto to a label of the same or an enclosing block is a
+// loop around the code from the label to it (backward_loop); a goto into a
+// block stays unsupported.
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/StmtCXX.h>
 
@@ -75,10 +77,11 @@ std::string Lowerer::with_exit(const std::function<void(std::size_t)>& body, Sou
   sinks_.push_back(&once.body);
   body(index);
   sinks_.pop_back();
-  std::string flag = exits_[index].flag;
+  std::string flag = exits_[index].flag, cont = exits_[index].continue_flag;
   exits_.pop_back();
   --loop_depth_;
   if (!flag.empty()) once.body.insert(once.body.begin(), kir::Stmt{kir::Assign{flag, flag_value(false), at}});
+  if (!cont.empty()) once.body.insert(once.body.begin(), kir::Stmt{kir::Assign{cont, flag_value(false), at}});
   emit(kir::Stmt{std::move(once)});
   exit_checks(marks, at);
   return flag;
@@ -86,7 +89,7 @@ std::string Lowerer::with_exit(const std::function<void(std::size_t)>& body, Sou
 
 void Lowerer::jump_to(std::size_t exit, clang::SourceLocation where) {
   SourceLoc at = loc(where);
-  if (loop_depth_ > exits_[exit].loop_depth) {
+  if (loop_depth_ > exits_[exit].loop_depth || exits_[exit].always_flag) {
     if (exits_[exit].flag.empty()) exits_[exit].flag = new_variable("jumped", kir::ScalarType::Bool, at);
     ++exits_[exit].flagged;
     emit(kir::Stmt{kir::Assign{exits_[exit].flag, flag_value(true), at}});
@@ -127,8 +130,28 @@ void Lowerer::statements(const std::vector<const Stmt*>& list) {
     if (!t.labels.empty()) targets.push_back(t);
     gotos_in(list[i], earlier);
   }
+  // A label that a goto in its own statement or a later one of the range
+  // reaches backward starts a loop up to the last such statement.
   auto lower_range = [&](std::size_t from, std::size_t to) {
-    for (std::size_t i = from; i < to; ++i) stmt(list[i]);
+    for (std::size_t i = from; i < to; ++i) {
+      std::vector<const LabelDecl*> labels = labels_of(list[i]);
+      std::size_t last = i;
+      bool backward = false;
+      for (std::size_t j = i; j < to && !labels.empty(); ++j) {
+        std::set<const LabelDecl*> in_j;
+        gotos_in(list[j], in_j);
+        for (const LabelDecl* l : labels)
+          if (in_j.count(l)) backward = true, last = j;
+      }
+      if (!backward) {
+        stmt(list[i]);
+        continue;
+      }
+      backward_loop(std::vector<const Stmt*>(list.begin() + static_cast<std::ptrdiff_t>(i),
+                                             list.begin() + static_cast<std::ptrdiff_t>(last) + 1),
+                    labels);
+      i = last;
+    }
   };
   if (targets.empty()) return lower_range(0, list.size());
   // exit k holds exit k-1: region(k) lowers list[0, targets[k].index).
@@ -150,6 +173,38 @@ void Lowerer::statements(const std::vector<const Stmt*>& list) {
   lower_range(targets.back().index, list.size());
 }
 
+// `L: S1 ... Sk` with gotos to L inside: `loop { do { S1 ... Sk } while
+// (false); if (!again) break; }`, where a goto to L sets `again` and leaves
+// the one-shot loop (through the flag from nested loops, as any exit).
+void Lowerer::backward_loop(const std::vector<const Stmt*>& region, const std::vector<const LabelDecl*>& labels) {
+  SourceLoc at = loc(region.front()->getBeginLoc());
+  std::vector<int> marks = exit_marks();
+  kir::Loop l;
+  l.cond = bool_lit(true);
+  l.loc = at;
+  ++loop_depth_;
+  std::string again;
+  sinks_.push_back(&l.body);
+  with_exit(
+      [&](std::size_t exit) {
+        exits_[exit].always_flag = true;
+        for (const LabelDecl* label : labels) label_exits_[label] = exit;
+        for (const Stmt* st : region) stmt(st);
+        for (const LabelDecl* label : labels) label_exits_.erase(label);
+        again = exits_[exit].flag;
+      },
+      at);
+  kir::If done;
+  done.cond = again.empty() ? bool_lit(true) : expr::binary(BinOp::Eq, var(again), int_lit(0));
+  done.then_body.push_back(kir::Stmt{kir::Break{at}});
+  done.loc = at;
+  emit(kir::Stmt{std::move(done)});
+  sinks_.pop_back();
+  --loop_depth_;
+  emit(kir::Stmt{std::move(l)});
+  exit_checks(marks, at);
+}
+
 void Lowerer::goto_stmt(const GotoStmt* s) {
   auto it = label_exits_.find(s->getLabel());
   if (it == label_exits_.end())
@@ -167,8 +222,21 @@ void Lowerer::break_stmt(const Stmt* s) {
     if (in_exit && !exits_.back().is_switch) return unsupported("break out of a goto's region", s->getBeginLoc());
     return emit(kir::Stmt{kir::Break{loc(s->getBeginLoc())}});
   }
-  if (in_exit) return unsupported("continue inside a switch with fall-through or a goto's region", s->getBeginLoc());
-  emit(kir::Stmt{kir::Continue{loc(s->getBeginLoc())}});
+  continue_here(s->getBeginLoc());
+}
+
+// A `continue` directly inside a switch's one-shot loop sets the switch's
+// continue flag and leaves it; after the switch, `if (continued) continue;`
+// goes on from there (switch_with_exits).
+void Lowerer::continue_here(SourceLocation where) {
+  SourceLoc at = loc(where);
+  bool in_exit = !exits_.empty() && exits_.back().loop_depth == loop_depth_;
+  if (!in_exit) return emit(kir::Stmt{kir::Continue{at}});
+  if (!exits_.back().is_switch) return unsupported("continue inside a goto's region", where);
+  if (exits_.back().continue_flag.empty())
+    exits_.back().continue_flag = new_variable("continued", kir::ScalarType::Bool, at);
+  emit(kir::Stmt{kir::Assign{exits_.back().continue_flag, flag_value(true), at}});
+  emit(kir::Stmt{kir::Break{at}});
 }
 
 void Lowerer::switch_with_exits(const SwitchStmt* s, Expr value) {
@@ -208,6 +276,7 @@ void Lowerer::switch_with_exits(const SwitchStmt* s, Expr value) {
     return disj(tests);
   };
   SourceLoc at = loc(s->getBeginLoc());
+  std::string continued;
   with_exit(
       [&](std::size_t exit) {
         exits_[exit].is_switch = true;
@@ -229,8 +298,17 @@ void Lowerer::switch_with_exits(const SwitchStmt* s, Expr value) {
           sinks_.pop_back();
           emit(kir::Stmt{std::move(i)});
         }
+        continued = exits_[exit].continue_flag;
       },
       at);
+  if (continued.empty()) return;
+  kir::If again;
+  again.cond = flag_set(continued);
+  again.loc = at;
+  sinks_.push_back(&again.then_body);
+  continue_here(s->getBeginLoc());
+  sinks_.pop_back();
+  emit(kir::Stmt{std::move(again)});
 }
 
 bool breaks_out(const Stmt* s) { return leaves(s, false); }

@@ -93,6 +93,8 @@ class Lowerer {
     std::string flag;    // "" until a jump from a nested loop needs it
     int flagged = 0;     // jumps that set the flag so far
     bool is_switch = false;  // a `break` directly inside leaves it
+    std::string continue_flag;  // a switch's: a `continue` directly inside sets it
+    bool always_flag = false;   // every jump sets `flag` (a backward goto: the loop tests it)
   };
   std::vector<Exit> exits_;
   std::map<const clang::LabelDecl*, std::size_t> label_exits_;  // labels that forward gotos reach
@@ -147,6 +149,7 @@ class Lowerer {
   void switch_stmt(const clang::SwitchStmt* s);
   void return_stmt(const clang::ReturnStmt* s);
   void break_stmt(const clang::Stmt* s);
+  void continue_here(clang::SourceLocation where);
 
   // ----- jumps (lower_jumps.cpp): exits, goto, fall-through
   // Runs `body` inside a new exit's one-shot loop, emitted here; returns
@@ -160,6 +163,7 @@ class Lowerer {
   // The statements of a block; forward gotos to its labels become exits.
   void statements(const std::vector<const clang::Stmt*>& list);
   void goto_stmt(const clang::GotoStmt* s);
+  void backward_loop(const std::vector<const clang::Stmt*>& region, const std::vector<const clang::LabelDecl*>& labels);
   // A switch whose cases fall through or break from inside: a one-shot
   // loop of guarded cases.
   void switch_with_exits(const clang::SwitchStmt* s, Expr value);

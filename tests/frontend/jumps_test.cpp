@@ -85,16 +85,24 @@ done:
   EXPECT_EQ(status_of(r, "k"), "divergent") << dump(r);
 }
 
-TEST(Jumps, BackwardGotoAndBreakOutOfAGotoRegionStayUnsupported) {
-  auto back = check(R"(__global__ void k(int *a) {
+TEST(Jumps, BackwardGotoIsALoop) {
+  // The loop runs an unknown number of times: what it writes must not
+  // depend on the iteration to be DRF.
+  const char* source = R"(__global__ void k(int *a, const int *b) {
   int i = 0;
 again:
-  a[threadIdx.x * 4 + i] = 1;
-  if (++i < 4) goto again;
+  a[INDEX] = threadIdx.x;
+  if (b[i++] != 0) goto again;
 }
-)", kBlock);
-  EXPECT_VERDICT(back, "k", kUnknown, "unknown");
-  EXPECT_TRUE(contains(back.out, ".cu:5:16: warning: unsupported: goto 'again'")) << back.out;
+)";
+  EXPECT_DRF(check(std::string("#define INDEX threadIdx.x\n") + source, kBlock), "k");
+  EXPECT_RACY(check(std::string("#define INDEX i\n") + source, kBlock), "k");
+  auto ir = check(std::string("#define INDEX threadIdx.x\n") + source, {"--show", "kernel"});
+  EXPECT_TRUE(contains(ir.out, "loop (true) {")) << ir.out;
+  EXPECT_TRUE(contains(ir.out, "if (jumped == 0) {")) << ir.out;
+}
+
+TEST(Jumps, BreakOutOfAGotoRegionStaysUnsupported) {
   auto brk = check(R"(__global__ void k(int *a, int n) {
   for (int i = 0; i < n; ++i) {
     if (a[i] < 0) goto next;
@@ -192,4 +200,26 @@ TEST(Jumps, BreakFromInsideASwitchCaseLeavesTheSwitchOnly) {
 }
 )", kBlock);
   EXPECT_DRF(drf, "k");
+}
+
+TEST(Jumps, ContinueInsideASwitchWithExitsContinuesTheLoop) {
+  // Case 0 continues: its threads never reach the write after the switch.
+  // Read as a break out of the switch, thread 0 and 3 would both write a[0].
+  const char* source = R"(__global__ void k(int *a, int n) {
+  for (int i = 0; i < n; ++i) {
+    switch (threadIdx.x % 3) {
+    case 0:
+      JUMP;
+    case 1:
+      a[threadIdx.x + 64] = i;
+      break;
+    default:
+      break;
+    }
+    if (threadIdx.x % 3 == 0) a[0] = threadIdx.x;
+  }
+}
+)";
+  EXPECT_DRF(check(std::string("#define JUMP continue\n") + source, kBlock), "k");
+  EXPECT_RACY(check(std::string("#define JUMP break\n") + source, kBlock), "k");
 }
