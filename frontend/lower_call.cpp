@@ -228,7 +228,7 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
 
   std::string result;
   QualType rt = f->getReturnType().getCanonicalType();
-  if (!rt->isVoidType()) result = temporary(scalar_type(rt));
+  if (!rt->isVoidType()) result = temporary(rt->isFunctionPointerType() ? kir::ScalarType::Int : scalar_type(rt));
   // Early returns leave the function: its body is an exit (lower_jumps.cpp),
   // a one-shot loop that `return` breaks out of, through a flag from inside
   // loops. A return as the last statement needs none.

@@ -5,7 +5,8 @@
 // the selector. The candidates of a local are every function its
 // initializer and its assignments in the function may give it; of a kernel
 // parameter, those a `__requires(f == g || f == h)` at the start names; of
-// a constant table, its initializer. Anything else (an address taken, a
+// a constant table, its initializer; of a call, what the function returns.
+// Anything else (an address taken, a
 // cast from an integer, an unconstrained parameter) leaves the targets
 // unknown and the call unsupported.
 #include <clang/AST/Attr.h>
@@ -140,6 +141,26 @@ std::optional<std::vector<const FunctionDecl*>> Lowerer::targets_of(const clang:
     if (it == pointer_targets_.end()) return std::nullopt;
     return it->second;
   }
+  if (const auto* c = dyn_cast<CallExpr>(e)) {  // a device function that returns one of its targets
+    const FunctionDecl* f = c->getDirectCallee();
+    const FunctionDecl* def = f ? f->getDefinition() : nullptr;
+    if (!def || !def->hasBody()) return std::nullopt;
+    std::vector<const FunctionDecl*> out;
+    bool known = true;
+    std::function<void(const Stmt*)> walk = [&](const Stmt* st) {
+      if (!st || isa<LambdaExpr>(st) || !known) return;
+      if (const auto* r = dyn_cast<ReturnStmt>(st)) {
+        auto t = r->getRetValue() ? targets_of(r->getRetValue()) : std::nullopt;
+        if (!t) known = false;
+        else for (const FunctionDecl* fn : *t) add(out, fn);
+        return;
+      }
+      for (const Stmt* child : st->children()) walk(child);
+    };
+    walk(def->getBody());
+    if (!known) return std::nullopt;
+    return out;
+  }
   if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) {
     const InitListExpr* table = function_table(s->getBase());
     if (!table) return std::nullopt;
@@ -167,6 +188,7 @@ Expr Lowerer::function_value(const clang::Expr* e) {
     const Binding* b = lookup(r->getDecl());
     return b && b->kind == Binding::Kind::Function ? var(b->name) : nullptr;
   }
+  if (isa<CallExpr>(e)) return rvalue(e);  // the inlined function's result (return_stmt)
   if (const auto* s = dyn_cast<ArraySubscriptExpr>(e)) {
     const InitListExpr* table = function_table(s->getBase());
     Expr i = rvalue(s->getIdx());

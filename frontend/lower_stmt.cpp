@@ -521,7 +521,9 @@ void Lowerer::return_stmt(const ReturnStmt* s) {
   }
   if (s->getRetValue()) {
     if (!f.result.empty()) {
-      Expr v = rvalue(s->getRetValue());
+      // A function pointer returns its selector value (lower_indirect.cpp).
+      Expr v = s->getRetValue()->getType()->isFunctionPointerType() ? function_value(s->getRetValue())
+                                                                     : rvalue(s->getRetValue());
       emit(kir::Stmt{kir::Assign{f.result, to_int(v), loc(s->getBeginLoc())}});
     } else {
       effect(s->getRetValue());

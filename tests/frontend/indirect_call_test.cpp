@@ -77,6 +77,23 @@ __global__ void k(int *v, int which) {
   EXPECT_RACY(r, "k");
 }
 
+TEST(IndirectCalls, PointerReturnedByADeviceFunction) {
+  const char* source = R"(__device__ void own(int *v) { v[threadIdx.x] = 1; }
+__device__ void halved(int *v) { v[threadIdx.x / 2] = threadIdx.x; }
+typedef void (*op)(int *);
+__device__ op pick(int i) {
+  if (i == 0) return own;
+  return SECOND;
+}
+__global__ void k(int *v) {
+  op f = pick(threadIdx.x % 2);
+  f(v);
+}
+)";
+  EXPECT_DRF(check(std::string("#define SECOND own\n") + source, kBlock), "k");
+  EXPECT_RACY(check(std::string("#define SECOND halved\n") + source, kBlock), "k");
+}
+
 TEST(IndirectCalls, KernelIrIsAGuardedChoice) {
   auto r = check(R"(__device__ void own(int *v) { v[threadIdx.x] = 1; }
 __device__ void other(int *v) { v[threadIdx.x] = 2; }
