@@ -192,7 +192,7 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
     QualType t = p->getType().getCanonicalType();
     Binding b;
     if (t->isFunctionPointerType()) {  // a selector of its own, with the argument's targets
-      auto targets = targets_of(args[i]);
+      auto targets = with_assigned_targets(p, targets_of(args[i]));  // the callee may reassign it
       Expr id = function_value(args[i]);
       std::string selector = new_variable(p->getNameAsString() + ".target", kir::ScalarType::Int, loc(p->getLocation()));
       if (targets) pointer_targets_[selector] = *targets;

@@ -213,21 +213,26 @@ std::string Lowerer::bind_function_pointer(const ValueDecl* d, std::optional<std
   return selector;
 }
 
-void Lowerer::function_pointer_declaration(const VarDecl* d) {
-  // Every value the function may give it: its initializer and assignments.
+std::optional<std::vector<const FunctionDecl*>> Lowerer::with_assigned_targets(
+    const VarDecl* d, std::optional<std::vector<const FunctionDecl*>> targets) const {
+  // What the function body gives it besides: its assignments, unless its
+  // address or a reference to it escapes.
   std::vector<const clang::Expr*> values;
-  if (d->getInit()) values.push_back(d->getInit());
   const auto* f = dyn_cast<FunctionDecl>(d->getDeclContext());
-  std::optional<std::vector<const FunctionDecl*>> targets = std::vector<const FunctionDecl*>{};
-  if (!f || escapes(f->getBody(), d, values)) targets = std::nullopt;
+  if (!targets || !f || escapes(f->getBody(), d, values)) return std::nullopt;
   for (const clang::Expr* v : values) {
-    auto t = targets ? targets_of(v) : std::nullopt;
-    if (!t) {
-      targets = std::nullopt;
-      break;
-    }
+    auto t = targets_of(v);
+    if (!t) return std::nullopt;
     for (const FunctionDecl* fn : *t) add(*targets, fn);
   }
+  return targets;
+}
+
+void Lowerer::function_pointer_declaration(const VarDecl* d) {
+  // Every value the function may give it: its initializer and assignments.
+  std::optional<std::vector<const FunctionDecl*>> targets = std::vector<const FunctionDecl*>{};
+  if (d->getInit()) targets = targets_of(d->getInit());
+  targets = with_assigned_targets(d, targets);
   SourceLoc at = loc(d->getLocation());
   std::string selector = bind_function_pointer(d, targets, at);
   emit(kir::Stmt{kir::Assign{selector, d->getInit() ? function_value(d->getInit()) : nullptr, at}});
@@ -246,12 +251,14 @@ void Lowerer::function_pointer_parameter(const ParmVarDecl* p) {
         if (auto t = equalities(c->getArg(0), p)) targets = t;
     }
   }
-  // The parameter itself is the selector, so that the __requires is a
-  // precondition over it.
+  // The parameter holds the initial selector value, so that the __requires
+  // is a precondition over it; assignments go to a selector of its own.
+  targets = with_assigned_targets(p, targets);
   std::string name = p->getNameAsString();
-  k_.parameters.push_back(kir::Variable{name, kir::ScalarType::Int, loc(p->getLocation())});
-  if (targets) pointer_targets_[name] = *targets;
-  bind(p, Binding{Binding::Kind::Function, name, "", "", {}});
+  SourceLoc at = loc(p->getLocation());
+  k_.parameters.push_back(kir::Variable{name, kir::ScalarType::Int, at});
+  std::string selector = bind_function_pointer(p, targets, at);
+  emit(kir::Stmt{kir::Assign{selector, var(name), at}});
 }
 
 Expr Lowerer::function_pointer_assignment(const BinaryOperator* b) {

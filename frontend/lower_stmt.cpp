@@ -207,11 +207,16 @@ kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name) {
   });
   frames_.pop_back();
   scopes_.pop_back();
-  // A __requires over parameters and dimensions holds all along: a precondition.
+  // A __requires over parameters and dimensions holds all along: a
+  // precondition, unless the kernel assigns one of those parameters (then
+  // it holds only where it is written: an assumption there).
+  std::set<std::string> assigned;
+  kir::assigned_variables(k_.body, assigned);
   auto is_input = [&](const std::string& v) {
     for (const char* b : {"threadIdx.", "blockIdx.", "blockDim.", "gridDim."})
       if (v.rfind(b, 0) == 0) return true;
-    return std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == v; });
+    return !assigned.count(v) &&
+           std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == v; });
   };
   kir::Block body;
   for (auto& s : k_.body) {

@@ -228,6 +228,10 @@ class Lowerer {
   Expr function_value(const clang::Expr* e);  // its id (null: untracked)
   std::string bind_function_pointer(const clang::ValueDecl* d,
                                     std::optional<std::vector<const clang::FunctionDecl*>> targets, SourceLoc where);
+  // targets plus what the assignments to d in its function give; nullopt
+  // when unknown or when d's address escapes.
+  std::optional<std::vector<const clang::FunctionDecl*>> with_assigned_targets(
+      const clang::VarDecl* d, std::optional<std::vector<const clang::FunctionDecl*>> targets) const;
   void function_pointer_declaration(const clang::VarDecl* d);
   void function_pointer_parameter(const clang::ParmVarDecl* p);  // of the kernel
   Expr function_pointer_assignment(const clang::BinaryOperator* b);

@@ -65,6 +65,29 @@ __global__ void k(int *v, void (*f)(int *)) {
   EXPECT_RACY(check(source, {"--block-dim", "64", "--grid-dim", "1", "-DTARGET=halved"}), "k");
 }
 
+TEST(IndirectCalls, AssignmentsToParametersAddTargets) {
+  // Both the kernel's and a device function's parameter are reassigned
+  // after the call site's value is known: halved must still be a target.
+  auto kernel = check(R"(__device__ void own(int *v) { v[threadIdx.x] = 1; }
+__device__ void halved(int *v) { v[threadIdx.x / 2] = threadIdx.x; }
+__global__ void k(int *v, void (*f)(int *)) {
+  __requires(f == own);
+  if (threadIdx.x % 2) f = halved;
+  f(v);
+}
+)", kBlock);
+  EXPECT_RACY(kernel, "k");
+  auto device = check(R"(__device__ void own(int *v) { v[threadIdx.x] = 1; }
+__device__ void halved(int *v) { v[threadIdx.x / 2] = threadIdx.x; }
+__device__ void run(int *v, void (*f)(int *)) {
+  if (threadIdx.x % 2) f = halved;
+  f(v);
+}
+__global__ void k(int *v) { run(v, own); }
+)", kBlock);
+  EXPECT_RACY(device, "k");
+}
+
 TEST(IndirectCalls, ConstantTableOfFunctions) {
   auto r = check(R"(__device__ void own(int *v) { v[threadIdx.x] = 1; }
 __device__ void halved(int *v) { v[threadIdx.x / 2] = threadIdx.x; }
