@@ -117,18 +117,30 @@ void Lowerer::exit_checks(const std::vector<int>& marks, SourceLoc at) {
 void Lowerer::statements(const std::vector<const Stmt*>& list) {
   // Labels that a goto in an earlier statement of the list reaches: each
   // ends an exit whose one-shot loop holds the list up to it.
+  // The exit starts at the first statement with such a goto (or earlier, so
+  // that the exits of the list nest), so that the statements before it
+  // (a switch's `break`) stay outside its one-shot loop.
   struct Target {
-    std::size_t index;
+    std::size_t index;  // the labeled statement
     std::vector<const LabelDecl*> labels;
+    std::size_t start;  // the first statement of its exit
   };
   std::vector<Target> targets;
-  std::set<const LabelDecl*> earlier;
+  std::map<const LabelDecl*, std::size_t> earlier;  // label -> first statement with a goto to it
   for (std::size_t i = 0; i < list.size(); ++i) {
-    Target t{i, {}};
+    Target t{i, {}, i};
     for (const LabelDecl* l : labels_of(list[i]))
-      if (earlier.count(l)) t.labels.push_back(l);
-    if (!t.labels.empty()) targets.push_back(t);
-    gotos_in(list[i], earlier);
+      if (earlier.count(l)) {
+        t.labels.push_back(l);
+        t.start = std::min(t.start, earlier[l]);
+      }
+    if (!t.labels.empty()) {
+      if (!targets.empty()) t.start = std::min(t.start, targets.back().start);
+      targets.push_back(t);
+    }
+    std::set<const LabelDecl*> here;
+    gotos_in(list[i], here);
+    for (const LabelDecl* l : here) earlier.emplace(l, i);
   }
   // A label that a goto in its own statement or a later one of the range
   // reaches backward starts a loop up to the last such statement.
@@ -154,21 +166,23 @@ void Lowerer::statements(const std::vector<const Stmt*>& list) {
     }
   };
   if (targets.empty()) return lower_range(0, list.size());
-  // exit k holds exit k-1: region(k) lowers list[0, targets[k].index).
+  // exit k holds exit k-1: region(k) lowers list[targets[k].start, targets[k].index).
   std::function<void(std::size_t)> region = [&](std::size_t k) {
     with_exit(
         [&](std::size_t exit) {
           for (const LabelDecl* l : targets[k].labels) label_exits_[l] = exit;
           if (k > 0) {
+            lower_range(targets[k].start, targets[k - 1].start);
             region(k - 1);
             lower_range(targets[k - 1].index, targets[k].index);
           } else {
-            lower_range(0, targets[0].index);
+            lower_range(targets[0].start, targets[0].index);
           }
           for (const LabelDecl* l : targets[k].labels) label_exits_.erase(l);
         },
         loc(list[targets[k].index]->getBeginLoc()));
   };
+  lower_range(0, targets.back().start);
   region(targets.size() - 1);
   lower_range(targets.back().index, list.size());
 }
