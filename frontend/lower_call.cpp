@@ -135,10 +135,7 @@ Expr Lowerer::call(const CallExpr* c) {
     object = args.front();
     args.erase(args.begin());
   }
-  if (!f) {
-    unsupported("indirect call (function pointer or virtual call)", c->getBeginLoc());
-    return nullptr;
-  }
+  if (!f) return indirect_call(c);  // lower_indirect.cpp
   if (const auto* m = dyn_cast<CXXMethodDecl>(f); m && m->isVirtual()) {
     unsupported("virtual call", c->getBeginLoc());
     return nullptr;
@@ -216,7 +213,14 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
     const ParmVarDecl* p = f->getParamDecl(i);
     QualType t = p->getType().getCanonicalType();
     Binding b;
-    if (t->isPointerType() || t->isArrayType()) {
+    if (t->isFunctionPointerType()) {  // a selector of its own, with the argument's targets
+      auto targets = with_assigned_targets(p, targets_of(args[i]));  // the callee may reassign it
+      Expr id = function_value(args[i]);
+      std::string selector = new_variable(p->getNameAsString() + ".target", kir::ScalarType::Int, loc(p->getLocation()));
+      if (targets) pointer_targets_[selector] = *targets;
+      emit(kir::Stmt{kir::Assign{selector, id, loc(c->getBeginLoc())}});
+      b = Binding{Binding::Kind::Function, selector, {}};
+    } else if (t->isPointerType() || t->isArrayType()) {
       std::optional<PointerValue> v = pointer(args[i]);
       b = Binding{Binding::Kind::Pointer, new_pointer(p->getNameAsString(), alternatives_of(v), loc(c->getBeginLoc())), {}};
     } else if (t->isReferenceType()) {
@@ -245,11 +249,12 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
   QualType rt = f->getReturnType().getCanonicalType();
   // A pointer result goes to a slot of its own (returned_pointer_); so does
   // a reference result, as the address of what it refers to.
-  bool by_address = rt->isPointerType() || rt->isReferenceType();
+  bool by_address = (rt->isPointerType() && !rt->isFunctionPointerType()) || rt->isReferenceType();
   if (by_address) result = new_pointer(f->getNameAsString() + ".result", {}, loc(c->getBeginLoc()));
-  else if (!rt->isVoidType()) result = temporary(scalar_type(rt));
-  // Early returns leave the function: its body runs in a one-shot loop that
-  // `return` breaks out of. A return as the last statement needs none.
+  else if (!rt->isVoidType()) result = temporary(rt->isFunctionPointerType() ? kir::ScalarType::Int : scalar_type(rt));
+  // Early returns leave the function: its body is an exit (lower_jumps.cpp),
+  // a one-shot loop that `return` breaks out of, through a flag from inside
+  // loops. A return as the last statement needs none.
   bool early_return = false;
   if (const auto* body = dyn_cast_or_null<CompoundStmt>(f->getBody())) {
     std::function<bool(const Stmt*, bool)> has_return = [&](const Stmt* s, bool last) -> bool {
@@ -266,15 +271,15 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
   }
   scopes_.emplace_back();
   for (auto& a : bound) bind(a.param, a.binding);
-  frames_.push_back(Frame{f, result, loop_depth_, early_return});
+  frames_.push_back(Frame{f, result, -1});
   if (self) this_stack_.push_back(*self);
   if (early_return) {
-    kir::Loop once;
-    once.test_first = false;
-    once.cond = bool_lit(false);
-    once.loc = loc(c->getBeginLoc());
-    once.body = collect([&] { stmt(f->getBody()); });
-    emit(kir::Stmt{std::move(once)});
+    with_exit(
+        [&](std::size_t exit) {
+          frames_.back().exit = static_cast<int>(exit);
+          stmt(f->getBody());
+        },
+        loc(c->getBeginLoc()));
   } else {
     stmt(f->getBody());
   }
@@ -536,11 +541,6 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     Expr a = rvalue(args[0]), b = rvalue(args[1]);
     return a && b ? a * b : Expr{};
   }
-  if (name == "__ldg" && args.size() == 1) {
-    return read(deref(pointer(args[0]), std::nullopt, args[0]->getType()->getPointeeType(), "the address of __ldg"), c->getType(),
-                c->getBeginLoc());
-  }
-
   // ---- GPUVerify specifications
   if (name == "__requires" || name == "__global_requires" || name == "__assume") {
     if (args.size() == 1) emit(kir::Stmt{kir::Assume{condition(args[0]), loc(c->getBeginLoc())}});
@@ -561,39 +561,8 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     return Expr{};
   }
 
-  // ---- random numbers: the state lives in memory the call updates
-  if (starts_with(name, "curand")) {
-    for (const clang::Expr* a : args) {
-      if (a->getType()->isPointerType()) {
-        std::optional<PointerValue> p = pointer(a);
-        if (may_touch_arrays(p)) {
-          LValue state = deref(p, std::nullopt, a->getType()->getPointeeType(), "random number state");
-          if (name != "curand_init") read(state, ctx_.IntTy, c->getBeginLoc());
-          assign(state, nullptr, c->getBeginLoc());
-        }
-      } else {
-        effect(a);
-      }
-    }
-    return Expr{};
-  }
-
-  // ---- memory functions that would touch arrays in bulk
-  if (name == "memcpy" || name == "memset" || name == "memmove") {
-    for (const clang::Expr* a : args) {
-      if (a->getType()->isPointerType()) {
-        std::optional<PointerValue> p = pointer(a);
-        for (const auto& alt : alternatives_of(p))
-          if (alt.target.kind == PointerTarget::Kind::Array) {
-            unsupported("'" + name + "' on array '" + alt.target.name + "'", c->getBeginLoc());
-            return Expr{};
-          }
-      } else {
-        effect(a);
-      }
-    }
-    return Expr{};
-  }
+  // ---- memory in bulk, cache hints, random-number states (lower_builtins.cpp)
+  if (auto r = memory_builtin(name, c, args)) return *r;
   return std::nullopt;
 }
 

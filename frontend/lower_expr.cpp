@@ -296,6 +296,7 @@ Expr Lowerer::binary(const BinaryOperator* b) {
   BinaryOperatorKind op = b->getOpcode();
   if (b->isAssignmentOp()) {
     const clang::Expr* lhs = b->getLHS();
+    if (lhs->getType()->isFunctionPointerType()) return function_pointer_assignment(b);  // lower_indirect.cpp
     if (lhs->getType()->isPointerType()) {
       // p = q or p += k: on a pointer variable or field, its slot; on a
       // pointer in memory, a store.
@@ -374,6 +375,8 @@ Expr Lowerer::binary(const BinaryOperator* b) {
   }
   const clang::Expr* lhs = b->getLHS();
   const clang::Expr* rhs = b->getRHS();
+  if ((op == BO_EQ || op == BO_NE) && (lhs->getType()->isFunctionPointerType() || rhs->getType()->isFunctionPointerType()))
+    return function_comparison(b);  // lower_indirect.cpp
   if (lhs->getType()->isPointerType() || rhs->getType()->isPointerType()) {
     std::optional<PointerValue> p = lhs->getType()->isPointerType() ? pointer(lhs) : std::nullopt;
     std::optional<PointerValue> q = rhs->getType()->isPointerType() ? pointer(rhs) : std::nullopt;

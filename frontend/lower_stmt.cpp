@@ -163,6 +163,7 @@ void Lowerer::declare_parameter(const ParmVarDecl* p) {
   QualType t = p->getType().getCanonicalType();
   std::string name = p->getNameAsString();
   if (name.empty()) name = "param" + std::to_string(p->getFunctionScopeIndex());
+  if (t->isFunctionPointerType() && !p->getName().empty()) return function_pointer_parameter(p);
   if (t->isPointerType() || t->isArrayType()) {
     QualType pointee = t->isPointerType() ? t->getPointeeType() : ctx_.getAsArrayType(t)->getElementType();
     kir::Array a;
@@ -192,7 +193,7 @@ kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name, const
   k_.loc = loc(f->getLocation());
   ranges_.push_back(f->getSourceRange());
   scopes_.emplace_back();
-  frames_.push_back(Frame{f, "", 0, false});
+  frames_.push_back(Frame{f, "", -1});
   k_.body = collect([&] {
     for (const ParmVarDecl* p : f->parameters()) declare_parameter(p);
     for (const FunctionDecl* axiom : axioms) stmt(axiom->getBody());
@@ -200,11 +201,16 @@ kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name, const
   });
   frames_.pop_back();
   scopes_.pop_back();
-  // A __requires over parameters and dimensions holds all along: a precondition.
+  // A __requires over parameters and dimensions holds all along: a
+  // precondition, unless the kernel assigns one of those parameters (then
+  // it holds only where it is written: an assumption there).
+  std::set<std::string> assigned;
+  kir::assigned_variables(k_.body, assigned);
   auto is_input = [&](const std::string& v) {
     for (const char* b : {"threadIdx.", "blockIdx.", "blockDim.", "gridDim."})
       if (v.rfind(b, 0) == 0) return true;
-    return std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == v; });
+    return !assigned.count(v) &&
+           std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == v; });
   };
   kir::Block body;
   for (auto& s : k_.body) {
@@ -239,17 +245,18 @@ void Lowerer::stmt(const Stmt* s) {
     case Stmt::WhileStmtClass: return while_stmt(cast<WhileStmt>(s));
     case Stmt::DoStmtClass: return do_stmt(cast<DoStmt>(s));
     case Stmt::SwitchStmtClass: return switch_stmt(cast<SwitchStmt>(s));
-    case Stmt::BreakStmtClass: return emit(kir::Stmt{kir::Break{loc(s->getBeginLoc())}});
-    case Stmt::ContinueStmtClass: return emit(kir::Stmt{kir::Continue{loc(s->getBeginLoc())}});
+    case Stmt::BreakStmtClass:
+    case Stmt::ContinueStmtClass: return break_stmt(s);
     case Stmt::ReturnStmtClass: return return_stmt(cast<ReturnStmt>(s));
     case Stmt::NullStmtClass: return;
     case Stmt::AttributedStmtClass: return stmt(cast<AttributedStmt>(s)->getSubStmt());
     case Stmt::GCCAsmStmtClass:
     case Stmt::MSAsmStmtClass: return asm_stmt(cast<AsmStmt>(s));
     case Stmt::CXXForRangeStmtClass: return unsupported("range-based for loop", s->getBeginLoc());
-    case Stmt::GotoStmtClass:
-    case Stmt::IndirectGotoStmtClass: return unsupported("goto", s->getBeginLoc());
-    // A label is harmless without a goto (and a goto is reported once, at itself).
+    case Stmt::GotoStmtClass: return goto_stmt(cast<GotoStmt>(s));
+    case Stmt::IndirectGotoStmtClass: return unsupported("computed goto", s->getBeginLoc());
+    // A label ends the exits of the gotos that reach it (statements());
+    // one that no goto reaches forward is reported at the goto.
     case Stmt::LabelStmtClass: return stmt(cast<LabelStmt>(s)->getSubStmt());
     case Stmt::CXXTryStmtClass: return unsupported("exception handling", s->getBeginLoc());
     default:
@@ -259,7 +266,7 @@ void Lowerer::stmt(const Stmt* s) {
 
 void Lowerer::compound(const CompoundStmt* s) {
   scopes_.emplace_back();
-  for (const Stmt* c : s->body()) stmt(c);
+  statements(std::vector<const Stmt*>(s->body_begin(), s->body_end()));
   scopes_.pop_back();
 }
 
@@ -291,6 +298,7 @@ void Lowerer::declaration(const VarDecl* d) {
     }
     return;
   }
+  if (t->isFunctionPointerType()) return function_pointer_declaration(d);
   if (t->isPointerType()) {
     bind_pointer(d, d->getInit() ? pointer(d->getInit()) : std::nullopt, d->getLocation());
     return;
@@ -406,11 +414,14 @@ void Lowerer::for_stmt(const ForStmt* s) {
     cond = bool_lit(true);
   }
   l.cond = cond_code.empty() ? cond : nullptr;
+  std::vector<int> marks = exit_marks();
   ++loop_depth_;
   l.body = loop_body(cond_code, cond, l.loc, s->getBody());
   l.update = collect([&] { if (s->getInc()) effect(s->getInc()); });
   --loop_depth_;
+  SourceLoc at = l.loc;
   emit(kir::Stmt{std::move(l)});
+  exit_checks(marks, at);
   scopes_.pop_back();
 }
 
@@ -437,10 +448,13 @@ void Lowerer::while_stmt(const WhileStmt* s) {
   Expr cond;
   kir::Block cond_code = collect([&] { cond = condition(s->getCond()); });
   l.cond = cond_code.empty() ? cond : nullptr;
+  std::vector<int> marks = exit_marks();
   ++loop_depth_;
   l.body = loop_body(cond_code, cond, l.loc, s->getBody());
   --loop_depth_;
+  SourceLoc at = l.loc;
   emit(kir::Stmt{std::move(l)});
+  exit_checks(marks, at);
   scopes_.pop_back();
 }
 
@@ -448,6 +462,7 @@ void Lowerer::do_stmt(const DoStmt* s) {
   kir::Loop l;
   l.loc = loc(s->getBeginLoc());
   l.test_first = false;
+  std::vector<int> marks = exit_marks();
   ++loop_depth_;
   Expr cond;
   kir::Block cond_code;
@@ -466,7 +481,9 @@ void Lowerer::do_stmt(const DoStmt* s) {
   }
   l.cond = cond;
   --loop_depth_;
+  SourceLoc at = l.loc;
   emit(kir::Stmt{std::move(l)});
+  exit_checks(marks, at);
 }
 
 void Lowerer::switch_stmt(const SwitchStmt* s) {
@@ -507,12 +524,13 @@ void Lowerer::switch_stmt(const SwitchStmt* s) {
       cases.back().ends_with_break = true;
       continue;
     }
-    if (cases.back().ends_with_break) return unsupported("switch case code after a break", cur->getBeginLoc());
+    // Code after a break, or a break from inside a case's code: guarded
+    // cases in a one-shot loop (lower_jumps.cpp).
+    if (cases.back().ends_with_break || breaks_out(cur)) return switch_with_exits(s, v);
     cases.back().stmts.push_back(cur);
   }
   for (std::size_t i = 0; i + 1 < cases.size(); ++i)
-    if (!cases[i].ends_with_break && !cases[i].stmts.empty())
-      return unsupported("switch with fall-through", s->getBeginLoc());
+    if (!cases[i].ends_with_break && !cases[i].stmts.empty()) return switch_with_exits(s, v);  // fall-through
   // Build the chain from the last case backwards; default last.
   kir::Block chain;
   const Case* fallback = nullptr;
@@ -543,19 +561,21 @@ void Lowerer::return_stmt(const ReturnStmt* s) {
     return emit(kir::Stmt{kir::Return{loc(s->getBeginLoc())}});
   }
   if (s->getRetValue()) {
-    if (!f.result.empty() && f.function->getReturnType()->isPointerType()) {
+    QualType rt = f.function->getReturnType();
+    if (!f.result.empty() && rt->isPointerType() && !rt->isFunctionPointerType()) {
       store_slot(f.result, alternatives_of(pointer(s->getRetValue())), loc(s->getBeginLoc()));
     } else if (!f.result.empty() && f.function->getReturnType()->isReferenceType()) {
       store_slot(f.result, alternatives_of(pointer_to(lvalue(s->getRetValue()))), loc(s->getBeginLoc()));
     } else if (!f.result.empty()) {
-      Expr v = rvalue(s->getRetValue());
+      // A function pointer returns its selector value (lower_indirect.cpp).
+      Expr v = s->getRetValue()->getType()->isFunctionPointerType() ? function_value(s->getRetValue())
+                                                                     : rvalue(s->getRetValue());
       emit(kir::Stmt{kir::Assign{f.result, to_int(v), loc(s->getBeginLoc())}});
     } else {
       effect(s->getRetValue());
     }
   }
-  if (loop_depth_ > f.loop_depth) return unsupported("return inside a loop of an inlined function", s->getBeginLoc());
-  if (f.wrapped) emit(kir::Stmt{kir::Break{loc(s->getBeginLoc())}});
+  if (f.exit >= 0) jump_to(static_cast<std::size_t>(f.exit), s->getBeginLoc());
 }
 
 void Lowerer::asm_stmt(const AsmStmt* s) {

@@ -28,6 +28,10 @@ enum class Language { Cuda, OpenCL };
 // wrappers: the expression the user wrote.
 const clang::Expr* strip(const clang::Expr* e);
 
+// Whether s holds a `break` that leaves s (one not inside a loop or switch
+// nested in s).
+bool breaks_out(const clang::Stmt* s);
+
 // One place a pointer may point to: an array (of the kernel IR), a scalar
 // variable whose address was taken (`p = &x`), a pointer variable's slot
 // (`pp = &p`), null, or somewhere racecert cannot name (a pointer loaded
@@ -105,9 +109,9 @@ class Lowerer {
 
   // What a declaration stands for in the current scope.
   struct Binding {
-    enum class Kind { Scalar, Pointer, Location };
+    enum class Kind { Scalar, Pointer, Location, Function };
     Kind kind = Kind::Scalar;
-    std::string name;          // Scalar: variable; Pointer: its slot (slots_)
+    std::string name;          // Scalar: variable; Pointer: its slot (slots_); Function: the selector (lower_indirect.cpp)
     kir::Location location;    // Location: a reference bound to a memory cell
   };
   std::vector<std::map<const clang::ValueDecl*, Binding>> scopes_;
@@ -117,17 +121,39 @@ class Lowerer {
   std::string extern_shared_;
   clang::QualType extern_shared_element_;
   std::vector<kir::Block*> sinks_;
-  int loop_depth_ = 0;  // loops of the current function, for returns in inlined functions
+  // Loops around the statement being lowered (the kernel IR's loops,
+  // one-shot loops of exits included): where a `break` goes.
+  int loop_depth_ = 0;
+  // A place that jumps go to forward: the end of an inlined function
+  // (`return`), a label after a `goto`, the end of a switch with
+  // fall-through. The code it ends runs in a one-shot loop (lower_jumps.cpp):
+  // a jump from directly inside it breaks out; a jump from a loop nested in
+  // it sets `flag` and breaks, and each enclosing loop, once it ends, breaks
+  // again while the flag is set.
+  struct Exit {
+    int loop_depth = 0;  // loop_depth_ directly inside its one-shot loop
+    std::string flag;    // "" until a jump from a nested loop needs it
+    int flagged = 0;     // jumps that set the flag so far
+    bool is_switch = false;  // a `break` directly inside leaves it
+    std::string continue_flag;  // a switch's: a `continue` directly inside sets it
+    bool always_flag = false;   // every jump sets `flag` (a backward goto: the loop tests it)
+  };
+  std::vector<Exit> exits_;
+  std::map<const clang::LabelDecl*, std::size_t> label_exits_;  // labels that forward gotos reach
   struct Frame {
     const clang::FunctionDecl* function;
     std::string result;      // variable receiving the return value
-    int loop_depth = 0;      // loop_depth_ when the function was entered
-    bool wrapped = false;    // its body runs in a one-shot loop that `return` breaks out of
+    int exit = -1;           // index in exits_ that `return` goes to; -1: the return is the last statement
   };
   // Lowering is recursive and inlining pushes onto frames_, scopes_,
   // sinks_ and this_stack_: never hold a reference into them across a
   // lowering call (copy the element instead).
   std::vector<Frame> frames_;
+  // Function pointers (lower_indirect.cpp): the functions they may name get
+  // ids 1, 2, ... (0 is null); a selector variable's possible targets,
+  // absent when they are unknown.
+  std::vector<const clang::FunctionDecl*> function_ids_;
+  std::map<std::string, std::vector<const clang::FunctionDecl*>> pointer_targets_;
   std::vector<LValue> this_stack_;  // the object of each inlined member function
   int fresh_ = 0;
 
@@ -214,6 +240,25 @@ class Lowerer {
   void do_stmt(const clang::DoStmt* s);
   void switch_stmt(const clang::SwitchStmt* s);
   void return_stmt(const clang::ReturnStmt* s);
+  void break_stmt(const clang::Stmt* s);
+  void continue_here(clang::SourceLocation where);
+
+  // ----- jumps (lower_jumps.cpp): exits, goto, fall-through
+  // Runs `body` inside a new exit's one-shot loop, emitted here; returns
+  // the exit's flag ("" when no nested loop jumped to it).
+  std::string with_exit(const std::function<void(std::size_t)>& body, SourceLoc at);
+  void jump_to(std::size_t exit, clang::SourceLocation where);
+  // Marks taken before lowering a loop, and the `if (flag) break;` checks
+  // emitted after it for the exits that a jump inside it flagged.
+  std::vector<int> exit_marks() const;
+  void exit_checks(const std::vector<int>& marks, SourceLoc at);
+  // The statements of a block; forward gotos to its labels become exits.
+  void statements(const std::vector<const clang::Stmt*>& list);
+  void goto_stmt(const clang::GotoStmt* s);
+  void backward_loop(const std::vector<const clang::Stmt*>& region, const std::vector<const clang::LabelDecl*>& labels);
+  // A switch whose cases fall through or break from inside: a one-shot
+  // loop of guarded cases.
+  void switch_with_exits(const clang::SwitchStmt* s, Expr value);
   void asm_stmt(const clang::AsmStmt* s);
 
   // ----- expressions (lower_expr.cpp)
@@ -312,6 +357,33 @@ class Lowerer {
               const clang::Expr* address, const std::vector<const clang::Expr*>& operands);
   Expr opencl_builtin(const std::string& name, const std::vector<const clang::Expr*>& args);
   Expr opencl_scoped_atomic(const std::string& op, const clang::CallExpr* c, const std::vector<const clang::Expr*>& args);
+
+  // ----- function pointers (lower_indirect.cpp)
+  int function_id(const clang::FunctionDecl* f);
+  // The functions a function-pointer expression may name; nullopt when unknown.
+  std::optional<std::vector<const clang::FunctionDecl*>> targets_of(const clang::Expr* e) const;
+  Expr function_value(const clang::Expr* e);  // its id (null: untracked)
+  std::string bind_function_pointer(const clang::ValueDecl* d,
+                                    std::optional<std::vector<const clang::FunctionDecl*>> targets, SourceLoc where);
+  // targets plus what the assignments to d in its function give; nullopt
+  // when unknown or when d's address escapes.
+  std::optional<std::vector<const clang::FunctionDecl*>> with_assigned_targets(
+      const clang::VarDecl* d, std::optional<std::vector<const clang::FunctionDecl*>> targets) const;
+  void function_pointer_declaration(const clang::VarDecl* d);
+  void function_pointer_parameter(const clang::ParmVarDecl* p);  // of the kernel
+  Expr function_pointer_assignment(const clang::BinaryOperator* b);
+  Expr function_comparison(const clang::BinaryOperator* b);  // == and != between function pointers
+  Expr indirect_call(const clang::CallExpr* c);
+
+  // ----- functions without a body that access memory (lower_builtins.cpp)
+  // memcpy/memset, cache-hint loads and stores, cuRAND states; nullopt
+  // when `name` is none of them.
+  std::optional<Expr> memory_builtin(const std::string& name, const clang::CallExpr* c,
+                                     const std::vector<const clang::Expr*>& args);
+  // Reads or writes the bytes [0, bytes) from ptr, for the call c.
+  void byte_range(const clang::Expr* ptr, const clang::Expr* bytes, bool write, const clang::CallExpr* c);
+  std::optional<std::int64_t> byte_count(const clang::Expr* e) const;
+  Expr surface_access(const std::string& name, const clang::CallExpr* c, const std::vector<const clang::Expr*>& args);
 };
 
 }  // namespace racecert::frontend::detail

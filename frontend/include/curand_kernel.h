@@ -15,6 +15,13 @@ struct curandStatePhilox4_32_10 { unsigned int ctr[4]; unsigned int key[2]; unsi
 typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
 struct curandStateMRG32k3a { unsigned int s1[3]; unsigned int s2[3]; };
 typedef struct curandStateMRG32k3a curandStateMRG32k3a_t;
+struct curandStateSobol32 { unsigned int i, x, c; unsigned int direction_vectors[32]; };
+typedef struct curandStateSobol32 curandStateSobol32_t;
+// One MTGP32 generator serves a whole block of up to 256 threads: thread t
+// uses its own slot t of it (frontend/lower_builtins.cpp).
+struct mtgp32_kernel_params;
+struct curandStateMtgp32 { unsigned int s[1024]; int offset; int pIdx; mtgp32_kernel_params* k; int precise_double_flag; };
+typedef struct curandStateMtgp32 curandStateMtgp32_t;
 #define RACECERT_CURAND(State) \
   __device__ void curand_init(unsigned long long seed, unsigned long long subsequence, unsigned long long offset, State* state); \
   __device__ unsigned int curand(State* state); \
@@ -28,6 +35,8 @@ typedef struct curandStateMRG32k3a curandStateMRG32k3a_t;
 RACECERT_CURAND(curandStateXORWOW)
 RACECERT_CURAND(curandStatePhilox4_32_10)
 RACECERT_CURAND(curandStateMRG32k3a)
+RACECERT_CURAND(curandStateMtgp32)
+RACECERT_CURAND(curandStateSobol32)
 #undef RACECERT_CURAND
 __device__ uint4 curand4(curandStatePhilox4_32_10_t* state);
 __device__ float4 curand_uniform4(curandStatePhilox4_32_10_t* state);

@@ -166,9 +166,46 @@ __device__ int __popcll(unsigned long long x);
 __device__ int __clz(int x);
 __device__ int __ffs(int x);
 __device__ unsigned int __brev(unsigned int x);
+__device__ unsigned long long __brevll(unsigned long long x);
+__device__ int __clzll(long long x);
+__device__ int __ffsll(long long x);
+__device__ unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
+__device__ unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __sad(int x, int y, unsigned int z);
+__device__ unsigned int __usad(unsigned int x, unsigned int y, unsigned int z);
+__device__ int __hadd(int x, int y);
+__device__ int __rhadd(int x, int y);
+__device__ unsigned int __uhadd(unsigned int x, unsigned int y);
+__device__ unsigned int __urhadd(unsigned int x, unsigned int y);
+__device__ int __mulhi(int x, int y);
+__device__ unsigned int __umulhi(unsigned int x, unsigned int y);
+__device__ long long __mul64hi(long long x, long long y);
+__device__ unsigned long long __umul64hi(unsigned long long x, unsigned long long y);
+__device__ int __dp4a(int a, int b, int c);
+__device__ unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c);
+// abs of the wider integers and of floating point (abs(int), labs, llabs
+// are the C library's, below).
+__device__ long abs(long x);
+__device__ long long abs(long long x);
+__device__ float abs(float x);
+__device__ double abs(double x);
 
 // ------------------------------------------------------------- loads, misc
 template <class T> __device__ T __ldg(const T* ptr);
+// Loads and stores with a cache hint: plain accesses to the analysis
+// (frontend/lower_builtins.cpp).
+template <class T> __device__ T __ldca(const T* ptr);
+template <class T> __device__ T __ldcg(const T* ptr);
+template <class T> __device__ T __ldcs(const T* ptr);
+template <class T> __device__ T __ldlu(const T* ptr);
+template <class T> __device__ T __ldcv(const T* ptr);
+template <class T> __device__ void __stwb(T* ptr, T value);
+template <class T> __device__ void __stcg(T* ptr, T value);
+template <class T> __device__ void __stcs(T* ptr, T value);
+template <class T> __device__ void __stwt(T* ptr, T value);
 __device__ long long clock64(void);
 __device__ int clock(void);
 __device__ void __nanosleep(unsigned ns);
@@ -183,7 +220,125 @@ __device__ float __logf(float x) noexcept;
 __device__ float __sinf(float x) noexcept;
 __device__ float __cosf(float x) noexcept;
 __device__ float __powf(float x, float y) noexcept;
+__device__ float __tanf(float x) noexcept;
+__device__ float __exp10f(float x) noexcept;
+__device__ float __log2f(float x) noexcept;
+__device__ float __log10f(float x) noexcept;
+__device__ void __sincosf(float x, float* s, float* c) noexcept;
 }
+// Rounding-mode arithmetic, conversions and bit casts.
+#define RACECERT_ROUNDED(R) \
+  __device__ float __fadd_##R(float x, float y); __device__ float __fsub_##R(float x, float y); \
+  __device__ float __fmul_##R(float x, float y); __device__ float __fdiv_##R(float x, float y); \
+  __device__ float __fmaf_##R(float x, float y, float z); __device__ float __frcp_##R(float x); \
+  __device__ float __fsqrt_##R(float x); \
+  __device__ double __dadd_##R(double x, double y); __device__ double __dsub_##R(double x, double y); \
+  __device__ double __dmul_##R(double x, double y); __device__ double __ddiv_##R(double x, double y); \
+  __device__ double __fma_##R(double x, double y, double z); __device__ double __drcp_##R(double x); \
+  __device__ double __dsqrt_##R(double x); \
+  __device__ unsigned int __float2uint_##R(float x); __device__ float __uint2float_##R(unsigned int x); \
+  __device__ long long __float2ll_##R(float x); __device__ unsigned long long __float2ull_##R(float x); \
+  __device__ float __ll2float_##R(long long x); __device__ float __ull2float_##R(unsigned long long x); \
+  __device__ int __double2int_##R(double x); __device__ unsigned int __double2uint_##R(double x); \
+  __device__ long long __double2ll_##R(double x); __device__ float __double2float_##R(double x); \
+  __device__ double __ll2double_##R(long long x);
+RACECERT_ROUNDED(rn) RACECERT_ROUNDED(rz) RACECERT_ROUNDED(ru) RACECERT_ROUNDED(rd)
+#undef RACECERT_ROUNDED
+__device__ int __float2int_ru(float x);
+__device__ int __float2int_rd(float x);
+__device__ float __int2float_rz(int x);
+__device__ float __int2float_ru(int x);
+__device__ float __int2float_rd(int x);
+__device__ double __int2double_rn(int x);
+__device__ double __uint2double_rn(unsigned int x);
+__device__ int __float_as_int(float x);
+__device__ float __int_as_float(int x);
+__device__ unsigned int __float_as_uint(float x);
+__device__ float __uint_as_float(unsigned int x);
+__device__ long long __double_as_longlong(double x);
+__device__ double __longlong_as_double(long long x);
+__device__ int __double2hiint(double x);
+__device__ int __double2loint(double x);
+__device__ double __hiloint2double(int hi, int lo);
+// CUDA's own math functions (the C library's are below).
+#define RACECERT_MATH(F, unused) \
+  __device__ float F##f(float x); __device__ double F(double x);
+RACECERT_MATH(rcbrt, ) RACECERT_MATH(sinpi, ) RACECERT_MATH(cospi, ) RACECERT_MATH(erfinv, )
+RACECERT_MATH(erfcinv, ) RACECERT_MATH(erfcx, ) RACECERT_MATH(normcdf, ) RACECERT_MATH(normcdfinv, )
+RACECERT_MATH(cyl_bessel_i0, ) RACECERT_MATH(cyl_bessel_i1, )
+#undef RACECERT_MATH
+__device__ float fdividef(float x, float y);
+__device__ void sincospif(float x, float* s, float* c);
+__device__ void sincospi(double x, double* s, double* c);
+__device__ float rhypotf(float x, float y); __device__ double rhypot(double x, double y);
+__device__ float norm3df(float a, float b, float c); __device__ double norm3d(double a, double b, double c);
+__device__ float rnorm3df(float a, float b, float c); __device__ double rnorm3d(double a, double b, double c);
+__device__ float norm4df(float a, float b, float c, float d); __device__ double norm4d(double a, double b, double c, double d);
+__device__ float rnorm4df(float a, float b, float c, float d); __device__ double rnorm4d(double a, double b, double c, double d);
+__device__ float normf(int dim, const float* a); __device__ double norm(int dim, const double* a);
+__device__ float rnormf(int dim, const float* a); __device__ double rnorm(int dim, const double* a);
+
+// ------------------------------------------------------- textures, surfaces
+// Textures are read-only memory: a fetch is an unknown value, never a race.
+// Surface writes and reads are accesses (frontend/lower_builtins.cpp).
+enum cudaTextureReadMode { cudaReadModeElementType, cudaReadModeNormalizedFloat };
+enum cudaTextureAddressMode { cudaAddressModeWrap, cudaAddressModeClamp, cudaAddressModeMirror, cudaAddressModeBorder };
+enum cudaTextureFilterMode { cudaFilterModePoint, cudaFilterModeLinear };
+enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero, cudaBoundaryModeClamp, cudaBoundaryModeTrap };
+enum cudaChannelFormatKind { cudaChannelFormatKindSigned, cudaChannelFormatKindUnsigned, cudaChannelFormatKindFloat, cudaChannelFormatKindNone };
+struct cudaChannelFormatDesc { int x, y, z, w; cudaChannelFormatKind f; };
+#define cudaTextureType1D 0x01
+#define cudaTextureType2D 0x02
+#define cudaTextureType3D 0x03
+#define cudaTextureTypeCubemap 0x0C
+#define cudaTextureType1DLayered 0xF1
+#define cudaTextureType2DLayered 0xF2
+#define cudaTextureTypeCubemapLayered 0xFC
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+template <class T, int dim = cudaTextureType1D, enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct __attribute__((device_builtin_texture_type)) texture {
+  int normalized;
+  enum cudaTextureFilterMode filterMode;
+  enum cudaTextureAddressMode addressMode[3];
+  struct cudaChannelFormatDesc channelDesc;
+};
+template <class T, int dim = 1>
+struct __attribute__((device_builtin_surface_type)) surface {
+  struct cudaChannelFormatDesc channelDesc;
+};
+template <class T, enum cudaTextureReadMode M> struct racecert_texel { typedef T type; };
+template <class T> struct racecert_texel<T, cudaReadModeNormalizedFloat> { typedef float type; };
+#define RACECERT_TEXEL typename racecert_texel<T, M>::type
+template <class T, enum cudaTextureReadMode M> __device__ RACECERT_TEXEL tex1Dfetch(texture<T, cudaTextureType1D, M> t, int x);
+template <class T, enum cudaTextureReadMode M> __device__ RACECERT_TEXEL tex1D(texture<T, cudaTextureType1D, M> t, float x);
+template <class T, enum cudaTextureReadMode M> __device__ RACECERT_TEXEL tex2D(texture<T, cudaTextureType2D, M> t, float x, float y);
+template <class T, enum cudaTextureReadMode M> __device__ RACECERT_TEXEL tex3D(texture<T, cudaTextureType3D, M> t, float x, float y, float z);
+template <class T, enum cudaTextureReadMode M> __device__ RACECERT_TEXEL tex1DLayered(texture<T, cudaTextureType1DLayered, M> t, float x, int layer);
+template <class T, enum cudaTextureReadMode M> __device__ RACECERT_TEXEL tex2DLayered(texture<T, cudaTextureType2DLayered, M> t, float x, float y, int layer);
+template <class T, enum cudaTextureReadMode M> __device__ RACECERT_TEXEL texCubemap(texture<T, cudaTextureTypeCubemap, M> t, float x, float y, float z);
+template <class T, enum cudaTextureReadMode M> __device__ RACECERT_TEXEL texCubemapLayered(texture<T, cudaTextureTypeCubemapLayered, M> t, float x, float y, float z, int layer);
+#undef RACECERT_TEXEL
+template <class T> __device__ T tex1Dfetch(cudaTextureObject_t t, int x);
+template <class T> __device__ T tex1D(cudaTextureObject_t t, float x);
+template <class T> __device__ T tex2D(cudaTextureObject_t t, float x, float y);
+template <class T> __device__ T tex3D(cudaTextureObject_t t, float x, float y, float z);
+template <class T> __device__ T tex1DLayered(cudaTextureObject_t t, float x, int layer);
+template <class T> __device__ T tex2DLayered(cudaTextureObject_t t, float x, float y, int layer);
+template <class T> __device__ T texCubemap(cudaTextureObject_t t, float x, float y, float z);
+template <class T> __device__ T texCubemapLayered(cudaTextureObject_t t, float x, float y, float z, int layer);
+template <class T> __device__ T tex1DLod(cudaTextureObject_t t, float x, float level);
+template <class T> __device__ T tex2DLod(cudaTextureObject_t t, float x, float y, float level);
+template <class T> __device__ T tex3DLod(cudaTextureObject_t t, float x, float y, float z, float level);
+template <class T> __device__ T tex2Dgather(cudaTextureObject_t t, float x, float y, int comp = 0);
+template <class T> __device__ void surf1Dwrite(T data, cudaSurfaceObject_t s, int x, cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T> __device__ void surf2Dwrite(T data, cudaSurfaceObject_t s, int x, int y, cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T> __device__ void surf3Dwrite(T data, cudaSurfaceObject_t s, int x, int y, int z, cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T> __device__ void surf1DLayeredwrite(T data, cudaSurfaceObject_t s, int x, int layer, cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T> __device__ void surf2DLayeredwrite(T data, cudaSurfaceObject_t s, int x, int y, int layer, cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T> __device__ T surf1Dread(cudaSurfaceObject_t s, int x, cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T> __device__ T surf2Dread(cudaSurfaceObject_t s, int x, int y, cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T> __device__ T surf3Dread(cudaSurfaceObject_t s, int x, int y, int z, cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
 __device__ float __saturatef(float x);
 __device__ float rsqrtf(float x);
 __device__ double rsqrt(double x);
@@ -242,6 +397,13 @@ typedef unsigned char uchar;
 #define NULL __null
 #endif
 
+// CUDART_* constants (GPUVerify declares them without an #include) and
+// assert, which glibc's <assert.h> redefines the same way if included.
+#include "math_constants.h"
+#ifndef assert
+#define assert(e) ((e) ? (void)0 : __assert_fail(#e, __FILE__, __LINE__, __func__))
+#endif
+
 // ----------------------------------------------------- the C library, as nvcc
 // nvcc's cuda_runtime.h brings in the C library's math, memory and output
 // functions, so kernels call sqrtf, expf, memcpy, malloc or printf without
@@ -298,6 +460,24 @@ __device__ float fmaf(float x, float y, float z) noexcept; __device__ double fma
 __device__ float ldexpf(float x, int e) noexcept; __device__ double ldexp(double x, int e) noexcept;
 __device__ long lroundf(float x) noexcept; __device__ long lround(double x) noexcept;
 __device__ void sincosf(float x, float* s, float* c) noexcept; __device__ void sincos(double x, double* s, double* c) noexcept;
+__device__ float exp10f(float x) noexcept; __device__ double exp10(double x) noexcept;
+__device__ float j0f(float x) noexcept; __device__ double j0(double x) noexcept;
+__device__ float j1f(float x) noexcept; __device__ double j1(double x) noexcept;
+__device__ float y0f(float x) noexcept; __device__ double y0(double x) noexcept;
+__device__ float y1f(float x) noexcept; __device__ double y1(double x) noexcept;
+__device__ float jnf(int n, float x) noexcept; __device__ double jn(int n, double x) noexcept;
+__device__ float ynf(int n, float x) noexcept; __device__ double yn(int n, double x) noexcept;
+__device__ int ilogbf(float x) noexcept; __device__ int ilogb(double x) noexcept;
+__device__ float scalbnf(float x, int n) noexcept; __device__ double scalbn(double x, int n) noexcept;
+__device__ float scalblnf(float x, long n) noexcept; __device__ double scalbln(double x, long n) noexcept;
+__device__ float frexpf(float x, int* e) noexcept; __device__ double frexp(double x, int* e) noexcept;
+__device__ float modff(float x, float* i) noexcept; __device__ double modf(double x, double* i) noexcept;
+__device__ float remquof(float x, float y, int* q) noexcept; __device__ double remquo(double x, double y, int* q) noexcept;
+__device__ float nanf(const char* tag) noexcept; __device__ double nan(const char* tag) noexcept;
+__device__ long lrintf(float x) noexcept; __device__ long lrint(double x) noexcept;
+__device__ long long llrintf(float x) noexcept; __device__ long long llrint(double x) noexcept;
+__device__ long long llroundf(float x) noexcept; __device__ long long llround(double x) noexcept;
+__device__ int abs(int x) noexcept; __device__ long labs(long x) noexcept; __device__ long long llabs(long long x) noexcept;
 __device__ void __assert_fail(const char* assertion, const char* file, unsigned line, const char* function) noexcept
     __attribute__((__noreturn__));
 __device__ void* malloc(size_t size) noexcept;
@@ -307,5 +487,7 @@ __device__ void* memset(void* dst, int value, size_t n) noexcept;
 __device__ int printf(const char* format, ...);
 }
 
+// GPUVerify declares the cuRAND device API without an #include.
+#include "curand_kernel.h"
 
 #endif  // RACECERT_CUDA_H

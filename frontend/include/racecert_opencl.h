@@ -26,7 +26,9 @@ int __at_most_one(int);
 int __exclusive(int);
 int __enabled(void);
 int __dominator_enabled(void);
+// Written without parentheses, as in GPUVerify: `__implies(__same_group, e)`.
 int __same_group(void);
+#define __same_group __same_group()
 int __other_int(int);
 int __other_bool(int);
 int __uniform_int(int);
@@ -39,6 +41,16 @@ int4 __return_val_int4(void);
 int __return_val_bool(void);
 int __is_pow2(unsigned);
 unsigned __mod_pow2(unsigned, unsigned);
+// __add_noovfl(a, b[, c[, d]]): no overflow in the sum (2 to 4 operands).
+#define RACECERT_NOOVFL(T) \
+  int __add_noovfl(T, T) __attribute__((overloadable)); \
+  int __add_noovfl(T, T, T) __attribute__((overloadable)); \
+  int __add_noovfl(T, T, T, T) __attribute__((overloadable));
+RACECERT_NOOVFL(int)
+RACECERT_NOOVFL(uint)
+RACECERT_NOOVFL(long)
+RACECERT_NOOVFL(ulong)
+#undef RACECERT_NOOVFL
 int __add_noovfl_int(int, int);
 int __add_noovfl_unsigned_int(unsigned, unsigned);
 int __add_noovfl_char(char, char);

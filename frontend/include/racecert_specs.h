@@ -33,7 +33,9 @@ __device__ bool __at_most_one(bool);
 __device__ bool __exclusive(bool);
 __device__ bool __enabled(void);
 __device__ bool __dominator_enabled(void);
+// Written without parentheses, as in GPUVerify: `__implies(__same_group, e)`.
 __device__ bool __same_group(void);
+#define __same_group __same_group()
 __device__ int __other_int(int);
 __device__ bool __other_bool(bool);
 template <class T> __device__ T* __other_ptr(T*);
@@ -49,6 +51,8 @@ __device__ void* __return_val_ptr(void);
 __device__ bool __is_pow2(unsigned);
 __device__ unsigned __mod_pow2(unsigned, unsigned);
 template <class A, class B> __device__ bool __add_noovfl(A, B);
+template <class A, class B, class C> __device__ bool __add_noovfl(A, B, C);
+template <class A, class B, class C, class D> __device__ bool __add_noovfl(A, B, C, D);
 __device__ bool __add_noovfl_int(int, int);
 __device__ bool __add_noovfl_unsigned_int(unsigned, unsigned);
 __device__ bool __add_noovfl_char(char, char);

@@ -437,3 +437,20 @@ TEST(Divergence, EarlyReturnBeforeABarrier) {
   EXPECT_VERDICT(loop, "k", kRacy, "divergent");
   EXPECT_TRUE(contains(loop.out, ":5:5: error: barrier divergence")) << loop.out;
 }
+
+// A __requires over a parameter the kernel assigns holds where it is
+// written, not all along: after `n = 0` in odd threads, threads 1 and 3
+// both write a[0].
+TEST(Preconditions, AssignedParameterIsOnlyAssumedWhereRequired) {
+  auto r = check(R"(__global__ void k(int *a, int n) {
+  __requires(n == 1);
+  if (threadIdx.x % 2) n = 0;
+  a[threadIdx.x * n] = threadIdx.x;
+}
+)",
+                 {"--block-dim", "64", "--grid-dim", "1"});
+  EXPECT_RACY(r, "k");
+  auto kept = check("__global__ void k(int *a, int n) {\n  __requires(n == 1);\n  a[threadIdx.x * n] = threadIdx.x;\n}\n",
+                    {"--block-dim", "64", "--grid-dim", "1"});
+  EXPECT_DRF(kept, "k");
+}
