@@ -193,7 +193,18 @@ std::optional<Expr> Lowerer::image_or_async_builtin(const std::string& name, con
     std::optional<PointerValue> dst = pointer(args[0]), src = pointer(args[1]);
     Expr n = rvalue(args[2]);
     Expr stride = strided ? rvalue(args[3]) : int_lit(1);
-    if (!dst || dst->array.empty() || !src || src->array.empty()) {
+    // Each side may be one of several places (`r = c ? p : q`), each an
+    // array, possibly seen through a byte view (`(local char *)mine`).
+    PointerAlternatives dsts = alternatives_of(dst), srcs = alternatives_of(src);
+    auto arrays = [](const PointerAlternatives& alts) {
+      std::set<std::string> out;
+      for (const auto& a : alts)
+        if (a.target.kind == PointerTarget::Kind::Array) out.insert(a.target.name);
+        else if (a.target.kind != PointerTarget::Kind::Null) return std::optional<std::set<std::string>>{};
+      return std::optional(out);
+    };
+    auto dst_arrays = arrays(dsts), src_arrays = arrays(srcs);
+    if (!dst_arrays || !src_arrays || dst_arrays->empty() || src_arrays->empty()) {
       unsupported("'" + name + "' on an address racecert cannot resolve to an array", c->getBeginLoc());
       return Expr{};
     }
@@ -201,18 +212,20 @@ std::optional<Expr> Lowerer::image_or_async_builtin(const std::string& name, con
       unsupported("'" + name + "' inside a loop", c->getBeginLoc());
       return Expr{};
     }
+    auto meet = [](const std::set<std::string>& a, const std::set<std::string>& b) {
+      return std::any_of(a.begin(), a.end(), [&](const std::string& x) { return b.count(x) > 0; });
+    };
     for (const auto* started : {&in_flight_, &copies_in_phase_})
       for (const AsyncCopy& o : *started)
-        if (o.dst == dst->array || o.dst == src->array || o.src == dst->array) {
-          unsupported("async copies of one work-group that may touch array '" + dst->array + "' at once",
+        if (meet(o.dst, *dst_arrays) || meet(o.dst, *src_arrays) || meet(o.src, *dst_arrays)) {
+          unsupported("async copies of one work-group that may touch array '" + *dst_arrays->begin() + "' at once",
                       c->getBeginLoc());
           return Expr{};
         }
-    group_function({dst->offset, src->offset, n, stride}, c->getBeginLoc());
     AsyncCopy copy;
     copy.id = ++async_copies_;
-    copy.dst = dst->array;
-    copy.src = src->array;
+    copy.dst = *dst_arrays;
+    copy.src = *src_arrays;
     // The arguments as they are now: the copy's accesses repeat later.
     std::string tag = "copy" + std::to_string(copy.id);
     auto keep = [&](const std::string& what, Expr v) {
@@ -220,8 +233,25 @@ std::optional<Expr> Lowerer::image_or_async_builtin(const std::string& name, con
       emit(kir::Stmt{kir::Assign{x, to_int(v), loc(c->getBeginLoc())}});
       return var(x);
     };
-    Expr d = dst->offset ? keep("dst", dst->offset) : nullptr, s = src->offset ? keep("src", src->offset) : nullptr;
+    auto kept = [&](const std::string& side, PointerAlternatives alts) {
+      for (std::size_t i = 0; i < alts.size(); ++i) {
+        std::string k = side + (alts.size() > 1 ? std::to_string(i) : "");
+        if (alts[i].guard) alts[i].guard = expr::binary(BinOp::Ne, keep(k + ".taken", alts[i].guard), int_lit(0));
+        if (alts[i].offset) alts[i].offset = keep(k, alts[i].offset);
+      }
+      return pointer_from(std::move(alts));
+    };
+    PointerValue d = kept("dst", dsts), s = kept("src", srcs);
     Expr count = keep("n", n), step = keep("stride", stride);
+    std::vector<Expr> uniform = {count, step};
+    for (const auto* side : {&d, &s}) {
+      if (side->offset) uniform.push_back(side->offset);
+      for (const auto& a : side->alternatives) {
+        if (a.guard) uniform.push_back(a.guard);
+        if (a.offset) uniform.push_back(a.offset);
+      }
+    }
+    group_function(uniform, c->getBeginLoc());
     std::string j = new_variable(tag + ".j", kir::ScalarType::Int, loc(c->getBeginLoc()));
     // A strided copy gathers from src (into local memory) or scatters into dst.
     bool gather = args[0]->getType()->getPointeeType().getAddressSpace() == LangAS::opencl_local;
@@ -230,15 +260,35 @@ std::optional<Expr> Lowerer::image_or_async_builtin(const std::string& name, con
     l.loc = loc(c->getBeginLoc());
     l.init.push_back(kir::Stmt{kir::Assign{j, int_lit(0), l.loc}});
     l.cond = expr::binary(BinOp::Lt, var(j), count);
-    // Reads of the source are plain reads: they race with writes only.
-    kir::Load r{"", kir::Location{src->array, {s ? s + js : nullptr}}, l.loc};
-    kir::Atomic w;
-    w.op = "store";
-    w.scope = kir::Scope::Block;
-    w.loc = l.loc;
-    w.at = kir::Location{dst->array, {d ? d + jd : nullptr}};
-    l.body.push_back(kir::Stmt{std::move(r)});
-    l.body.push_back(kir::Stmt{std::move(w)});
+    // Reads of the source are plain reads: they race with writes only. The
+    // writes are block-scoped atomic stores (docs/frontend.md).
+    l.body = collect([&] {
+      this->read(deref(s, js, args[1]->getType()->getPointeeType(), "source of an async copy"), ctx_.IntTy, c->getBeginLoc());
+      std::function<void(const LValue&)> store = [&](const LValue& at) {
+        switch (at.kind) {
+          case LValue::Kind::Memory: {
+            kir::Atomic w;
+            w.op = "store";
+            w.scope = kir::Scope::Block;
+            w.loc = l.loc;
+            w.at = at.at;
+            return emit(kir::Stmt{std::move(w)});
+          }
+          case LValue::Kind::Choice: {
+            std::vector<Expr> guards;
+            for (const auto& ch : at.choices) guards.push_back(ch.first);
+            return choose(guards, [&](std::size_t i) { store(at.choices[i].second); }, l.loc);
+          }
+          case LValue::Kind::Ignored:
+            return;
+          case LValue::Kind::Variable:
+          case LValue::Kind::Pointer:
+          case LValue::Kind::Unknown:
+            return unsupported("destination of an async copy racecert cannot resolve", c->getBeginLoc());
+        }
+      };
+      store(deref(d, jd, args[0]->getType()->getPointeeType(), "destination of an async copy"));
+    });
     l.update.push_back(kir::Stmt{kir::Assign{j, var(j) + int_lit(1), l.loc}});
     copy.accesses.push_back(kir::Stmt{std::move(l)});
     for (const kir::Stmt& st : copy.accesses) emit(st);

@@ -325,7 +325,7 @@ class Lowerer {
   void async_copies_after_barrier();
   struct AsyncCopy {
     int id = 0;
-    std::string dst, src;     // arrays
+    std::set<std::string> dst, src;  // the arrays each side may be
     kir::Block accesses;      // what one work-item may access for it
   };
   std::vector<AsyncCopy> in_flight_;        // started, not yet waited for
