@@ -176,8 +176,8 @@ Expr Lowerer::call(const CallExpr* c) {
   return nullptr;
 }
 
-Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::vector<const clang::Expr*>& args,
-                          const clang::Expr* object) {
+Expr Lowerer::inline_call(const FunctionDecl* f, const clang::Expr* c, const std::vector<const clang::Expr*>& args,
+                          const clang::Expr* object, const LValue* constructed) {
   for (const auto& fr : frames_)
     if (fr.function == f) {
       unsupported("recursive call to '" + f->getNameAsString() + "'", c->getBeginLoc());
@@ -185,7 +185,9 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
     }
   // A member function runs on its object: `this` is the object's lvalue.
   std::optional<LValue> self;
-  if (isa<CXXMethodDecl>(f) && !cast<CXXMethodDecl>(f)->isStatic()) {
+  if (constructed) {
+    self = *constructed;
+  } else if (isa<CXXMethodDecl>(f) && !cast<CXXMethodDecl>(f)->isStatic()) {
     if (!object) {
       if (this_stack_.empty()) {
         unsupported("call to member function '" + f->getNameAsString() + "' without an object", c->getBeginLoc());
@@ -273,6 +275,7 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
   for (auto& a : bound) bind(a.param, a.binding);
   frames_.push_back(Frame{f, result, -1});
   if (self) this_stack_.push_back(*self);
+  if (const auto* ctor = dyn_cast<CXXConstructorDecl>(f); ctor && self) member_initializers(ctor, *self);
   if (early_return) {
     with_exit(
         [&](std::size_t exit) {
@@ -291,6 +294,38 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const CallExpr* c, const std::v
     return nullptr;
   }
   return result.empty() ? nullptr : var(result);
+}
+
+void Lowerer::member_initializers(const CXXConstructorDecl* ctor, const LValue& self) {
+  // `Tracked(T *p) : ptr(p), n(0) {}`: each member from its initializer,
+  // before the body runs. Base classes and delegating constructors are
+  // only evaluated (their fields stay unknown).
+  for (const CXXCtorInitializer* init : ctor->inits()) {
+    const clang::Expr* value = init->getInit();
+    const FieldDecl* field = init->getMember();
+    if (!field || !value) {
+      if (value) effect(value);
+      continue;
+    }
+    value = strip(value);
+    if (const auto* paren = dyn_cast<ParenListExpr>(value); paren && paren->getNumExprs() == 1) value = strip(paren->getExpr(0));
+    LValue target = field_of(self, field);
+    QualType t = field->getType();
+    if (t->isPointerType() && !t->isFunctionPointerType()) {
+      store_pointer(target, pointer(value), init->getSourceLocation());
+    } else if (t->isRecordType()) {
+      const clang::Expr* src = value->IgnoreImplicit();
+      if (const auto* copy = dyn_cast<CXXConstructExpr>(src); copy && copy->getNumArgs() == 1 && copy->getArg(0)->isGLValue())
+        copy_record(target, lvalue(copy->getArg(0)), t, init->getSourceLocation());
+      else
+        effect(value);
+    } else if (t->isReferenceType() || t->isArrayType() || t->isFunctionPointerType()) {
+      effect(value);
+      if (t->isReferenceType()) unsupported("a reference member", init->getSourceLocation());
+    } else {
+      assign(target, rvalue(value), init->getSourceLocation());
+    }
+  }
 }
 
 std::optional<std::string> Lowerer::returned_by(const clang::Expr* c) const {

@@ -67,7 +67,7 @@ bool nested_case(const Stmt* s) {
 std::string Lowerer::with_exit(const std::function<void(std::size_t)>& body, SourceLoc at) {
   std::vector<int> marks = exit_marks();
   ++loop_depth_;
-  exits_.push_back(Exit{loop_depth_, "", 0});
+  exits_.push_back(Exit{loop_depth_, "", 0, false, "", false});
   std::size_t index = exits_.size() - 1;
   kir::Loop once;
   once.test_first = false;

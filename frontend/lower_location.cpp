@@ -143,7 +143,7 @@ LValue Lowerer::member(const MemberExpr* m) {
 
 LValue Lowerer::register_element(const std::string& array, const ArraySubscriptExpr* s) {
   // An array member of a struct in registers (`struct S { int a[4]; }` as
-  // a local or a parameter): element j is a variable of its own, "s.a[3]",
+  // a local or a parameter): element j is a variable of its own, "s.a.e_3",
   // a pointer slot for an array of pointers. Only constant indices name
   // one; reading another is an untracked value, writing one unknown.
   std::optional<std::int64_t> j = constant(s->getIdx());
@@ -151,7 +151,7 @@ LValue Lowerer::register_element(const std::string& array, const ArraySubscriptE
     rvalue(s->getIdx());
     return LValue{LValue::Kind::Unknown, "", {}, "an element of an array in registers with a non-constant index"};
   }
-  std::string name = array + "[" + std::to_string(*j) + "]";
+  std::string name = array + ".e_" + std::to_string(*j);  // a name of the kernel IR's text form
   bool param = std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& v) { return v.name == array; });
   if (s->getType()->isPointerType())
     return pointer_field(name, s->getType()->getPointeeType(), param, loc(s->getBeginLoc()));

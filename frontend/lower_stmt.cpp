@@ -1,4 +1,6 @@
 // Lowering of declarations and statements (frontend/lowering.hpp).
+#include <cctype>
+
 #include <clang/AST/Attr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/StmtCXX.h>
@@ -35,7 +37,12 @@ kir::Block Lowerer::collect(const std::function<void()>& body) {
   return b;
 }
 
-std::string Lowerer::new_variable(const std::string& base, kir::ScalarType t, SourceLoc where) {
+std::string Lowerer::new_variable(const std::string& raw, kir::ScalarType t, SourceLoc where) {
+  // A name of the kernel IR's text form: C identifiers joined by '.', and
+  // '#' or '$' suffixes; anything else (`operator[]`) becomes '_'.
+  std::string base = raw;
+  for (char& ch : base)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '.' && ch != '#' && ch != '$') ch = '_';
   std::string name = base.empty() ? "tmp" : base;
   auto taken = [&](const std::string& n) { return k_.find_variable(n) || k_.find_array(n); };
   for (int i = 1; taken(name); ++i) name = base + "#" + std::to_string(i);
@@ -321,8 +328,17 @@ void Lowerer::declaration(const VarDecl* d) {
         }
       }
       // A copy of another struct: field by field.
-      if (ctor->getNumArgs() == 1 && ctor->getArg(0)->isGLValue() && ctor->getConstructor()->isCopyOrMoveConstructor()) {
+      if (ctor->getNumArgs() == 1 && ctor->getArg(0)->isGLValue() && ctor->getConstructor()->isCopyOrMoveConstructor() &&
+          !ctor->getConstructor()->isUserProvided()) {
         copy_record(LValue{LValue::Kind::Variable, name, {}, ""}, lvalue(ctor->getArg(0)), t, d->getLocation());
+        return;
+      }
+      // A constructor of the kernel's own: its initializers and body, with
+      // `this` the new variable (a wrapper class holding a pointer).
+      const FunctionDecl* def = ctor->getConstructor()->getDefinition();
+      if (def && def->hasBody() && ctor->getConstructor()->isUserProvided()) {
+        LValue self{LValue::Kind::Variable, name, {}, ""};
+        inline_call(def, ctor, std::vector<const clang::Expr*>(ctor->arg_begin(), ctor->arg_end()), nullptr, &self);
         return;
       }
       for (const clang::Expr* a : ctor->arguments()) effect(a);

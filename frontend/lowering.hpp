@@ -191,7 +191,7 @@ class Lowerer {
   // The slot of the last inlined call that returned a pointer or a
   // reference (a reference is kept as the address of what it refers to).
   struct ReturnedPointer {
-    const clang::CallExpr* call;
+    const clang::Expr* call;
     std::string slot;
   };
   std::optional<ReturnedPointer> returned_pointer_;
@@ -348,8 +348,11 @@ class Lowerer {
 
   // ----- calls (lower_call.cpp)
   Expr call(const clang::CallExpr* c);
-  Expr inline_call(const clang::FunctionDecl* f, const clang::CallExpr* c,
-                   const std::vector<const clang::Expr*>& args, const clang::Expr* object);
+  // A call, or with `constructed` the construction of that object (c is
+  // then the construct expression): the body inlined.
+  Expr inline_call(const clang::FunctionDecl* f, const clang::Expr* c, const std::vector<const clang::Expr*>& args,
+                   const clang::Expr* object, const LValue* constructed = nullptr);
+  void member_initializers(const clang::CXXConstructorDecl* ctor, const LValue& self);
   void opencl_barrier_fences(const std::vector<const clang::Expr*>& args, kir::Barrier& b);
   std::optional<Expr> intrinsic(const std::string& name, const clang::CallExpr* c,
                                 const std::vector<const clang::Expr*>& args, const clang::Expr* object);

@@ -140,7 +140,7 @@ __global__ void k(Bufs q) {
   q.scale[1] = 3;
   q.b[2][INDEX] = q.scale[1] * threadIdx.x;
 }
-)", "q.b[2][0]");
+)", "q.b.e_2[0]");
   // A non-constant index into such an array names no element: unknown.
   auto r = check(k1d + R"(struct Bufs { float *b[4]; };
 __global__ void k(Bufs q, int n) {
