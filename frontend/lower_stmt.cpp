@@ -355,7 +355,10 @@ void Lowerer::declaration(const VarDecl* d) {
       init_record(LValue{LValue::Kind::Variable, name, {}, ""}, list, t, d->getLocation());
       return;
     }
+    // A struct value racecert does not follow (`c ? a : b`, a call's
+    // result): every field is an untracked value.
     effect(init);
+    copy_record(LValue{LValue::Kind::Variable, name, {}, ""}, LValue{}, t, d->getLocation());
     return;
   }
   if (vector_declaration(d)) return;  // int2 p = (int2)(x, y): components as values

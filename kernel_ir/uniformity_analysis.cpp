@@ -22,9 +22,17 @@ class UniformityAnalysis {
       levels_["gridDim." + s] = Uniformity::Grid;
     }
     for (const auto& v : k.locals) levels_.emplace(v.name, Uniformity::Grid);
+    for (const auto& v : k.locals) locals_.push_back(v.name);
   }
 
   std::map<std::string, Uniformity> run(const Block& body) {
+    // A local nothing assigns holds an indeterminate value, which may
+    // differ between threads (a struct's field never initialized): it is
+    // not uniform. Uniform, two threads writing it would be a benign write.
+    std::set<std::string> assigned;
+    assigned_variables(body, assigned);
+    for (const auto& v : locals_)
+      if (!assigned.count(v)) levels_[v] = Uniformity::Thread;
     do {
       changed_ = false;
       block(body, Uniformity::Grid);
@@ -34,6 +42,7 @@ class UniformityAnalysis {
 
  private:
   std::map<std::string, Uniformity> levels_;
+  std::vector<std::string> locals_;
   bool changed_ = false;
 
   void raise(const std::string& v, Uniformity l) {

@@ -179,3 +179,24 @@ TEST(PointerSets, TheAddressOfAScalarInSharedMemory) {
   EXPECT_RACY(racy, "k");
   EXPECT_TRUE(contains(racy.out, "data race on count")) << racy.out;
 }
+
+TEST(PointerSets, FieldsNeverInitializedAreNotUniform) {
+  // Every thread writes an uninitialized field, or a struct value racecert
+  // does not follow, to one cell: the values may differ, so it is no
+  // benign write.
+  auto uninit = check(k1d + R"(struct S { int v; };
+__global__ void k(int *out) {
+  S s;
+  out[0] = s.v;
+}
+)");
+  EXPECT_RACY(uninit, "k");
+  auto chosen = check(k1d + R"(struct S { int v; };
+__device__ S make(int x) { S s; s.v = x; return s; }
+__global__ void k(int *out, S *in) {
+  S s = threadIdx.x > 3 ? in[threadIdx.x] : make(2);
+  out[0] = s.v;
+}
+)");
+  EXPECT_RACY(chosen, "k");
+}
