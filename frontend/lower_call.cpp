@@ -333,6 +333,29 @@ std::optional<std::string> Lowerer::returned_by(const clang::Expr* c) const {
   return std::nullopt;
 }
 
+void Lowerer::emit_atomic(const kir::Atomic& a, const LValue& at, clang::SourceLocation where) {
+  switch (at.kind) {
+    case LValue::Kind::Memory: {
+      kir::Atomic one = a;
+      one.at = at.at;
+      return emit(kir::Stmt{std::move(one)});
+    }
+    case LValue::Kind::Choice: {
+      std::vector<Expr> guards;
+      for (const auto& ch : at.choices) guards.push_back(ch.first);
+      return choose(guards, [&](std::size_t i) { emit_atomic(a, at.choices[i].second, where); }, a.loc);
+    }
+    case LValue::Kind::Variable:  // an atomic on a thread's own variable: its value is unknown
+      if (!a.var.empty()) emit(kir::Stmt{kir::Assign{a.var, nullptr, a.loc}});
+      return emit(kir::Stmt{kir::Assign{at.var, nullptr, a.loc}});
+    case LValue::Kind::Ignored:
+      return;
+    case LValue::Kind::Pointer:
+    case LValue::Kind::Unknown:
+      return unsupported("atomic on an address racecert cannot resolve", where);
+  }
+}
+
 Expr Lowerer::atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder order, const CallExpr* c,
                      const clang::Expr* address, const std::vector<const clang::Expr*>& operands) {
   kir::Atomic a;
@@ -347,30 +370,7 @@ Expr Lowerer::atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder o
   for (const clang::Expr* o : operands) a.operands.push_back(o->getType()->isIntegralOrEnumerationType() ? rvalue(o) : (effect(o), nullptr));
   if (!c->getType()->isVoidType()) a.var = temporary(scalar_type(c->getType()));
   std::string result = a.var;
-  // One atomic per place the address may point to.
-  std::function<void(const LValue&)> at = [&](const LValue& l) {
-    switch (l.kind) {
-      case LValue::Kind::Memory: {
-        kir::Atomic one = a;
-        one.at = l.at;
-        return emit(kir::Stmt{std::move(one)});
-      }
-      case LValue::Kind::Choice: {
-        std::vector<Expr> guards;
-        for (const auto& ch : l.choices) guards.push_back(ch.first);
-        return choose(guards, [&](std::size_t i) { at(l.choices[i].second); }, a.loc);
-      }
-      case LValue::Kind::Variable:  // an atomic on a thread's own variable: its value is unknown
-        if (!result.empty()) emit(kir::Stmt{kir::Assign{result, nullptr, a.loc}});
-        return emit(kir::Stmt{kir::Assign{l.var, nullptr, a.loc}});
-      case LValue::Kind::Ignored:
-        return;
-      case LValue::Kind::Pointer:
-      case LValue::Kind::Unknown:
-        return unsupported("atomic on an address racecert cannot resolve", c->getBeginLoc());
-    }
-  };
-  if (address) at(target);
+  if (address) emit_atomic(a, target, c->getBeginLoc());
   else emit(kir::Stmt{std::move(a)});
   return result.empty() ? nullptr : var(result);
 }

@@ -264,30 +264,11 @@ std::optional<Expr> Lowerer::image_or_async_builtin(const std::string& name, con
     // writes are block-scoped atomic stores (docs/frontend.md).
     l.body = collect([&] {
       this->read(deref(s, js, args[1]->getType()->getPointeeType(), "source of an async copy"), ctx_.IntTy, c->getBeginLoc());
-      std::function<void(const LValue&)> store = [&](const LValue& at) {
-        switch (at.kind) {
-          case LValue::Kind::Memory: {
-            kir::Atomic w;
-            w.op = "store";
-            w.scope = kir::Scope::Block;
-            w.loc = l.loc;
-            w.at = at.at;
-            return emit(kir::Stmt{std::move(w)});
-          }
-          case LValue::Kind::Choice: {
-            std::vector<Expr> guards;
-            for (const auto& ch : at.choices) guards.push_back(ch.first);
-            return choose(guards, [&](std::size_t i) { store(at.choices[i].second); }, l.loc);
-          }
-          case LValue::Kind::Ignored:
-            return;
-          case LValue::Kind::Variable:
-          case LValue::Kind::Pointer:
-          case LValue::Kind::Unknown:
-            return unsupported("destination of an async copy racecert cannot resolve", c->getBeginLoc());
-        }
-      };
-      store(deref(d, jd, args[0]->getType()->getPointeeType(), "destination of an async copy"));
+      kir::Atomic w;
+      w.op = "store";
+      w.scope = kir::Scope::Block;
+      w.loc = l.loc;
+      emit_atomic(w, deref(d, jd, args[0]->getType()->getPointeeType(), "destination of an async copy"), c->getBeginLoc());
     });
     l.update.push_back(kir::Stmt{kir::Assign{j, var(j) + int_lit(1), l.loc}});
     copy.accesses.push_back(kir::Stmt{std::move(l)});

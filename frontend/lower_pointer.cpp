@@ -337,15 +337,7 @@ LValue Lowerer::pointer_field(const std::string& name, clang::QualType pointee, 
       // A pointer field of a struct passed by value points into an array of
       // the caller's, like a pointer parameter: one array of its own
       // (parameters are assumed not to alias, docs/frontend.md).
-      kir::Array a;
-      a.name = name;
-      a.parameter = true;
-      a.sizes = {0};
-      a.element = scalar_type(pointee);
-      a.element_bytes = element_bytes(pointee);
-      a.space = pointee.getAddressSpace() == LangAS::opencl_local ? kir::Space::Shared : kir::Space::Global;
-      a.loc = where;
-      if (!k_.find_array(name)) k_.arrays.push_back(a);
+      parameter_array(name, pointee, where);
       s.targets = {{PointerTarget::Kind::Array, name}};
       prologue_.push_back(kir::Stmt{kir::Assign{s.offset, int_lit(0), where}});
     }

@@ -166,6 +166,23 @@ void Lowerer::bind_pointer(const ValueDecl* d, const std::optional<PointerValue>
 
 // ------------------------------------------------------------------ kernel
 
+void Lowerer::parameter_array(const std::string& name, QualType pointee, SourceLoc where) {
+  if (k_.find_array(name)) return;
+  kir::Array a;
+  a.name = name;
+  a.parameter = true;
+  a.sizes = {0};
+  a.element = scalar_type(pointee);
+  a.element_bytes = element_bytes(pointee);
+  LangAS as = pointee.getAddressSpace();
+  a.space = as == LangAS::opencl_local ? kir::Space::Shared
+            : as == LangAS::opencl_constant || pointee.isConstQualified() ? kir::Space::Constant
+                                                                           : kir::Space::Global;
+  if (pointee.isConstQualified() && lang_ == Language::Cuda) a.space = kir::Space::Global;  // const only promises no writes
+  a.loc = std::move(where);
+  k_.arrays.push_back(a);
+}
+
 void Lowerer::declare_parameter(const ParmVarDecl* p) {
   QualType t = p->getType().getCanonicalType();
   std::string name = p->getNameAsString();
@@ -173,19 +190,7 @@ void Lowerer::declare_parameter(const ParmVarDecl* p) {
   if (t->isFunctionPointerType() && !p->getName().empty()) return function_pointer_parameter(p);
   if (t->isPointerType() || t->isArrayType()) {
     QualType pointee = t->isPointerType() ? t->getPointeeType() : ctx_.getAsArrayType(t)->getElementType();
-    kir::Array a;
-    a.name = name;
-    a.parameter = true;
-    a.sizes = {0};
-    a.element = scalar_type(pointee);
-    a.element_bytes = element_bytes(pointee);
-    LangAS as = pointee.getAddressSpace();
-    a.space = as == LangAS::opencl_local ? kir::Space::Shared
-              : as == LangAS::opencl_constant || pointee.isConstQualified() ? kir::Space::Constant
-                                                                             : kir::Space::Global;
-    if (pointee.isConstQualified() && lang_ == Language::Cuda) a.space = kir::Space::Global;  // const only promises no writes
-    a.loc = loc(p->getLocation());
-    k_.arrays.push_back(a);
+    parameter_array(name, pointee, loc(p->getLocation()));
     bind_pointer(p, PointerValue{name, int_lit(0)}, p->getLocation());
     return;
   }

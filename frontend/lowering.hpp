@@ -170,6 +170,9 @@ class Lowerer {
   kir::ScalarType scalar_type(clang::QualType t) const;
   std::int64_t element_bytes(clang::QualType t) const;
   void declare_parameter(const clang::ParmVarDecl* p);
+  // The array a pointer parameter (or a pointer field of a struct
+  // parameter) points into, made once.
+  void parameter_array(const std::string& name, clang::QualType pointee, SourceLoc where);
   // Binds a pointer-typed declaration to where `value` points.
   void bind_pointer(const clang::ValueDecl* d, const std::optional<PointerValue>& value, clang::SourceLocation where);
   std::int64_t element_count(clang::QualType t) const;  // scalars in one element of type t
@@ -356,6 +359,8 @@ class Lowerer {
   void opencl_barrier_fences(const std::vector<const clang::Expr*>& args, kir::Barrier& b);
   std::optional<Expr> intrinsic(const std::string& name, const clang::CallExpr* c,
                                 const std::vector<const clang::Expr*>& args, const clang::Expr* object);
+  // The atomic `a` at each place `at` may be (a Choice: guarded).
+  void emit_atomic(const kir::Atomic& a, const LValue& at, clang::SourceLocation where);
   Expr atomic(const std::string& op, kir::Scope scope, kir::MemoryOrder order, const clang::CallExpr* c,
               const clang::Expr* address, const std::vector<const clang::Expr*>& operands);
   Expr opencl_builtin(const std::string& name, const std::vector<const clang::Expr*>& args);
