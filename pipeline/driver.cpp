@@ -1,5 +1,7 @@
 #include "pipeline/driver.hpp"
 
+#include <map>
+
 #include <filesystem>
 #include <set>
 #include <utility>
@@ -22,8 +24,13 @@ namespace {
 // What the pipeline gathered from the files before the protocol analysis.
 struct Gathered {
   std::vector<protocol::Kernel> protocols;  // routed to the protocol analysis
-  // Per protocol: its file's header says --no-benign-tolerance.
-  std::vector<bool> no_benign_tolerance;
+  // Per protocol: what its file's header asks of the analysis
+  // (--no-benign-tolerance, --only-intra-group).
+  struct HeaderChecks {
+    bool no_benign_tolerance = false, only_intra_group = false;
+    auto operator<=>(const HeaderChecks&) const = default;
+  };
+  std::vector<HeaderChecks> checks;
   // Verdicts reached without it: unknown kernels, .bar files, and the
   // named-barrier check's verdict on shared memory (merged with the protocol
   // verdict of the same kernel, which then covers global memory only).
@@ -143,6 +150,17 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
     for (auto& e : dimension_preconditions("blockDim", *f.header.block)) inf.protocol.preconditions.push_back(e);
   if (!o.launch.grid && f.header.grid)
     for (auto& e : dimension_preconditions("gridDim", *f.header.grid)) inf.protocol.preconditions.push_back(e);
+  // --kernel-args=NAME,V...: the scalar parameters of kernel NAME, in
+  // order, have these values (a parameter the front end does not track as
+  // an integer, a struct passed by value, ends the list).
+  if (f.header.kernel_args && f.header.kernel_args->kernel == k.name) {
+    const auto& values = f.header.kernel_args->values;
+    for (std::size_t i = 0; i < values.size() && i < k.parameters.size(); ++i) {
+      const kir::Variable& p = k.parameters[i];
+      if (p.type != kir::ScalarType::Int && p.type != kir::ScalarType::Unsigned && p.type != kir::ScalarType::Bool) break;
+      inf.protocol.preconditions.push_back(expr::binary(expr::BinOp::Eq, expr::var(p.name), expr::int_lit(values[i])));
+    }
+  }
   if (shared_to_barriers) {
     std::set<std::string> global;
     for (const auto& a : inf.protocol.arrays)
@@ -173,7 +191,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   for (const auto& n : inf.notes) g.notes.push_back({path, k.name, n});
   for (const auto& n : f.notes) g.notes.push_back({path, k.name, n});
   g.protocols.push_back(std::move(inf.protocol));
-  g.no_benign_tolerance.push_back(f.header.no_benign_tolerance);
+  g.checks.push_back({f.header.no_benign_tolerance, f.header.only_intra_group});
 }
 
 void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
@@ -207,7 +225,7 @@ void load_protocol_file(const std::string& path, const Options& o, Gathered& g) 
     if (o.show == Stage::Kernel || o.show == Stage::Barriers) continue;  // a protocol has neither
     if (wants(o, Stage::Protocol)) g.shown += protocol::print(k);
     g.protocols.push_back(std::move(k));
-    g.no_benign_tolerance.push_back(false);
+    g.checks.push_back({});
   }
 }
 
@@ -229,23 +247,22 @@ void load_file(const std::string& path, const Options& o, Gathered& g) {
 
 // The protocol analysis of every routed kernel, one report each in their
 // order. Kernels of a file whose header says --no-benign-tolerance are
-// checked counting two writes of the same value as a race.
+// checked counting two writes of the same value as a race; with
+// --only-intra-group only threads of one block are compared.
 std::vector<KernelReport> check_protocols(const Gathered& g, const smt::CheckOptions& check) {
-  std::vector<protocol::Kernel> group[2];
-  std::vector<std::size_t> at[2];
-  for (std::size_t i = 0; i < g.protocols.size(); ++i) {
-    int strict = g.no_benign_tolerance[i] ? 1 : 0;
-    group[strict].push_back(g.protocols[i]);
-    at[strict].push_back(i);
-  }
-  if (group[1].empty()) return smt::check(g.protocols, check);
+  std::map<Gathered::HeaderChecks, std::vector<std::size_t>> groups;
+  for (std::size_t i = 0; i < g.protocols.size(); ++i) groups[g.checks[i]].push_back(i);
+  if (groups.size() <= 1 && (groups.empty() || groups.begin()->first == Gathered::HeaderChecks{}))
+    return smt::check(g.protocols, check);
   std::vector<KernelReport> out(g.protocols.size());
-  for (int strict = 0; strict < 2; ++strict) {
-    if (group[strict].empty()) continue;
+  for (const auto& [flags, at] : groups) {
     smt::CheckOptions o = check;
-    if (strict) o.query.benign_writes_race = true;
-    std::vector<KernelReport> reports = smt::check(group[strict], o);
-    for (std::size_t j = 0; j < reports.size(); ++j) out[at[strict][j]] = std::move(reports[j]);
+    o.query.benign_writes_race = o.query.benign_writes_race || flags.no_benign_tolerance;
+    o.intra_block_only = flags.only_intra_group;
+    std::vector<protocol::Kernel> group;
+    for (std::size_t i : at) group.push_back(g.protocols[i]);
+    std::vector<KernelReport> reports = smt::check(group, o);
+    for (std::size_t j = 0; j < reports.size(); ++j) out[at[j]] = std::move(reports[j]);
   }
   return out;
 }

@@ -39,7 +39,8 @@ const std::vector<SymbolicTrace>& ArrayStages::traces() {
     to.extra_assumptions = options_.assumptions;
     std::vector<SymbolicTrace> out;
     for (const auto& c : closures()) out.push_back(sequentialize(projected_, c, array_.name, to));
-    if (array_.space == MemorySpace::Global) out.push_back(cross_block_trace(projected_, array_.name, to));
+    if (array_.space == MemorySpace::Global && !options_.intra_block_only)
+      out.push_back(cross_block_trace(projected_, array_.name, to));
     traces_ = std::move(out);
   }
   return *traces_;

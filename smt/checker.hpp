@@ -17,6 +17,7 @@ struct CheckOptions {
   QueryOptions query;           // query.deadline is set per kernel from kernel_timeout_ms
   unsigned kernel_timeout_ms = 60000;  // wall clock of one kernel's stages and queries; 0: none
   std::vector<protocol::Expr> assumptions;  // added to every trace (e.g. blockDim.x == 64)
+  bool intra_block_only = false;  // compare only threads of one block (GPUVerify's --only-intra-group)
 };
 
 std::vector<KernelReport> check(const std::vector<protocol::Kernel>& kernels, const CheckOptions& o);

@@ -131,6 +131,21 @@ void read_arguments(const std::string& line, const std::string& filename, GpuVer
           h.defines.push_back(def);
         }
         else if (w.text == "--no-benign-tolerance") h.no_benign_tolerance = true;
+        else if (w.text == "--only-intra-group") h.only_intra_group = true;
+        else if (starts("--kernel-args=")) {
+          // NAME,V1,V2,...: values decimal or 0x hexadecimal.
+          std::string spec = w.text.substr(14);
+          GpuVerifyHeader::KernelArgs ka;
+          auto ident = x3::lexeme[x3::char_("a-zA-Z_") >> *x3::char_("a-zA-Z0-9_")];
+          auto number = x3::lexeme[(x3::no_case["0x"] >> x3::uint_parser<std::uint64_t, 16>{}) | x3::uint_parser<std::uint64_t, 10>{}];
+          std::vector<std::uint64_t> raw;
+          auto it = spec.cbegin();
+          if (!x3::parse(it, spec.cend(), ident, ka.kernel) || !x3::parse(it, spec.cend(), *(',' >> number), raw) ||
+              it != spec.cend())
+            throw fail("invalid kernel arguments (expected --kernel-args=NAME,V1,V2,...)");
+          for (std::uint64_t v : raw) ka.values.push_back(static_cast<std::int64_t>(v));
+          h.kernel_args = std::move(ka);
+        }
         // Any other flag (--warp-sync=32, --no-inline, ...) is GPUVerify's
         // business: kept in args, ignored by racecert and the other adapters.
         else h.ignored.push_back(w.text);

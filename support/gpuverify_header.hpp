@@ -58,6 +58,16 @@ struct GpuVerifyHeader {
   // --no-benign-tolerance: two writes of the same value race in this file
   // (GPUVerify's default, kept by racecert, calls them benign).
   bool no_benign_tolerance = false;
+  // --only-intra-group: only work-items of one group are compared (no
+  // races across groups are reported for this file).
+  bool only_intra_group = false;
+  // --kernel-args=NAME,V1,V2,...: kernel NAME's scalar arguments, in order
+  // (pointer arguments take no value), have these values.
+  struct KernelArgs {
+    std::string kernel;
+    std::vector<std::int64_t> values;
+  };
+  std::optional<KernelArgs> kernel_args;
   // Synthetic-family metadata (line 3), empty for ordinary kernels.
   std::string family;
   int size = 0;

@@ -54,6 +54,20 @@ TEST(GpuVerifyHeader, NoBenignTolerance) {
   EXPECT_TRUE(h.ignored.empty());
 }
 
+TEST(GpuVerifyHeader, OnlyIntraGroupAndKernelArgs) {
+  GpuVerifyHeader h =
+      parse_gpuverify_header("//pass\n//--local_size=2 --num_groups=1 --only-intra-group --kernel-args=foo,3,0x10\n", "k.cl");
+  EXPECT_TRUE(h.only_intra_group);
+  ASSERT_TRUE(h.kernel_args);
+  EXPECT_EQ(h.kernel_args->kernel, "foo");
+  EXPECT_EQ(h.kernel_args->values, (std::vector<std::int64_t>{3, 16}));
+  EXPECT_TRUE(h.ignored.empty());
+  GpuVerifyHeader bad = parse_gpuverify_header("//pass\n//--local_size=2 --kernel-args=foo,x3\n", "k.cl");
+  ASSERT_TRUE(bad.malformed);
+  EXPECT_NE(bad.malformed->render().find("k.cl:2:"), std::string::npos) << bad.malformed->render();
+  EXPECT_FALSE(bad.kernel_args);
+}
+
 TEST(GpuVerifyHeader, OpenClDimensions) {
   auto h = parse("//pass\n//--local_size=[8,8] --num_groups=[2,3]\n");
   EXPECT_EQ(*h.block, (Dim3{8, 8, 1}));
@@ -177,7 +191,8 @@ TEST(GpuVerifyHeader, UnknownFlagsAreNotedAndIgnored) {
   EXPECT_FALSE(h.malformed);
   EXPECT_EQ(*h.block, (Dim3{64, 1, 1}));
   EXPECT_EQ(*h.grid, (Dim3{8, 1, 1}));
-  EXPECT_EQ(h.ignored, (std::vector<std::string>{"--warp-sync=32", "--no-inline", "--only-intra-group", "extra"}));
+  EXPECT_TRUE(h.only_intra_group);
+  EXPECT_EQ(h.ignored, (std::vector<std::string>{"--warp-sync=32", "--no-inline", "extra"}));
   EXPECT_EQ(h.args.size(), 6u);
 }
 
