@@ -55,6 +55,9 @@ std::string bytes_text(const ReportedBytes& b) {
 // "A[2]", or under differing byte views "A[2] (bytes [8, 12)) and A[0] (bytes [0, 16))".
 std::string index_text(const ReportedRace& r) {
   if (r.bytes.size() != 2) return index_text(r.array, r.index);
+  const ReportedBytes &a = r.bytes[0], &b = r.bytes[1];
+  if (a.index == b.index && a.offset == b.offset && a.width == b.width)  // one byte view, the same bytes
+    return index_text(r.array, a.index) + " (" + bytes_text(a) + ")";
   return index_text(r.array, r.bytes[0].index) + " (" + bytes_text(r.bytes[0]) + ") and " +
          index_text(r.array, r.bytes[1].index) + " (" + bytes_text(r.bytes[1]) + ")";
 }

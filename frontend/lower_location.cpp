@@ -35,8 +35,25 @@ LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
   // array or struct members would need byte offsets: unsupported.
   const RecordDecl* parent = field->getParent();
   bool in_union = parent && parent->isUnion();
-  if (in_union && union_with_aggregate(parent))
-    return LValue{LValue::Kind::Unknown, "", {}, "a union with an array or struct member"};
+  if (in_union && union_with_aggregate(parent)) {
+    // Its members overlap by bytes. In memory: a byte view of the union's
+    // bytes from offset 0, as wide as the member (an array member is then
+    // stepped through by bytes, a struct member's fields are their own
+    // bytes). In registers: a value racecert does not track.
+    auto bits = size_in_bits(field->getType());
+    if (b.kind == LValue::Kind::Variable) return LValue{LValue::Kind::Ignored, "", {}, ""};
+    if (b.kind != LValue::Kind::Memory || !bits || *bits % 8 || b.at.index.size() != 1)
+      return LValue{LValue::Kind::Unknown, "", {}, "a union with an array or struct member"};
+    const kir::Array* arr = k_.find_array(b.at.array);
+    LValue out = b;
+    out.at.width = *bits / 8;
+    if (b.at.unit == 1) return out;
+    if (b.at.unit || b.at.width || !arr || arr->element_bytes <= 0)
+      return LValue{LValue::Kind::Unknown, "", {}, "a union with an array or struct member"};
+    out.at.unit = 1;
+    if (out.at.index[0]) out.at.index[0] = out.at.index[0] * int_lit(arr->element_bytes);
+    return out;
+  }
   if (b.kind == LValue::Kind::Variable) {
     std::string name = b.var + "." + (in_union ? std::string("union") : field->getNameAsString());
     bool param = std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == b.var; });
@@ -48,7 +65,7 @@ LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
   if (b.kind == LValue::Kind::Memory && b.at.unit == 1 && b.at.index.size() == 1) {
     // A field of a struct seen through a byte view: its own bytes.
     auto bits = size_in_bits(field->getType());
-    if (in_union || !parent || !bits || *bits % 8 || !field->getType()->isScalarType())
+    if (in_union || !parent || !bits || *bits % 8 || *bits == 0)
       return LValue{LValue::Kind::Unknown, "", {}, "a field of a byte view"};
     std::int64_t field_bytes = static_cast<std::int64_t>(ctx_.getASTRecordLayout(parent).getFieldOffset(field->getFieldIndex())) / 8;
     LValue out = b;
@@ -124,11 +141,6 @@ void Lowerer::copy_record(const LValue& dst, const LValue& src, QualType type, c
 LValue Lowerer::member(const MemberExpr* m) {
   const auto* field = dyn_cast<FieldDecl>(m->getMemberDecl());
   if (!field) return LValue{LValue::Kind::Unknown, "", {}, "member function"};
-  if (field->getParent()->isUnion() && union_with_aggregate(field->getParent())) {
-    // Said once, here, where the user wrote it; the access is then ignored.
-    unsupported("a union with an array or struct member", m->getBeginLoc());
-    return LValue{LValue::Kind::Ignored, "", {}, ""};
-  }
   const clang::Expr* base = m->getBase();
   if (isa<CXXThisExpr>(strip(base)->IgnoreImpCasts())) {
     if (this_stack_.empty()) return LValue{LValue::Kind::Unknown, "", {}, "'this'"};

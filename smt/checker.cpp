@@ -52,8 +52,9 @@ ReportedRace make_race(const Job& j) {
   ReportedRace r;
   r.array = t.array;
   r.index = j.result.index;
-  if (a.view != b.view) {
-    // Byte views: each access's own index, and the bytes it covers.
+  if (a.view != b.view || a.view.unit != a.view.width) {
+    // Byte views (differing ones, or one that is not whole steps of its
+    // unit): each access's own index, and the bytes it covers.
     auto bytes = [](const std::vector<std::int64_t>& index, const protocol::AccessView& v) {
       return ReportedBytes{index, index.empty() ? 0 : index.back() * v.unit, v.width};
     };
