@@ -120,7 +120,9 @@ PointerAlternatives Lowerer::load_slot(const std::string& key) {
 
 std::optional<std::int64_t> Lowerer::byte_step(const std::string& array, QualType pointee) const {
   const kir::Array* a = k_.find_array(array);
-  if (!a || a->element_bytes <= 0 || a->element == kir::ScalarType::Other || pointee->isVoidType()) return std::nullopt;
+  if (!a || a->element_bytes <= 0 || a->element == kir::ScalarType::Other) return std::nullopt;
+  // Arithmetic on void * (a GNU extension) steps by bytes.
+  if (pointee->isVoidType()) return a->element_bytes == 1 ? std::nullopt : std::optional<std::int64_t>(1);
   auto bits = size_in_bits(pointee);
   if (!bits || *bits % 8 || *bits / 8 == a->element_bytes) return std::nullopt;
   if (!pointee->isScalarType() && !vector_of(pointee, a->element_bytes)) return std::nullopt;
