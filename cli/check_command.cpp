@@ -1,6 +1,6 @@
 // racecert check FILE...: proves data-race freedom or reports races. Option
 // parsing and rendering only: the pipeline itself is pipeline/driver.hpp.
-#include <cxxopts.hpp>
+#include "cli/command_line.hpp"
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>

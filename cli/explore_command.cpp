@@ -6,7 +6,7 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
 #endif
-#include <cxxopts.hpp>
+#include "cli/command_line.hpp"
 #include <iostream>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>

@@ -1,6 +1,6 @@
 // racecert harness run|merge|synth: the research comparison harness
 // (docs/harness.md). Option parsing and output here; the work is in harness/.
-#include <cxxopts.hpp>
+#include "cli/command_line.hpp"
 #include <filesystem>
 #include <fstream>
 #include <iostream>

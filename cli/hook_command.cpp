@@ -1,7 +1,7 @@
 // racecert hook install|uninstall|run: the git pre-commit hook
 // (docs/harness.md). `install` writes a script that calls `racecert hook
 // run`, which is also the entry of .pre-commit-hooks.yaml.
-#include <cxxopts.hpp>
+#include "cli/command_line.hpp"
 #include <iostream>
 
 #include "cli/commands.hpp"

@@ -6,7 +6,7 @@
 //   racecert progress synth --threads T --instructions I --locations L
 //                           --values V [--out DIR] [--jobs N] ...
 //   racecert progress emit-cuda FILE --mapping plain|round-robin|chunked
-#include <cxxopts.hpp>
+#include "cli/command_line.hpp"
 #include <fstream>
 #include <iostream>
 #include <string>

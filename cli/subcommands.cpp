@@ -1,6 +1,6 @@
 #include "cli/subcommands.hpp"
 
-#include <cxxopts.hpp>
+#include "cli/command_line.hpp"
 #include <iostream>
 
 #include "support/diagnostic.hpp"

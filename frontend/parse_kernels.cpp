@@ -269,7 +269,8 @@ std::vector<std::string> clang_arguments(const std::string& path, Language lang,
   // swallow the next argument).
   std::string dir = std::filesystem::path(path).parent_path().string();
   args.push_back("-I" + (dir.empty() ? std::string(".") : dir));
-  args.push_back(path);
+  // A file named like an option ("-x.cu") is a file.
+  args.push_back(!path.empty() && path[0] == '-' ? "./" + path : path);
   return args;
 }
 

@@ -3,6 +3,11 @@
 // atomics, global memory across blocks, barrier divergence, -D and --kernel.
 // Each pattern has a DRF and a racy variant, and racy verdicts are checked
 // against their witness.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include "tests/frontend/test_util.hpp"
 
 using namespace racecert::fetest;
@@ -251,6 +256,28 @@ TEST(Preconditions, DefineOptionReachesTheSource) {
                                   "  s[threadIdx.x * STEP] = threadIdx.x;\n  s[threadIdx.x * STEP + 1] = 0;\n}\n",
                     {"-DSTEP=1"}),
               "k");
+}
+
+TEST(Preconditions, DefineValuesKeepTheirCommas) {
+  // -DSTEP=MAX(2,1) is one definition (cxxopts would split it at the comma).
+  auto r = check(kOneBlock64 + R"(#define MAX(a, b) ((a) > (b) ? (a) : (b))
+__global__ void k() {
+  __shared__ int s[256];
+  s[threadIdx.x * STEP] = threadIdx.x;
+  s[threadIdx.x * STEP + 1] = threadIdx.x;
+}
+)",
+                 {"-DSTEP=MAX(2,1)"});
+  EXPECT_DRF(r, "k");
+}
+
+TEST(Preconditions, AFileNamedLikeAnOptionIsAFile) {
+  // Relative, in the working directory: Clang would read "-x.cu" as `-x .cu`.
+  std::string file = "-racecert-x-" + std::to_string(::getpid()) + ".cu";
+  std::ofstream(file) << kOneBlock64 << "__global__ void k(int *a) {\n  a[threadIdx.x] = threadIdx.x;\n}\n";
+  auto r = racecert::testkit::run_racecert({"check", "--", file});
+  std::filesystem::remove(file);
+  EXPECT_DRF(r, "k");
 }
 
 TEST(Preconditions, KernelOptionSelectsOneKernel) {
