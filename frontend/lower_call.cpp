@@ -617,8 +617,13 @@ Expr Lowerer::opencl_builtin(const std::string& name, const std::vector<const cl
     return nullptr;
   }
   std::string axis = *d == 0 ? ".x" : *d == 1 ? ".y" : ".z";
-  if (name == "get_global_offset") return int_lit(0);  // kernels are launched without offsets
-  if (global_id) return var("blockIdx" + axis) * var("blockDim" + axis) + var("threadIdx" + axis);
+  // The header's --global_offset, 0 without it.
+  std::int64_t offset = static_cast<std::size_t>(*d) < global_offset_.size() ? global_offset_[static_cast<std::size_t>(*d)] : 0;
+  if (name == "get_global_offset") return int_lit(offset);
+  if (global_id) {
+    Expr id = var("blockIdx" + axis) * var("blockDim" + axis) + var("threadIdx" + axis);
+    return offset ? int_lit(offset) + id : id;
+  }
   if (global_size) return var("gridDim" + axis) * var("blockDim" + axis);
   return var(std::string(it->second) + axis);
 }

@@ -99,6 +99,8 @@ class Lowerer {
   // A pointer was assigned a place its slot lacked: lower the kernel again
   // with the same hints (they now hold the place).
   bool incomplete() const { return incomplete_; }
+  // OpenCL's global work offset per dimension (the header's --global_offset).
+  void set_global_offset(const std::vector<std::int64_t>& offset) { global_offset_ = offset; }
 
  private:
   clang::ASTContext& ctx_;
@@ -188,6 +190,7 @@ class Lowerer {
     std::string offset;                  // variable: the offset, in elements
   };
   PointerHints& hints_;
+  std::vector<std::int64_t> global_offset_;
   std::map<std::string, PointerSlot> slots_;
   bool incomplete_ = false;
   kir::Block prologue_;  // runs first: offsets of pointer fields of struct parameters

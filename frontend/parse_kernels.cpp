@@ -102,6 +102,7 @@ class KernelFinder : public clang::ASTConsumer {
       LoweredKernel k;
       for (int i = 0; i < kLoweringPasses; ++i) {
         pass.emplace(ctx, lang_, hints);
+        pass->set_global_offset(out_.header.global_offset);
         k.kernel = pass->lower(f, name, axioms);
         if (!pass->incomplete()) break;
       }

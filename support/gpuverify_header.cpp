@@ -132,6 +132,15 @@ void read_arguments(const std::string& line, const std::string& filename, GpuVer
         }
         else if (w.text == "--no-benign-tolerance") h.no_benign_tolerance = true;
         else if (w.text == "--only-intra-group") h.only_intra_group = true;
+        else if (starts("--global_offset=")) {
+          std::string spec = w.text.substr(16);
+          std::vector<std::uint64_t> raw;
+          auto list = x3::uint_parser<std::uint64_t, 10>{} % ',';
+          auto it = spec.cbegin();
+          if (!x3::parse(it, spec.cend(), list | ('[' >> list >> ']'), raw) || it != spec.cend() || raw.size() > 3)
+            throw fail("invalid global offset (expected X, X,Y,Z or [X,Y,Z])");
+          for (std::uint64_t v : raw) h.global_offset.push_back(static_cast<std::int64_t>(v));
+        }
         else if (starts("--kernel-args=")) {
           // NAME,V1,V2,...: values decimal or 0x hexadecimal.
           std::string spec = w.text.substr(14);

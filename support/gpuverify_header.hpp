@@ -68,6 +68,9 @@ struct GpuVerifyHeader {
     std::vector<std::int64_t> values;
   };
   std::optional<KernelArgs> kernel_args;
+  // --global_offset=X[,Y[,Z]] (or [X,Y,Z]): OpenCL's global work offset,
+  // what get_global_offset returns and get_global_id adds.
+  std::vector<std::int64_t> global_offset;
   // Synthetic-family metadata (line 3), empty for ordinary kernels.
   std::string family;
   int size = 0;

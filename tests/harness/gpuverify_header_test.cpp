@@ -62,6 +62,9 @@ TEST(GpuVerifyHeader, OnlyIntraGroupAndKernelArgs) {
   EXPECT_EQ(h.kernel_args->kernel, "foo");
   EXPECT_EQ(h.kernel_args->values, (std::vector<std::int64_t>{3, 16}));
   EXPECT_TRUE(h.ignored.empty());
+  EXPECT_EQ(parse_gpuverify_header("//pass\n//--local_size=2 --global_offset=[64,0,2]\n", "k.cl").global_offset,
+            (std::vector<std::int64_t>{64, 0, 2}));
+  EXPECT_TRUE(parse_gpuverify_header("//pass\n//--local_size=2 --global_offset=1,2,3,4\n", "k.cl").malformed);
   GpuVerifyHeader bad = parse_gpuverify_header("//pass\n//--local_size=2 --kernel-args=foo,x3\n", "k.cl");
   ASSERT_TRUE(bad.malformed);
   EXPECT_NE(bad.malformed->render().find("k.cl:2:"), std::string::npos) << bad.malformed->render();
