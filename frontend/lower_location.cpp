@@ -502,7 +502,7 @@ std::optional<PointerValue> Lowerer::pointer(const clang::Expr* e) {
     PointerAlternatives out;
     for (auto [side, guard] : {std::pair{t, yes}, std::pair{f, neg(yes)}})
       for (auto a : alternatives_of(side)) {
-        a.guard = a.guard ? conj(guard, a.guard) : guard;
+        a.guard = both(guard, a.guard);
         out.push_back(std::move(a));
       }
     return pointer_from(std::move(out));

@@ -39,6 +39,8 @@ PointerValue pointer_from(PointerAlternatives alternatives) {
   return out;
 }
 
+Expr both(const Expr& a, const Expr& b) { return a && b ? conj(a, b) : a ? a : b; }
+
 bool Lowerer::may_touch_arrays(const std::optional<PointerValue>& p) {
   for (const auto& a : alternatives_of(p))
     if (a.target.kind == PointerTarget::Kind::Array) return true;
@@ -72,7 +74,7 @@ Lowerer::PointerSlot& Lowerer::slot(const std::string& key) {
 }
 
 void Lowerer::store_slot(const std::string& key, const PointerAlternatives& value, SourceLoc where) {
-  PointerSlot s = slot(key);  // a copy: new_variable below may not, but keep it simple and safe
+  const PointerSlot s = slot(key);  // a copy: emitting below must not see it change
   auto index = [&](const PointerTarget& t) -> std::optional<std::int64_t> {
     auto it = std::find(s.targets.begin(), s.targets.end(), t);
     if (it == s.targets.end()) return std::nullopt;
@@ -239,7 +241,7 @@ PointerValue Lowerer::pointer_to(const LValue& l) {
       PointerAlternatives out;
       for (const auto& [guard, choice] : l.choices) {
         for (auto a : alternatives_of(pointer_to(choice))) {
-          a.guard = guard && a.guard ? conj(guard, a.guard) : guard ? guard : a.guard;
+          a.guard = both(guard, a.guard);
           out.push_back(std::move(a));
         }
       }
@@ -272,7 +274,7 @@ PointerValue Lowerer::load_pointer(const LValue& l, clang::QualType type, clang:
         for (const auto& [guard, choice] : l.choices) {
           if (choice.kind != LValue::Kind::Pointer) continue;
           for (auto a : alternatives_of(load_pointer(choice, type, where))) {
-            a.guard = guard && a.guard ? conj(guard, a.guard) : guard ? guard : a.guard;
+            a.guard = both(guard, a.guard);
             out.push_back(std::move(a));
           }
         }

@@ -67,6 +67,8 @@ using PointerAlternatives = std::vector<PointerValue::Alternative>;
 PointerAlternatives alternatives_of(const std::optional<PointerValue>& p);
 // Back to a PointerValue: the one-array form where it is one array.
 PointerValue pointer_from(PointerAlternatives alternatives);
+// a && b for guards, where a null guard is true.
+Expr both(const Expr& a, const Expr& b);
 
 // The lvalue of an assignment or an address-of.
 struct LValue {
