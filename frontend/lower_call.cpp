@@ -238,9 +238,14 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const clang::Expr* c, const std
         return nullptr;
       }
     } else {
-      Expr v = t->isRecordType() ? (effect(args[i]), nullptr) : rvalue(args[i]);
       std::string name = new_variable(p->getNameAsString(), scalar_type(t), loc(p->getLocation()));
-      emit(kir::Stmt{kir::Assign{name, to_int(v), loc(c->getBeginLoc())}});
+      if (t->isRecordType()) {
+        // A struct passed by value: the callee's copy, field by field
+        // (pointer fields included).
+        record_value(LValue{LValue::Kind::Variable, name, {}, ""}, args[i], t, args[i]->getBeginLoc());
+      } else {
+        emit(kir::Stmt{kir::Assign{name, to_int(rvalue(args[i])), loc(c->getBeginLoc())}});
+      }
       b = Binding{Binding::Kind::Scalar, name, {}};
     }
     bound.push_back(Arg{p, b});

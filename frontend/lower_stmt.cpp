@@ -349,21 +349,7 @@ void Lowerer::declaration(const VarDecl* d) {
       for (const clang::Expr* a : ctor->arguments()) effect(a);
       return;
     }
-    if (init->isGLValue() || isa<ImplicitCastExpr>(init)) {
-      const clang::Expr* src = init->IgnoreImpCasts();
-      if (src->isGLValue()) {
-        copy_record(LValue{LValue::Kind::Variable, name, {}, ""}, lvalue(src), t, d->getLocation());
-        return;
-      }
-    }
-    if (const auto* list = dyn_cast<InitListExpr>(strip(init))) {
-      init_record(LValue{LValue::Kind::Variable, name, {}, ""}, list, t, d->getLocation());
-      return;
-    }
-    // A struct value racecert does not follow (`c ? a : b`, a call's
-    // result): every field is an untracked value.
-    effect(init);
-    copy_record(LValue{LValue::Kind::Variable, name, {}, ""}, LValue{}, t, d->getLocation());
+    record_value(LValue{LValue::Kind::Variable, name, {}, ""}, init, t, d->getLocation());
     return;
   }
   if (vector_declaration(d)) return;  // int2 p = (int2)(x, y): components as values
@@ -373,6 +359,23 @@ void Lowerer::declaration(const VarDecl* d) {
     Expr v = rvalue(init);
     emit(kir::Stmt{kir::Assign{name, to_int(v), loc(d->getLocation())}});
   }
+}
+
+void Lowerer::record_value(const LValue& dst, const clang::Expr* init, QualType type, clang::SourceLocation where) {
+  // A copy of a struct in memory or registers (through the implicit copy
+  // constructor too), an initializer list (a compound literal's as well),
+  // or a struct value racecert does not follow (`c ? a : b`, a call's
+  // result), whose fields are then untracked values.
+  const clang::Expr* src = init->IgnoreImplicit();
+  if (const auto* copy = dyn_cast<CXXConstructExpr>(src);
+      copy && copy->getNumArgs() == 1 && copy->getConstructor()->isCopyOrMoveConstructor() && !copy->getConstructor()->isUserProvided())
+    src = copy->getArg(0)->IgnoreImplicit();
+  if (const auto* literal = dyn_cast<CompoundLiteralExpr>(strip(src))) src = literal->getInitializer();
+  if (strip(src)->isGLValue() && !isa<CompoundLiteralExpr>(strip(src)))
+    return copy_record(dst, lvalue(strip(src)), type, where);
+  if (const auto* list = dyn_cast<InitListExpr>(strip(src))) return init_record(dst, list, type, where);
+  effect(init);
+  copy_record(dst, LValue{}, type, where);
 }
 
 void Lowerer::init_record(const LValue& dst, const InitListExpr* list, QualType type, clang::SourceLocation where) {

@@ -242,6 +242,8 @@ class Lowerer {
   void compound(const clang::CompoundStmt* s);
   void declaration(const clang::VarDecl* d);
   void init_record(const LValue& dst, const clang::InitListExpr* list, clang::QualType type, clang::SourceLocation where);
+  // dst (a struct) = init: field by field as far as racecert follows it.
+  void record_value(const LValue& dst, const clang::Expr* init, clang::QualType type, clang::SourceLocation where);
   void if_stmt(const clang::IfStmt* s);
   void for_stmt(const clang::ForStmt* s);
   void while_stmt(const clang::WhileStmt* s);

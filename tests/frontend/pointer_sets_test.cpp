@@ -200,3 +200,19 @@ __global__ void k(int *out, S *in) {
 )");
   EXPECT_RACY(chosen, "k");
 }
+
+TEST(PointerSets, StructsPassedByValueToDeviceFunctions) {
+  // The callee's copy keeps the pointer fields, from a variable or a
+  // compound literal alike.
+  for (const char* arg : {"q", "(P){a, 3}"}) {
+    std::string body = std::string(R"(struct P { int *a; int n; };
+__device__ void put(P p, int i) { p.a[i] = p.n + threadIdx.x; }
+__global__ void k(int *a) {
+  P q = {a, 3};
+  put(ARG, INDEX);
+}
+)");
+    body = std::regex_replace(body, std::regex("ARG"), arg);
+    expect_pair(body, "a[0]");
+  }
+}
