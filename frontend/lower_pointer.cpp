@@ -335,17 +335,24 @@ Expr Lowerer::address_of(const std::optional<PointerValue>& value) const {
 }
 
 LValue Lowerer::pointer_field(const std::string& name, clang::QualType pointee, bool parameter, SourceLoc where) {
-  if (!slots_.count(name)) {
-    PointerSlot& s = make_slot(name, new_variable(name + ".offset", kir::ScalarType::Int, where), name, where, {});
-    if (parameter && s.targets.empty()) {
-      // A pointer field of a struct passed by value points into an array of
-      // the caller's, like a pointer parameter: one array of its own
-      // (parameters are assumed not to alias, docs/frontend.md).
-      parameter_array(name, pointee, where);
-      s.targets = {{PointerTarget::Kind::Array, name}};
-      prologue_.push_back(kir::Stmt{kir::Assign{s.offset, int_lit(0), where}});
-    }
+  if (slots_.count(name)) return LValue{LValue::Kind::Pointer, name, {}, "", {}};
+  if (!parameter) {
+    make_slot(name, new_variable(name + ".offset", kir::ScalarType::Int, where), name, where, {});
+    return LValue{LValue::Kind::Pointer, name, {}, "", {}};
   }
+  // A pointer field of a struct passed by value points into an array of
+  // the caller's, like a pointer parameter: one array of its own
+  // (parameters are assumed not to alias, docs/frontend.md). It holds that
+  // from the kernel's start (the prologue), whatever the kernel assigns to
+  // the field later (the slot's other places).
+  parameter_array(name, pointee, where);
+  PointerTarget initial{PointerTarget::Kind::Array, name};
+  PointerSlot& s = make_slot(name, new_variable(name + ".offset", kir::ScalarType::Int, where), name, where,
+                             {{nullptr, initial, int_lit(0)}});
+  auto at = std::find(s.targets.begin(), s.targets.end(), initial);
+  if (!s.selector.empty())
+    prologue_.push_back(kir::Stmt{kir::Assign{s.selector, int_lit(at - s.targets.begin()), where}});
+  prologue_.push_back(kir::Stmt{kir::Assign{s.offset, int_lit(0), where}});
   return LValue{LValue::Kind::Pointer, name, {}, "", {}};
 }
 

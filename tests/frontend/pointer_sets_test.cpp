@@ -216,3 +216,15 @@ __global__ void k(int *a) {
     expect_pair(body, "a[0]");
   }
 }
+
+TEST(PointerSets, AStructParametersPointerFieldKeepsItsArrayUntilReassigned) {
+  // out points to the caller's array until the kernel points it at b: the
+  // first write still reaches prm.out.
+  expect_pair(R"(struct Params { int *out; };
+__global__ void k(Params prm, int *b) {
+  prm.out[INDEX] = threadIdx.x;
+  prm.out = b;
+  prm.out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+)", "prm.out[0]");
+}
