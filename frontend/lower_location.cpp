@@ -161,7 +161,7 @@ LValue Lowerer::register_element(const std::string& array, const ArraySubscriptE
   std::optional<std::int64_t> j = constant(s->getIdx());
   if (!j) {
     rvalue(s->getIdx());
-    return LValue{LValue::Kind::Unknown, "", {}, "an element of an array in registers with a non-constant index"};
+    return LValue{LValue::Kind::Unknown, "", {}, "an element of an array in registers with a non-constant index", {}, true};
   }
   std::string name = array + ".e_" + std::to_string(*j);  // a name of the kernel IR's text form
   bool param = std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& v) { return v.name == array; });
@@ -272,8 +272,7 @@ Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation wh
     case LValue::Kind::Ignored:
       return nullptr;
     case LValue::Kind::Unknown:
-      // A thread's own register array cannot race: only its value is unknown.
-      if (source.why.rfind("an element of an array in registers", 0) == 0) return nullptr;
+      if (source.thread_private) return nullptr;  // cannot race: only its value is unknown
       unsupported("read of " + source.why + " that racecert cannot resolve to an array", where);
       return nullptr;
     case LValue::Kind::Pointer:  // a pointer read as a number

@@ -82,6 +82,9 @@ struct LValue {
   kir::Location at;     // Memory
   std::string why;      // Unknown: what could not be resolved
   std::vector<std::pair<Expr, LValue>> choices = {};  // Choice
+  // Unknown: the thread's own storage (a register array indexed at run
+  // time), which cannot race: a read is an untracked value, a write unknown.
+  bool thread_private = false;
 };
 
 // Places assigned to each pointer slot, kept from one lowering pass of a

@@ -149,6 +149,13 @@ __global__ void k(Bufs q, int n) {
 )");
   EXPECT_EQ(status_of(r, "k"), "unknown") << r.out;
   EXPECT_TRUE(contains(r.out, "unsupported: write to array base")) << r.out;
+  // Reading an int member at a run-time index is an untracked value, not unknown.
+  auto read = check(k1d + R"(struct Table { int w[4]; };
+__global__ void k(Table t, int n, int *out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = t.w[n];
+}
+)");
+  EXPECT_DRF(read, "k");
 }
 
 TEST(PointerSets, PointersToPointerVariables) {
