@@ -333,6 +333,12 @@ void Lowerer::member_initializers(const CXXConstructorDecl* ctor, const LValue& 
   }
 }
 
+std::optional<LValue> Lowerer::returned_place(const clang::CallExpr* c) {
+  auto slot = returned_by(c);
+  if (!slot) return std::nullopt;
+  return deref(pointer_from(load_slot(*slot)), std::nullopt, c->getType(), "reference returned by a call");
+}
+
 std::optional<std::string> Lowerer::returned_by(const clang::Expr* c) const {
   if (returned_pointer_ && returned_pointer_->call == c) return returned_pointer_->slot;
   return std::nullopt;

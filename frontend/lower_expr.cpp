@@ -257,9 +257,8 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
       const auto* c = cast<CallExpr>(e);
       Expr v = call(c);
       // An inlined call returning a reference: the value is read through it.
-      if (auto slot = returned_by(c); slot && c->getCallReturnType(ctx_)->isReferenceType())
-        return read(deref(pointer_from(load_slot(*slot)), std::nullopt, e->getType(), "reference returned by a call"), e->getType(),
-                    e->getBeginLoc());
+      if (auto place = returned_place(c); place && c->getCallReturnType(ctx_)->isReferenceType())
+        return read(*place, e->getType(), e->getBeginLoc());
       return v;
     }
     case Stmt::CXXConstructExprClass:

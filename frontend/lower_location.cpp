@@ -250,7 +250,7 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
     // class): what it refers to. An operator without a body on values in
     // registers (vector arithmetic) refers to no memory.
     call(c);
-    if (auto slot = returned_by(c)) return deref(pointer_from(load_slot(*slot)), std::nullopt, e->getType(), "reference returned by a call");
+    if (auto place = returned_place(c)) return *place;
     if (isa<CXXOperatorCallExpr>(c)) return LValue{LValue::Kind::Ignored, "", {}, ""};
     return LValue{LValue::Kind::Unknown, "", {}, "reference returned by a call"};
   }

@@ -208,6 +208,9 @@ class Lowerer {
   std::optional<ReturnedPointer> returned_pointer_;
   // The slot the inlined call c returned its pointer or reference in, if it did.
   std::optional<std::string> returned_by(const clang::Expr* c) const;
+  // What the inlined call c returned a reference to (its pointer result
+  // dereferenced), if it returned one.
+  std::optional<LValue> returned_place(const clang::CallExpr* c);
   // A pointer variable's slot, assigned init when given; returns its key.
   std::string new_pointer(const std::string& base, const PointerAlternatives& init, SourceLoc where);
   PointerSlot& make_slot(const std::string& key, const std::string& offset, const std::string& base, const SourceLoc& where,
