@@ -108,6 +108,43 @@ Expr binary(BinOp op, Expr a, Expr b) {
   return raw_binary(op, std::move(a), std::move(b));
 }
 
+Expr wrap(Expr x, int bits, bool is_signed) {
+  if (!x) return x;
+  Expr mask = int_lit((std::int64_t{1} << bits) - 1);
+  if (!is_signed) return binary(BinOp::BitAnd, std::move(x), mask);
+  Expr half = int_lit(std::int64_t{1} << (bits - 1));
+  return binary(BinOp::Sub, binary(BinOp::BitAnd, binary(BinOp::Add, std::move(x), half), mask), half);
+}
+
+std::optional<Wrap> as_wrap(const Expr& e) {
+  auto mask_bits = [](const Expr& m) -> int {
+    auto v = as_int(m);
+    if (!v || *v <= 0) return 0;
+    // The widths of C's integer types only: a mask the user writes
+    // (`j & 127`) stays what it is.
+    for (int b : {8, 16, 32})
+      if (*v == (std::int64_t{1} << b) - 1) return b;
+    return 0;
+  };
+  if (!e || e->kind != ExprNode::Kind::Binary) return std::nullopt;
+  if (e->binop == BinOp::BitAnd) {
+    if (int b = mask_bits(e->b)) return Wrap{e->a, b, false};
+    return std::nullopt;
+  }
+  // ((x + half) & mask) - half
+  if (e->binop != BinOp::Sub) return std::nullopt;
+  const Expr& m = e->a;
+  auto half = as_int(e->b);
+  if (!half || !m || m->kind != ExprNode::Kind::Binary || m->binop != BinOp::BitAnd) return std::nullopt;
+  int b = mask_bits(m->b);
+  if (b < 2 || *half != (std::int64_t{1} << (b - 1))) return std::nullopt;
+  const Expr& shifted = m->a;
+  if (!shifted || shifted->kind != ExprNode::Kind::Binary || shifted->binop != BinOp::Add) return std::nullopt;
+  auto h2 = as_int(shifted->b);
+  if (!h2 || *h2 != *half) return std::nullopt;
+  return Wrap{shifted->a, b, true};
+}
+
 Expr ite(Expr c, Expr t, Expr e) {
   if (is_true(c)) return t;
   if (is_false(c)) return e;

@@ -61,6 +61,22 @@ Expr neg(Expr a);           // !a
 Expr conj(const std::vector<Expr>& es);
 Expr disj(const std::vector<Expr>& es);
 
+// ---- fixed-width integers ----
+// Integers are mathematical; a C operation on a type of `bits` <= 32 bits
+// wraps its result into the type's range, written as a mask, which is exact
+// two's complement for every int64 value and which Z3 encodes as one
+// Euclidean mod: unsigned `x & (2^bits - 1)`, signed
+// `((x + 2^(bits-1)) & (2^bits - 1)) - 2^(bits-1)`. The front end writes
+// every wrap with `wrap`; kir::remove_redundant_wraps drops those whose
+// operand is provably in range (docs/frontend.md, "Integer widths").
+struct Wrap {
+  Expr value;
+  int bits = 32;
+  bool is_signed = false;
+};
+Expr wrap(Expr x, int bits, bool is_signed);
+std::optional<Wrap> as_wrap(const Expr& e);  // e is wrap(value, bits, is_signed)
+
 // ---- queries ----
 bool is_comparison(BinOp op);
 bool is_connective(BinOp op);

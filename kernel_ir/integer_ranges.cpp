@@ -1,0 +1,522 @@
+#include "kernel_ir/integer_ranges.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "support/overloaded.hpp"
+
+namespace racecert::kir {
+namespace {
+
+using expr::BinOp;
+using expr::ExprNode;
+using expr::UnOp;
+using Wide = __int128;
+
+// Bounds beyond +-2^100 are unbounded; arithmetic on them saturates there.
+constexpr Wide kInf = Wide{1} << 100;
+
+Wide clamp(Wide v) { return std::max(-kInf, std::min(kInf, v)); }
+
+struct Iv {
+  Wide lo = -kInf, hi = kInf;
+  bool empty() const { return lo > hi; }
+  bool operator==(const Iv&) const = default;
+};
+Iv top() { return {}; }
+Iv point(Wide v) { return {v, v}; }
+Iv hull(const Iv& a, const Iv& b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)}; }
+Iv meet(const Iv& a, const Iv& b) { return {std::max(a.lo, b.lo), std::min(a.hi, b.hi)}; }
+Iv from(const IntRange& r) {
+  return {r.lo == INT64_MIN ? -kInf : Wide{r.lo}, r.hi == INT64_MAX ? kInf : Wide{r.hi}};
+}
+IntRange to_range(const Iv& v) {
+  return {v.lo <= Wide{INT64_MIN} ? INT64_MIN : static_cast<std::int64_t>(v.lo),
+          v.hi >= Wide{INT64_MAX} ? INT64_MAX : static_cast<std::int64_t>(v.hi)};
+}
+Iv wrap_range(int bits, bool is_signed) {
+  Wide n = Wide{1} << bits;
+  return is_signed ? Iv{-n / 2, n / 2 - 1} : Iv{0, n - 1};
+}
+bool within(const Iv& a, const Iv& b) { return b.lo <= a.lo && a.hi <= b.hi; }
+
+Iv mul(const Iv& a, const Iv& b) {
+  Wide c[] = {clamp(a.lo * b.lo), clamp(a.lo * b.hi), clamp(a.hi * b.lo), clamp(a.hi * b.hi)};
+  // Products of huge bounds saturate: clamp each factor first so that the
+  // 128-bit products cannot overflow.
+  return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+}
+Iv sat(const Iv& a) { return {clamp(a.lo), clamp(a.hi)}; }
+
+using State = std::map<std::string, Iv>;
+
+class Analysis {
+ public:
+  explicit Analysis(const RangeFacts& f) : facts_(f) {}
+
+  // ---- expressions
+
+  Iv builtin(const std::string& n) const {
+    auto dim = [&](char c) { return c == 'x' ? 0 : c == 'y' ? 1 : 2; };
+    if (n.size() < 3 || n[n.size() - 2] != '.') return top();
+    std::string base = n.substr(0, n.size() - 2);
+    int d = dim(n.back());
+    Iv block = facts_.block ? point((*facts_.block)[d]) : Iv{1, d == 2 ? 64 : 1024};
+    Iv grid = facts_.grid ? point((*facts_.grid)[d]) : Iv{1, d == 0 ? (Wide{1} << 31) - 1 : 65535};
+    if (base == "blockDim") return block;
+    if (base == "gridDim") return grid;
+    if (base == "threadIdx") return {0, block.hi - 1};
+    if (base == "blockIdx") return {0, grid.hi - 1};
+    return top();
+  }
+
+  Iv variable(const std::string& n, const State& s) const {
+    Iv r = builtin(n);
+    if (auto d = facts_.declared.find(n); d != facts_.declared.end()) r = meet(r, from(d->second));
+    if (auto v = s.find(n); v != s.end()) r = meet(r, v->second);
+    return r;
+  }
+
+  static const ExprNode* unwrapped(const Expr& e) {
+    const Expr* x = &e;
+    while (auto w = expr::as_wrap(*x)) x = &w->value;
+    return x->get();
+  }
+  static bool is_var(const ExprNode* e, const std::string& n) { return e && e->kind == ExprNode::Kind::Var && e->name == n; }
+  static bool product_of(const ExprNode* e, const std::string& a, const std::string& b) {
+    if (!e || e->kind != ExprNode::Kind::Binary || e->binop != BinOp::Mul) return false;
+    const ExprNode* l = unwrapped(e->a);
+    const ExprNode* r = unwrapped(e->b);
+    return (is_var(l, a) && is_var(r, b)) || (is_var(l, b) && is_var(r, a));
+  }
+
+  // Under the launch assumption (grid of at most 2^31 threads per
+  // dimension): blockIdx.d * blockDim.d, blockDim.d * gridDim.d and the
+  // global index blockIdx.d * blockDim.d + threadIdx.d.
+  std::optional<Iv> launch_term(const ExprNode* e) const {
+    static const char* dims[] = {"x", "y", "z"};
+    Wide limit = Wide{1} << 31;
+    for (const char* d : dims) {
+      std::string bid = std::string("blockIdx.") + d, bdim = std::string("blockDim.") + d,
+                  gdim = std::string("gridDim.") + d, tid = std::string("threadIdx.") + d;
+      if (product_of(e, bid, bdim)) return Iv{0, limit - 1};
+      if (product_of(e, bdim, gdim)) return Iv{1, limit};
+      if (e->kind == ExprNode::Kind::Binary && e->binop == BinOp::Add) {
+        const ExprNode* l = unwrapped(e->a);
+        const ExprNode* r = unwrapped(e->b);
+        if ((product_of(l, bid, bdim) && is_var(r, tid)) || (product_of(r, bid, bdim) && is_var(l, tid)))
+          return Iv{0, limit - 1};
+      }
+    }
+    return std::nullopt;
+  }
+
+  Iv eval(const Expr& e, const State& s) const {
+    if (!e) return top();
+    if (auto w = expr::as_wrap(e)) {
+      Iv inner = eval(w->value, s);
+      Iv range = wrap_range(w->bits, w->is_signed);
+      if (within(inner, range)) return inner;
+      return assumed(*w) ? meet(inner, range) : range;
+    }
+    switch (e->kind) {
+      case ExprNode::Kind::Int: return point(e->value);
+      case ExprNode::Kind::Bool: return {0, 1};
+      case ExprNode::Kind::Var: return variable(e->name, s);
+      case ExprNode::Kind::Unary: {
+        Iv a = eval(e->a, s);
+        switch (e->unop) {
+          case UnOp::Neg: return sat({-a.hi, -a.lo});
+          case UnOp::Not: return {0, 1};
+          case UnOp::BitNot: return sat({-a.hi - 1, -a.lo - 1});
+        }
+        return top();
+      }
+      case ExprNode::Kind::Ite: return hull(eval(e->b, s), eval(e->c, s));
+      case ExprNode::Kind::Binary: break;
+    }
+    if (expr::is_comparison(e->binop) || expr::is_connective(e->binop)) return {0, 1};
+    Iv a = eval(e->a, s), b = eval(e->b, s);
+    Iv r = binary(e->binop, a, b);
+    if (!facts_.grid || !facts_.block)
+      if (auto l = launch_term(e.get())) r = meet(r, *l);
+    return r;
+  }
+
+  static Iv binary(BinOp op, const Iv& a, const Iv& b) {
+    switch (op) {
+      case BinOp::Add: return sat({a.lo + b.lo, a.hi + b.hi});
+      case BinOp::Sub: return sat({a.lo - b.hi, a.hi - b.lo});
+      case BinOp::Mul: return mul(a, b);
+      case BinOp::Div: {
+        if (b.lo <= 0 && b.hi >= 0) return top();  // may divide by zero
+        Wide c[] = {a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi, 0};
+        bool zero = a.lo <= 0 && a.hi >= 0;
+        Wide lo = *std::min_element(c, c + 4), hi = *std::max_element(c, c + 4);
+        if (zero) lo = std::min(lo, Wide{0}), hi = std::max(hi, Wide{0});
+        return sat({lo, hi});
+      }
+      case BinOp::Mod: {
+        if (b.lo <= 0 && b.hi >= 0) return top();
+        Wide m = std::max(b.hi >= 0 ? b.hi : -b.hi, b.lo >= 0 ? b.lo : -b.lo) - 1;  // |r| <= max|b| - 1
+        if (a.lo >= 0) return {0, std::min(a.hi, m)};
+        if (a.hi <= 0) return {std::max(a.lo, -m), 0};
+        return {-m, m};
+      }
+      case BinOp::Min: return {std::min(a.lo, b.lo), std::min(a.hi, b.hi)};
+      case BinOp::Max: return {std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
+      case BinOp::BitAnd:
+        // x & m with m >= 0 is in [0, m] whatever x is.
+        if (a.lo >= 0 && b.lo >= 0) return {0, std::min(a.hi, b.hi)};
+        if (a.lo >= 0) return {0, a.hi};
+        if (b.lo >= 0) return {0, b.hi};
+        return top();
+      case BinOp::BitOr:
+      case BinOp::BitXor: {
+        if (a.lo < 0 || b.lo < 0) return top();
+        Wide m = std::max(a.hi, b.hi), p = 1;
+        while (p <= m && p < kInf) p <<= 1;
+        return {0, p - 1};
+      }
+      case BinOp::Shl:
+        if (b.lo < 0 || b.hi > 62) return top();
+        return mul(a, {Wide{1} << static_cast<int>(b.lo), Wide{1} << static_cast<int>(b.hi)});
+      case BinOp::Shr:
+        if (b.lo < 0) return top();
+        if (a.lo >= 0) return {a.lo >> static_cast<int>(std::min(b.hi, Wide{120})), a.hi >> static_cast<int>(std::min(b.lo, Wide{120}))};
+        return {std::min(a.lo, Wide{-1}), std::max(a.hi, Wide{0})};
+      default:
+        return top();
+    }
+  }
+
+  // ---- conditions: the state where `cond` has value `truth` (nullopt: none)
+
+  std::optional<State> refine(const State& s, const Expr& cond, bool truth) const {
+    if (!cond) return s;
+    if (cond->kind == ExprNode::Kind::Bool) return (cond->value != 0) == truth ? std::optional<State>(s) : std::nullopt;
+    if (cond->kind == ExprNode::Kind::Unary && cond->unop == UnOp::Not) return refine(s, cond->a, !truth);
+    if (cond->kind != ExprNode::Kind::Binary) return s;
+    BinOp op = cond->binop;
+    if (op == BinOp::And || op == BinOp::Or) {
+      bool both = (op == BinOp::And) == truth;  // a && b true, or a || b false
+      if (both) {
+        auto l = refine(s, cond->a, truth);
+        return l ? refine(*l, cond->b, truth) : std::nullopt;
+      }
+      return join(refine(s, cond->a, truth), refine(s, cond->b, truth));
+    }
+    if (!expr::is_comparison(op)) return s;
+    if (!truth) {
+      switch (op) {
+        case BinOp::Lt: op = BinOp::Ge; break;
+        case BinOp::Le: op = BinOp::Gt; break;
+        case BinOp::Gt: op = BinOp::Le; break;
+        case BinOp::Ge: op = BinOp::Lt; break;
+        case BinOp::Eq: op = BinOp::Ne; break;
+        case BinOp::Ne: op = BinOp::Eq; break;
+        default: break;
+      }
+    }
+    State r = s;
+    Iv a = eval(cond->a, s), b = eval(cond->b, s);
+    // a op b bounds a by b's range and b by a's.
+    auto bound = [&](const Expr& x, const Iv& xr, BinOp o, const Iv& other) -> bool {
+      Iv n = xr;
+      switch (o) {
+        case BinOp::Lt: n.hi = std::min(n.hi, other.hi - 1); break;
+        case BinOp::Le: n.hi = std::min(n.hi, other.hi); break;
+        case BinOp::Gt: n.lo = std::max(n.lo, other.lo + 1); break;
+        case BinOp::Ge: n.lo = std::max(n.lo, other.lo); break;
+        case BinOp::Eq: n = meet(n, other); break;
+        default: break;
+      }
+      if (n.empty()) return false;
+      if (x->kind == ExprNode::Kind::Var) r[x->name] = n;
+      // An unsigned wrap of a variable whose range starts at the signed
+      // minimum: a result below 2^(bits-1) is the variable itself
+      // (`(unsigned)w == 32 * gridDim.x`).
+      if (auto w = expr::as_wrap(x); w && !w->is_signed && w->value->kind == ExprNode::Kind::Var) {
+        Wide half = Wide{1} << (w->bits - 1);
+        Iv inner = eval(w->value, s);
+        if (inner.lo >= -half && n.lo >= 0 && n.hi < half) {
+          Iv m = meet(inner, n);
+          if (m.empty()) return false;
+          r[w->value->name] = m;
+        }
+      }
+      return true;
+    };
+    auto mirrored = [](BinOp o) {
+      switch (o) {
+        case BinOp::Lt: return BinOp::Gt;
+        case BinOp::Le: return BinOp::Ge;
+        case BinOp::Gt: return BinOp::Lt;
+        case BinOp::Ge: return BinOp::Le;
+        default: return o;
+      }
+    };
+    if (!bound(cond->a, a, op, b)) return std::nullopt;
+    if (!bound(cond->b, b, mirrored(op), a)) return std::nullopt;
+    return r;
+  }
+
+  static std::optional<State> join(const std::optional<State>& a, const std::optional<State>& b) {
+    if (!a) return b;
+    if (!b) return a;
+    State r;
+    for (const auto& [n, v] : *a)
+      if (auto o = b->find(n); o != b->end()) r[n] = hull(v, o->second);
+    return r;
+  }
+
+  // A signed wrap over kernel arguments or values read from memory that the
+  // ranges do not exclude: signed overflow is undefined, and racecert
+  // assumes the arguments make none (RangeFacts::assume_no_signed_overflow).
+  bool assumed(const expr::Wrap& w) const {
+    return facts_.assume_no_signed_overflow && w.is_signed && expr::mentions(w.value, inputs_);
+  }
+
+  // The variables whose values depend on kernel arguments or memory,
+  // flow-insensitively.
+  void find_inputs(const Kernel& k) {
+    for (const auto& p : k.parameters) inputs_.insert(p.name);
+    for (std::size_t before = SIZE_MAX; before != inputs_.size();) {
+      before = inputs_.size();
+      any_statement(k.body, [&](const Stmt& st) {
+        std::visit(Overloaded{
+                       [&](const Assign& a) {
+                         if (!a.value || expr::mentions(a.value, inputs_)) inputs_.insert(a.var);
+                       },
+                       [&](const Load& l) { inputs_.insert(l.var); },
+                       [&](const Store&) {},
+                       [&](const Atomic& a) { inputs_.insert(a.var); },
+                       [&](const Fence&) {},
+                       [&](const Barrier& b) { inputs_.insert(b.var); },
+                       [&](const If&) {},
+                       [&](const Loop&) {},
+                       [&](const Break&) {},
+                       [&](const Continue&) {},
+                       [&](const Return&) {},
+                       [&](const Assert&) {},
+                       [&](const Assume&) {},
+                       [&](const Unsupported&) {},
+                   },
+                   st.node);
+        return false;
+      });
+    }
+    inputs_.erase("");
+  }
+
+  // ---- rewriting
+
+  Expr simplify(const Expr& e, const State& s) {
+    if (!e) return e;
+    if (auto w = expr::as_wrap(e)) {
+      Expr inner = simplify(w->value, s);
+      if (within(eval(inner, s), wrap_range(w->bits, w->is_signed))) {
+        ++left_.dropped;
+        return inner;
+      }
+      if (assumed(*w)) {
+        ++left_.assumed;
+        return inner;
+      }
+      expr::collect_vars(inner, left_.variables);
+      return inner == w->value ? e : expr::wrap(inner, w->bits, w->is_signed);
+    }
+    switch (e->kind) {
+      case ExprNode::Kind::Int:
+      case ExprNode::Kind::Bool:
+      case ExprNode::Kind::Var:
+        return e;
+      case ExprNode::Kind::Unary: {
+        Expr a = simplify(e->a, s);
+        return a == e->a ? e : expr::unary(e->unop, a);
+      }
+      case ExprNode::Kind::Binary: {
+        Expr a = simplify(e->a, s), b = simplify(e->b, s);
+        return a == e->a && b == e->b ? e : expr::binary(e->binop, a, b);
+      }
+      case ExprNode::Kind::Ite: {
+        Expr a = simplify(e->a, s), b = simplify(e->b, s), c = simplify(e->c, s);
+        return a == e->a && b == e->b && c == e->c ? e : expr::ite(a, b, c);
+      }
+    }
+    return e;
+  }
+
+  // ---- statements
+
+  struct LoopExits {
+    std::optional<State> breaks, continues;
+  };
+
+  void value(Expr& e, const State& s) {
+    if (rewrite_) e = simplify(e, s);
+  }
+  void location(Location& l, const State& s) {
+    for (auto& i : l.index) value(i, s);
+  }
+  static void forget(State& s, const std::string& v) {
+    if (!v.empty()) s.erase(v);
+  }
+
+  std::optional<State> block(Block& b, std::optional<State> s) {
+    for (auto& st : b) {
+      if (!s) return s;
+      s = stmt(st, std::move(*s));
+    }
+    return s;
+  }
+
+  std::optional<State> stmt(Stmt& st, State s) {
+    return std::visit(
+        Overloaded{
+            [&](Assign& a) -> std::optional<State> {
+              value(a.value, s);
+              if (a.value && !expr::is_bool(a.value)) s[a.var] = eval(a.value, s);
+              else s.erase(a.var);
+              return s;
+            },
+            [&](Load& l) -> std::optional<State> {
+              location(l.at, s);
+              forget(s, l.var);
+              return s;
+            },
+            [&](Store& w) -> std::optional<State> {
+              location(w.at, s);
+              value(w.value, s);
+              return s;
+            },
+            [&](Atomic& a) -> std::optional<State> {
+              location(a.at, s);
+              for (auto& o : a.operands) value(o, s);
+              forget(s, a.var);
+              return s;
+            },
+            [&](Fence&) -> std::optional<State> { return s; },
+            [&](Barrier& b) -> std::optional<State> {
+              value(b.id, s);
+              value(b.count, s);
+              forget(s, b.var);
+              return s;
+            },
+            [&](If& i) -> std::optional<State> {
+              value(i.cond, s);
+              auto t = block(i.then_body, refine(s, i.cond, true));
+              auto e = block(i.else_body, refine(s, i.cond, false));
+              return join(t, e);
+            },
+            [&](Loop& l) -> std::optional<State> { return loop(l, std::move(s)); },
+            [&](Break&) -> std::optional<State> {
+              if (!loops_.empty()) loops_.back().breaks = join(loops_.back().breaks, s);
+              return std::nullopt;
+            },
+            [&](Continue&) -> std::optional<State> {
+              if (!loops_.empty()) loops_.back().continues = join(loops_.back().continues, s);
+              return std::nullopt;
+            },
+            [&](Return&) -> std::optional<State> { return std::nullopt; },
+            [&](Assert& a) -> std::optional<State> {
+              value(a.cond, s);
+              return s;
+            },
+            [&](Assume& a) -> std::optional<State> {
+              value(a.cond, s);
+              return refine(s, a.cond, true);
+            },
+            [&](Unsupported&) -> std::optional<State> { return s; },
+        },
+        st.node);
+  }
+
+  // One trip: from the loop head's state to the next head's, and the
+  // states that leave the loop.
+  struct Trip {
+    std::optional<State> next, exit;
+  };
+  Trip trip(Loop& l, const State& head) {
+    loops_.push_back({});
+    std::optional<State> entry = l.test_first ? refine(head, l.cond, true) : std::optional<State>(head);
+    std::optional<State> after = block(l.body, entry);
+    after = join(after, loops_.back().continues);
+    after = block(l.update, after);
+    LoopExits exits = loops_.back();
+    loops_.pop_back();
+    Trip t;
+    if (l.test_first) {
+      t.next = after;
+      t.exit = join(refine(head, l.cond, false), exits.breaks);
+    } else {
+      t.next = after ? refine(*after, l.cond, true) : std::nullopt;
+      t.exit = join(after ? refine(*after, l.cond, false) : std::nullopt, exits.breaks);
+    }
+    return t;
+  }
+
+  static State widen(const State& old, const State& now) {
+    State r;
+    for (const auto& [n, v] : now) {
+      auto o = old.find(n);
+      if (o == old.end()) continue;
+      Iv w = o->second;
+      if (v.lo < w.lo) w.lo = -kInf;
+      if (v.hi > w.hi) w.hi = kInf;
+      r[n] = w;
+    }
+    return r;
+  }
+
+  std::optional<State> loop(Loop& l, State s) {
+    std::optional<State> init = block(l.init, s);
+    if (!init) return init;
+    bool rewrite = rewrite_;
+    rewrite_ = false;
+    State head = *init;
+    for (int i = 0;; ++i) {
+      Trip t = trip(l, head);
+      auto next = join(head, t.next);
+      State n = next ? *next : head;
+      if (i >= 2) n = widen(head, n);
+      if (n == head || i > 12) break;  // i > 12: cannot happen after widening; a guard
+      head = std::move(n);
+    }
+    rewrite_ = rewrite;
+    if (rewrite_) value(l.cond, head);
+    return trip(l, head).exit;
+  }
+
+  WrapsLeft run(Kernel& k) {
+    find_inputs(k);
+    State s;
+    rewrite_ = true;
+    // The preconditions hold from the start; each is simplified where they
+    // all hold (within the declared ranges, which the solver gets too).
+    for (const auto& p : k.preconditions)
+      if (auto r = refine(s, p, true)) s = *r;
+    for (auto& p : k.preconditions) value(p, s);
+    block(k.body, s);
+    return left_;
+  }
+
+ private:
+  const RangeFacts& facts_;
+  std::vector<LoopExits> loops_;
+  std::set<std::string> inputs_;
+  bool rewrite_ = false;
+  WrapsLeft left_;
+};
+
+}  // namespace
+
+WrapsLeft remove_redundant_wraps(Kernel& k, const RangeFacts& facts) { return Analysis(facts).run(k); }
+
+IntRange range_of(const Expr& e, const std::map<std::string, IntRange>& vars, const RangeFacts& facts) {
+  State s;
+  for (const auto& [n, r] : vars) s[n] = from(r);
+  return to_range(Analysis(facts).eval(e, s));
+}
+
+}  // namespace racecert::kir
