@@ -2,6 +2,7 @@
 // The CUDA/OpenCL front end: parses a file with Clang (as a library,
 // in-process), finds its kernels and lowers each into the kernel IR
 // (kernel_ir/); inference/ then infers one protocol per array.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ struct Options {
   std::vector<std::string> defines;       // NAME or NAME=VALUE
   std::vector<std::string> include_dirs;
   std::string cuda_path;                  // a real CUDA installation, instead of racecert's header
+  // The command line's launch (the file's header gives the rest): integer
+  // ranges of the builtins (kernel_ir/integer_ranges.hpp).
+  std::optional<Dim3> block, grid;
 };
 
 struct LoweredKernel {

@@ -244,6 +244,7 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const clang::Expr* c, const std
         // (pointer fields included).
         record_value(LValue{LValue::Kind::Variable, name, {}, ""}, args[i], t, args[i]->getBeginLoc());
       } else {
+        declare_range(name, t);
         emit(kir::Stmt{kir::Assign{name, to_int(rvalue(args[i])), loc(c->getBeginLoc())}});
       }
       b = Binding{Binding::Kind::Scalar, name, {}};

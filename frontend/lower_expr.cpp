@@ -60,21 +60,54 @@ Expr Lowerer::to_int(Expr e) const {
   return is_bool(e) ? ite(e, int_lit(1), int_lit(0)) : e;
 }
 
-// A conversion to an integer type narrower than 32 bits (char, short) wraps
-// the value into that type's range, as the hardware does:
-// `unsigned char c = threadIdx.x` maps threads t and t + 256 together.
-// (32-bit and 64-bit arithmetic is mathematical: docs/frontend.md.)
+// Integer widths (docs/frontend.md): a C operation on a type of at most 32
+// bits wraps its result into the type's range, as the hardware does
+// (unsigned arithmetic by the standard, signed overflow as nvcc compiles
+// it). Every such result is written as a wrap; kir::remove_redundant_wraps
+// drops the wraps an interval analysis proves unnecessary, so that loops
+// and indices stay linear where nothing can overflow. 64-bit types stay
+// mathematical.
+Expr Lowerer::fit(Expr value, QualType t) const {
+  if (!value || t.isNull() || t->isBooleanType() || !t->isIntegerType() || t->isDependentType() || in_loop_update_)
+    return value;
+  std::uint64_t bits = ctx_.getIntWidth(t);
+  if (bits > 32) return value;
+  return expr::wrap(to_int(value), static_cast<int>(bits), t->isSignedIntegerType());
+}
+
+void Lowerer::declare_range(const std::string& var, QualType t) {
+  if (t.isNull() || t->isDependentType()) return;
+  t = t.getCanonicalType().getNonReferenceType();
+  if (t->isBooleanType()) {
+    declared_ranges_[var] = kir::IntRange{0, 1};
+    return;
+  }
+  if (!t->isIntegerType()) return;
+  std::uint64_t bits = ctx_.getIntWidth(t);
+  if (bits >= 64) {
+    if (t->isUnsignedIntegerType()) declared_ranges_[var] = kir::IntRange{0, INT64_MAX};
+    return;
+  }
+  std::int64_t n = std::int64_t{1} << bits;
+  declared_ranges_[var] = t->isSignedIntegerType() ? kir::IntRange{-n / 2, n / 2 - 1} : kir::IntRange{0, n - 1};
+}
+
+// A conversion between integer types wraps the value into the target's
+// range unless every value of the source type fits: `unsigned char c =
+// threadIdx.x` maps threads t and t + 256 together, and `unsigned i =
+// threadIdx.x - 1` is 4294967295 in thread 0.
 Expr Lowerer::narrow(Expr value, QualType from, QualType to) const {
   if (!value || to->isBooleanType() || !to->isIntegerType()) return value;
   std::uint64_t bits = ctx_.getIntWidth(to);
-  if (bits >= 32 || (from->isIntegerType() && !from->isBooleanType() && ctx_.getIntWidth(from) <= bits &&
-                     from->isSignedIntegerType() == to->isSignedIntegerType()))
-    return value;
-  Expr modulus = int_lit(std::int64_t{1} << bits);
-  auto wrap = [&](Expr x) { return expr::binary(BinOp::Mod, expr::binary(BinOp::Mod, x, modulus) + modulus, modulus); };
-  if (to->isUnsignedIntegerType()) return wrap(to_int(value));
-  Expr half = int_lit(std::int64_t{1} << (bits - 1));
-  return wrap(to_int(value) + half) - half;
+  if (bits > 32) return value;
+  if (from->isBooleanType()) return value;
+  if (from->isIntegerType() && !from->isDependentType()) {
+    std::uint64_t from_bits = ctx_.getIntWidth(from);
+    bool same_sign = from->isSignedIntegerType() == to->isSignedIntegerType();
+    if ((same_sign && from_bits <= bits) || (from->isUnsignedIntegerType() && to->isSignedIntegerType() && from_bits < bits))
+      return value;
+  }
+  return fit(value, to);
 }
 
 Expr Lowerer::builtin_member(const MemberExpr* m) const {
@@ -174,7 +207,10 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
       if (const auto* p = dyn_cast<NonTypeTemplateParmDecl>(d)) {
         // An uninstantiated template: its parameters are uniform unknowns.
         std::string n = p->getNameAsString();
-        if (!k_.find_variable(n)) k_.parameters.push_back(kir::Variable{n, scalar_type(p->getType()), loc(p->getLocation())});
+        if (!k_.find_variable(n)) {
+          k_.parameters.push_back(kir::Variable{n, scalar_type(p->getType()), loc(p->getLocation())});
+          declare_range(n, p->getType());
+        }
         return var(n);
       }
       if (const auto* v = dyn_cast<VarDecl>(d)) {
@@ -333,7 +369,17 @@ Expr Lowerer::binary(const BinaryOperator* b) {
         default: break;
       }
       bool integral = lhs->getType()->isIntegralOrEnumerationType() && b->getRHS()->getType()->isIntegralOrEnumerationType();
-      value = integral && current && rhs ? expr::binary(bop, to_int(current), to_int(rhs)) : nullptr;
+      value = nullptr;
+      if (integral && current && rhs) {
+        // x op= y computes in the computation type, then converts back.
+        const auto* c = cast<CompoundAssignOperator>(b);
+        Expr lhs_value = narrow(to_int(current), lhs->getType(), c->getComputationLHSType());
+        value = expr::binary(bop, lhs_value, to_int(rhs));
+        if (bop != BinOp::Div && bop != BinOp::Mod && bop != BinOp::Shr && bop != BinOp::BitAnd && bop != BinOp::BitOr &&
+            bop != BinOp::BitXor)
+          value = fit(value, c->getComputationResultType());
+        value = narrow(value, c->getComputationResultType(), lhs->getType());
+      }
     }
     if (lhs->getType()->isBooleanType()) value = to_bool(value);
     // A floating-point constant stored to memory is stored as its bit
@@ -395,12 +441,12 @@ Expr Lowerer::binary(const BinaryOperator* b) {
   l = to_int(l);
   r = to_int(r);
   switch (op) {
-    case BO_Add: return expr::binary(BinOp::Add, l, r);
-    case BO_Sub: return expr::binary(BinOp::Sub, l, r);
-    case BO_Mul: return expr::binary(BinOp::Mul, l, r);
+    case BO_Add: return fit(expr::binary(BinOp::Add, l, r), b->getType());
+    case BO_Sub: return fit(expr::binary(BinOp::Sub, l, r), b->getType());
+    case BO_Mul: return fit(expr::binary(BinOp::Mul, l, r), b->getType());
     case BO_Div: return expr::binary(BinOp::Div, l, r);
     case BO_Rem: return expr::binary(BinOp::Mod, l, r);
-    case BO_Shl: return expr::binary(BinOp::Shl, l, r);
+    case BO_Shl: return fit(expr::binary(BinOp::Shl, l, r), b->getType());
     case BO_Shr: return expr::binary(BinOp::Shr, l, r);
     case BO_And: return expr::binary(BinOp::BitAnd, l, r);
     case BO_Or: return expr::binary(BinOp::BitOr, l, r);
@@ -431,11 +477,13 @@ Expr Lowerer::unary(const UnaryOperator* u) {
       return rvalue(sub);
     case UO_Minus: {
       Expr v = rvalue(sub);
-      return v && sub->getType()->isIntegralOrEnumerationType() ? expr::unary(UnOp::Neg, to_int(v)) : nullptr;
+      return v && sub->getType()->isIntegralOrEnumerationType() ? fit(expr::unary(UnOp::Neg, to_int(v)), u->getType()) : nullptr;
     }
     case UO_Not: {
+      // ~u of an unsigned is 2^32 - 1 - u, not the int64 complement.
       Expr v = rvalue(sub);
-      return v && sub->getType()->isIntegralOrEnumerationType() ? expr::unary(UnOp::BitNot, to_int(v)) : nullptr;
+      return v && sub->getType()->isIntegralOrEnumerationType() ? fit(expr::unary(UnOp::BitNot, to_int(v)), u->getType())
+                                                                : nullptr;
     }
     case UO_LNot: {
       Expr v = condition(sub);
@@ -456,7 +504,8 @@ Expr Lowerer::increment(const clang::Expr* target, bool up, bool prefix, clang::
   LValue l = lvalue(target);
   Expr old = read(l, target->getType(), where);
   bool integral = target->getType()->isIntegralOrEnumerationType();
-  Expr updated = old && integral ? expr::binary(up ? BinOp::Add : BinOp::Sub, to_int(old), int_lit(1)) : nullptr;
+  Expr updated =
+      old && integral ? fit(expr::binary(up ? BinOp::Add : BinOp::Sub, to_int(old), int_lit(1)), target->getType()) : nullptr;
   if (!prefix && old && l.kind == LValue::Kind::Variable) {
     // x++ yields the old value: keep it before x changes.
     std::string tmp = temporary(scalar_type(target->getType()));

@@ -265,6 +265,7 @@ Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation wh
       const kir::Array* a = k_.find_array(source.at.array);
       kir::ScalarType t = scalar_type(type);
       std::string tmp = temporary(t);
+      declare_range(tmp, type);
       emit(kir::Stmt{kir::Load{tmp, source.at, loc(where)}});
       (void)a;
       return t == kir::ScalarType::Int || t == kir::ScalarType::Unsigned || t == kir::ScalarType::Bool ? var(tmp) : nullptr;

@@ -195,6 +195,7 @@ void Lowerer::declare_parameter(const ParmVarDecl* p) {
     return;
   }
   k_.parameters.push_back(kir::Variable{name, scalar_type(t), loc(p->getLocation())});
+  declare_range(name, t);
   bind(p, Binding{Binding::Kind::Scalar, name, {}});
 }
 
@@ -354,6 +355,7 @@ void Lowerer::declaration(const VarDecl* d) {
   }
   if (vector_declaration(d)) return;  // int2 p = (int2)(x, y): components as values
   std::string name = new_variable(d->getNameAsString(), scalar_type(t), loc(d->getLocation()));
+  declare_range(name, t);
   bind(d, Binding{Binding::Kind::Scalar, name, {}});
   if (const clang::Expr* init = d->getInit()) {
     Expr v = rvalue(init);
@@ -444,7 +446,15 @@ void Lowerer::for_stmt(const ForStmt* s) {
   std::vector<int> marks = exit_marks();
   ++loop_depth_;
   l.body = loop_body(cond_code, cond, l.loc, s->getBody());
-  l.update = collect([&] { if (s->getInc()) effect(s->getInc()); });
+  // A for loop's counter is assumed not to overflow (docs/frontend.md,
+  // "Integer widths"): its update stays mathematical, so that `i += stride`
+  // is a loop racecert recognizes.
+  l.update = collect([&] {
+    bool outer = in_loop_update_;
+    in_loop_update_ = true;
+    if (s->getInc()) effect(s->getInc());
+    in_loop_update_ = outer;
+  });
   --loop_depth_;
   SourceLoc at = l.loc;
   emit(kir::Stmt{std::move(l)});

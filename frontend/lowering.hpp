@@ -15,6 +15,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 
+#include "kernel_ir/integer_ranges.hpp"
 #include "kernel_ir/kernel_ir.hpp"
 
 namespace racecert::frontend::detail {
@@ -106,6 +107,8 @@ class Lowerer {
   bool incomplete() const { return incomplete_; }
   // OpenCL's global work offset per dimension (the header's --global_offset).
   void set_global_offset(const std::vector<std::int64_t>& offset) { global_offset_ = offset; }
+  // Every value a variable of a C integer type can hold, by its type.
+  const std::map<std::string, kir::IntRange>& declared_ranges() const { return declared_ranges_; }
 
  private:
   clang::ASTContext& ctx_;
@@ -196,6 +199,8 @@ class Lowerer {
   };
   PointerHints& hints_;
   std::vector<std::int64_t> global_offset_;
+  std::map<std::string, kir::IntRange> declared_ranges_;
+  bool in_loop_update_ = false;  // lowering a for loop's update: no wraps
   std::map<std::string, PointerSlot> slots_;
   bool incomplete_ = false;
   kir::Block prologue_;  // runs first: offsets of pointer fields of struct parameters
@@ -358,7 +363,9 @@ class Lowerer {
   // is not one).
   Expr float_bits(const clang::Expr* e) const;
   Expr builtin_member(const clang::MemberExpr* m) const;  // threadIdx.x and co
-  Expr narrow(Expr value, clang::QualType from, clang::QualType to) const;  // char/short conversions wrap
+  void declare_range(const std::string& var, clang::QualType t);  // for declared_ranges()
+  Expr fit(Expr value, clang::QualType t) const;  // wraps into t's range (types of <= 32 bits)
+  Expr narrow(Expr value, clang::QualType from, clang::QualType to) const;  // integer conversions wrap
   Expr to_bool(Expr e) const;
   Expr to_int(Expr e) const;
 

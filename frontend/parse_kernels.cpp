@@ -18,6 +18,7 @@
 
 #include "frontend/frontend.hpp"
 #include "frontend/lowering.hpp"
+#include "kernel_ir/integer_ranges.hpp"
 
 namespace racecert::frontend {
 
@@ -81,7 +82,8 @@ constexpr int kLoweringPasses = 4;
 
 class KernelFinder : public clang::ASTConsumer {
  public:
-  KernelFinder(ParsedFile& out, Language lang, ErrorCollector& errors) : out_(out), lang_(lang), errors_(errors) {}
+  KernelFinder(ParsedFile& out, Language lang, ErrorCollector& errors, const Options& options)
+      : out_(out), lang_(lang), errors_(errors), options_(options) {}
 
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     std::vector<std::pair<const clang::FunctionDecl*, std::string>> kernels;
@@ -106,6 +108,7 @@ class KernelFinder : public clang::ASTConsumer {
         k.kernel = pass->lower(f, name, axioms);
         if (!pass->incomplete()) break;
       }
+      drop_redundant_wraps(k.kernel, *pass);
       const detail::Lowerer& lowerer = *pass;
       for (std::size_t i = 0; i < errors_.errors.size(); ++i) {
         clang::SourceLocation at = sm.getExpansionLoc(errors_.errors[i].where);
@@ -153,10 +156,35 @@ class KernelFinder : public clang::ASTConsumer {
     }
   }
 
+  // The wraps of 32-bit operations that cannot overflow, by the variables'
+  // C types and the launch (the command line's, else the header's).
+  void drop_redundant_wraps(kir::Kernel& k, const detail::Lowerer& lowerer) const {
+    kir::RangeFacts facts;
+    facts.declared = lowerer.declared_ranges();
+    auto dims = [](const std::optional<Dim3>& d) -> std::optional<std::array<std::int64_t, 3>> {
+      if (!d) return std::nullopt;
+      return std::array<std::int64_t, 3>{d->x, d->y, d->z};
+    };
+    facts.block = dims(options_.block ? options_.block : out_.header.block);
+    facts.grid = dims(options_.grid ? options_.grid : out_.header.grid);
+    kir::WrapsLeft left = kir::remove_redundant_wraps(k, facts);
+    // What the solver must know too: a 32-bit parameter holds a value of its
+    // type, or a wrap of it would meet values no launch passes.
+    for (const auto& p : k.parameters) {
+      auto r = facts.declared.find(p.name);
+      if (r == facts.declared.end() || r->second.hi > INT32_MAX * 2LL + 1 || r->second.lo < INT32_MIN) continue;
+      if (r->second.lo == 0 && r->second.hi == 1) continue;  // a bool
+      if (!left.variables.count(p.name)) continue;
+      k.preconditions.push_back(expr::conj(expr::binary(expr::BinOp::Le, expr::int_lit(r->second.lo), expr::var(p.name)),
+                                           expr::binary(expr::BinOp::Le, expr::var(p.name), expr::int_lit(r->second.hi))));
+    }
+  }
+
  private:
   ParsedFile& out_;
   Language lang_;
   ErrorCollector& errors_;
+  const Options& options_;
 
   // The declarations Clang marked invalid, outside system headers and
   // function bodies (an invalid local declaration has its error in the
@@ -225,17 +253,19 @@ class KernelFinder : public clang::ASTConsumer {
 
 class KernelAction : public clang::ASTFrontendAction {
  public:
-  KernelAction(ParsedFile& out, Language lang, ErrorCollector& errors) : out_(out), lang_(lang), errors_(errors) {}
+  KernelAction(ParsedFile& out, Language lang, ErrorCollector& errors, const Options& options)
+      : out_(out), lang_(lang), errors_(errors), options_(options) {}
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
     ci.getPreprocessor().addPPCallbacks(std::make_unique<SkipMissingIncludes>(ci.getSourceManager(), out_.notes));
-    return std::make_unique<KernelFinder>(out_, lang_, errors_);
+    return std::make_unique<KernelFinder>(out_, lang_, errors_, options_);
   }
 
  private:
   ParsedFile& out_;
   Language lang_;
   ErrorCollector& errors_;
+  const Options& options_;
 };
 
 std::string include_dir() {
@@ -300,7 +330,7 @@ ParsedFile parse_kernels(const std::string& path, const Options& o) {
   ErrorCollector errors;
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions());
   clang::tooling::ToolInvocation invocation(clang_arguments(path, lang, o, out.header),
-                                            std::make_unique<KernelAction>(out, lang, errors), files.get());
+                                            std::make_unique<KernelAction>(out, lang, errors, o), files.get());
   invocation.setDiagnosticConsumer(&errors);
   bool ok = invocation.run();
   if (out.kernels.empty() && (!errors.errors.empty() || !ok)) {

@@ -195,7 +195,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
 }
 
 void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
-  frontend::ParsedFile f = frontend::parse_kernels(path, frontend::Options{o.defines, o.include_dirs, o.cuda_path});
+  frontend::ParsedFile f = frontend::parse_kernels(path, frontend::Options{o.defines, o.include_dirs, o.cuda_path, o.launch.block, o.launch.grid});
   if (f.kernels.empty()) g.errors.push_back(input_error(SourceLoc{path, 0, 0}, "no kernel in the file"));
   for (const auto& lk : f.kernels)
     if (o.kernel.empty() || lk.kernel.name == o.kernel) kernel_stages(path, lk, f, o, g);

@@ -122,13 +122,12 @@ TEST(Values, NarrowingWithinRangeStaysPrecise) {
   EXPECT_DRF(short_fits, "k");
 }
 
-// KNOWN UNSOUNDNESS (docs/frontend.md, "Decisions and known limits"): 32-bit
-// arithmetic is mathematical. threadIdx.x * 0x80000000u is 0 for every even
-// thread in 32-bit unsigned arithmetic: threads 0 and 2 write out[0].
-// Reported DRF. Same
-// with the common idiom `unsigned i = t - 1; if (i >= n)`: for thread 0, i
-// is 4294967295, so thread 0 writes A[0] as thread 1 does.
-TEST(Values, DISABLED_UnsignedArithmeticWrapsAround) {
+// 32-bit arithmetic wraps (docs/frontend.md, "Integer widths").
+// threadIdx.x * 0x80000000u is 0 for every even thread in 32-bit unsigned
+// arithmetic: threads 0 and 2 write out[0]. Same with the common idiom
+// `unsigned i = t - 1; if (i >= n)`: for thread 0, i is 4294967295, so
+// thread 0 writes A[0] as thread 1 does.
+TEST(Values, UnsignedArithmeticWrapsAround) {
   auto r = check(kOneBlock64 + R"(__global__ void k(int *out) {
   unsigned i = threadIdx.x * 0x80000000u;
   out[i] = threadIdx.x;
@@ -193,7 +192,13 @@ TEST(Templates, UninstantiatedNonTypeParameterIsAUniformUnknown) {
   // Racy for S = 1 only: some value of S makes it racy, and the witness says which.
   auto r = check(kFourBlocks64 + kStrideTemplate);
   EXPECT_RACY(r, "strided");
-  EXPECT_LE(std::abs(witness(r)["S"]), 1) << r.out;  // s[t*S] meets s[t'*S] or s[t'*S + 1]
+  // s[t*S] meets s[t'*S] or s[t'*S + 1], where t*S is an unsigned product
+  // (modulo 2^32): S = 1, or a large S that wraps around.
+  auto w = witness(r);
+  auto cell = [&](std::int64_t t) { return ((t * w["S"]) % (std::int64_t{1} << 32) + (std::int64_t{1} << 32)) % (std::int64_t{1} << 32); };
+  std::int64_t d = cell(w["threadIdx.x@1"]) - cell(w["threadIdx.x@2"]);
+  EXPECT_TRUE(d == 0 || d == 1 || d == -1) << r.out;
+  EXPECT_TRUE(w["S"] >= INT32_MIN && w["S"] <= INT32_MAX) << r.out;
   // S is the same in every thread: s[t + S] is DRF however large S is.
   auto uniform = check(kFourBlocks64 + R"(template <int S>
 __global__ void shift(int *out) {
