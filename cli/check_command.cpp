@@ -47,6 +47,8 @@ Options parse_options(int argc, char** argv) {
       ("grid-dim", "fix gridDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
       ("kernel", "check only the kernel with this name", cxxopts::value<std::string>())
       ("benign-races", "count two writes of the same value as a race")
+      ("warp-sync", "warps of N threads run in lock-step, as GPUVerify's --warp-sync=N (default: they do not)",
+       cxxopts::value<int>())
       ("h,help", "print this help");
   // The FILEs are what the parser leaves unmatched rather than a positional
   // vector option, which cxxopts would split at commas ("a,b.cu"); unknown
@@ -96,6 +98,10 @@ Options parse_options(int argc, char** argv) {
   o.time_limit_s = r["time-limit"].as<double>();
   if (!(o.time_limit_s >= 0) || o.time_limit_s > 1e7) throw usage_error("--time-limit must be a number of seconds");
   check.query.benign_writes_race = r.count("benign-races") > 0;
+  if (r.count("warp-sync")) {
+    check.warp_size = r["warp-sync"].as<int>();
+    if (check.warp_size < 1 || check.warp_size > 1024) throw usage_error("--warp-sync must be from 1 to 1024");
+  }
   return o;
 }
 

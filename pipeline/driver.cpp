@@ -25,9 +25,10 @@ namespace {
 struct Gathered {
   std::vector<protocol::Kernel> protocols;  // routed to the protocol analysis
   // Per protocol: what its file's header asks of the analysis
-  // (--no-benign-tolerance, --only-intra-group).
+  // (--no-benign-tolerance, --only-intra-group, --warp-sync=N).
   struct HeaderChecks {
     bool no_benign_tolerance = false, only_intra_group = false;
+    int warp_sync = 0;
     auto operator<=>(const HeaderChecks&) const = default;
   };
   std::vector<HeaderChecks> checks;
@@ -41,6 +42,10 @@ struct Gathered {
   bool matched = false;  // some kernel passed the --kernel filter
   int extractions = 0;
 };
+
+Gathered::HeaderChecks header_checks(const GpuVerifyHeader& h) {
+  return {h.no_benign_tolerance, h.only_intra_group, h.warp_sync};
+}
 
 bool wants(const Options& o, Stage s) { return o.show == s; }
 
@@ -170,7 +175,10 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   inf.protocol.loc.file = path;
   if (wants(o, Stage::Protocol)) g.shown += protocol::print(inf.protocol);
   if (o.show) {
-    if (!wants(o, Stage::Protocol)) g.protocols.push_back(std::move(inf.protocol));  // for the later stages
+    if (!wants(o, Stage::Protocol)) {  // for the later stages
+      g.protocols.push_back(std::move(inf.protocol));
+      g.checks.push_back(header_checks(f.header));
+    }
     return;
   }
 
@@ -191,7 +199,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   for (const auto& n : inf.notes) g.notes.push_back({path, k.name, n});
   for (const auto& n : f.notes) g.notes.push_back({path, k.name, n});
   g.protocols.push_back(std::move(inf.protocol));
-  g.checks.push_back({f.header.no_benign_tolerance, f.header.only_intra_group});
+  g.checks.push_back(header_checks(f.header));
 }
 
 void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
@@ -248,7 +256,9 @@ void load_file(const std::string& path, const Options& o, Gathered& g) {
 // The protocol analysis of every routed kernel, one report each in their
 // order. Kernels of a file whose header says --no-benign-tolerance are
 // checked counting two writes of the same value as a race; with
-// --only-intra-group only threads of one block are compared.
+// --only-intra-group only threads of one block are compared; with
+// --warp-sync=N warps of N threads run in lock-step (unless the command
+// line's --warp-sync says otherwise).
 std::vector<KernelReport> check_protocols(const Gathered& g, const smt::CheckOptions& check) {
   std::map<Gathered::HeaderChecks, std::vector<std::size_t>> groups;
   for (std::size_t i = 0; i < g.protocols.size(); ++i) groups[g.checks[i]].push_back(i);
@@ -259,6 +269,7 @@ std::vector<KernelReport> check_protocols(const Gathered& g, const smt::CheckOpt
     smt::CheckOptions o = check;
     o.query.benign_writes_race = o.query.benign_writes_race || flags.no_benign_tolerance;
     o.intra_block_only = flags.only_intra_group;
+    if (o.warp_size == 0) o.warp_size = flags.warp_sync;
     std::vector<protocol::Kernel> group;
     for (std::size_t i : at) group.push_back(g.protocols[i]);
     std::vector<KernelReport> reports = smt::check(group, o);
@@ -286,7 +297,11 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
   if (o.show) {
     out.shown = std::move(g.shown);
     if (*o.show >= Stage::WellFormed)
-      for (const auto& k : g.protocols) out.shown += show_protocol_stage(k, *o.show, check);
+      for (std::size_t i = 0; i < g.protocols.size(); ++i) {
+        smt::CheckOptions shown = check;  // the traces show the header's lock-step warps
+        if (shown.warp_size == 0) shown.warp_size = g.checks[i].warp_sync;
+        out.shown += show_protocol_stage(g.protocols[i], *o.show, shown);
+      }
     return out;
   }
 

@@ -79,6 +79,7 @@ class ThreadInterpreter {
   std::map<std::string, int> occurrences_;
   ThreadRun run_;
   std::int64_t epoch_[2] = {0, 0};  // barriers passed that order shared, global memory
+  std::vector<std::int64_t> iterations_;  // of the loops being run, outermost first
 
   std::int64_t kernel_value(const VarDecl& v) const {
     auto pick = [](const std::map<std::string, std::vector<std::int64_t>>& m, const std::string& n,
@@ -144,6 +145,7 @@ class ThreadInterpreter {
     c.mode = a.mode;
     if (a.value) c.value = eval_int(a.value, env());
     c.site = &a;
+    c.iterations = iterations_;
     run_.segments.back().push_back(std::move(c));
   }
 
@@ -154,7 +156,11 @@ class ThreadInterpreter {
       if (n >= kMaxLoopIterations) throw EvalError("loop did not terminate within the iteration cap");
       scopes_.push_back({{l.var, value}});
       bool go = eval_bool(loop_cond(l, x), env());
-      if (go) exec(l.body);
+      if (go) {
+        iterations_.push_back(n);
+        exec(l.body);
+        iterations_.pop_back();
+      }
       std::int64_t next = go ? eval_int(loop_next(l, x), env()) : 0;
       scopes_.pop_back();
       if (!go) break;
@@ -255,7 +261,16 @@ ConcreteResult interpret(const Kernel& k, const ConcreteConfig& cfg, const Inter
   // separates them: the same epoch (ConcreteAccess::epoch). With barriers
   // that order everything, an epoch is a phase. Every array is in one space,
   // so grouping by epoch within the array's rows (find_races_in) suffices.
-  auto same_block_distinct = [](const ConcreteAccess& x, const ConcreteAccess& y) { return x.thread != y.thread; };
+  // Lock-step warps: threads of one warp race only in one dynamic
+  // instruction (the same site in the same iterations), both writing.
+  auto same_block_distinct = [&](const ConcreteAccess& x, const ConcreteAccess& y) {
+    if (x.thread == y.thread) return false;
+    if (o.warp_size <= 0) return true;
+    std::int64_t wx = (x.thread - x.block * threads_per_block) / o.warp_size;
+    std::int64_t wy = (y.thread - y.block * threads_per_block) / o.warp_size;
+    return wx != wy || (x.site == y.site && x.iterations == y.iterations && x.mode == AccessMode::Write &&
+                        y.mode == AccessMode::Write);
+  };
   for (const auto& hist : result.blocks) {
     std::map<std::int64_t, std::vector<const ConcreteAccess*>> by_epoch;
     for (const auto& phase : hist)

@@ -49,6 +49,9 @@ struct ConcreteAccess {
   // a space (an OpenCL barrier(CLK_GLOBAL_MEM_FENCE) for local memory)
   // does not separate that space's accesses.
   std::int64_t epoch = 0;
+  // The iteration number (0, 1, ...) of every loop around the access,
+  // outermost first: with `site`, its dynamic instruction (lock-step warps).
+  std::vector<std::int64_t> iterations;
 };
 
 using Phase = std::vector<ConcreteAccess>;
@@ -68,6 +71,10 @@ struct ConcreteResult {
 struct InterpretOptions {
   bool benign_writes_race = false;  // count same-value writes as races
   bool stop_at_first_race = false;
+  // > 0: the threads of a block whose linear ids agree on / warp_size run in
+  // lock-step: two of them race only in one dynamic instruction (the same
+  // site in the same iterations), both writing. 0: warps are not lock-step.
+  int warp_size = 0;
 };
 
 // Runs the kernel. Throws EvalError when an expression is undefined

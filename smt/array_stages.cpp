@@ -37,6 +37,7 @@ const std::vector<SymbolicTrace>& ArrayStages::traces() {
   if (!traces_) {
     TraceOptions to;
     to.extra_assumptions = options_.assumptions;
+    to.warp_size = options_.warp_size;
     std::vector<SymbolicTrace> out;
     for (const auto& c : closures()) out.push_back(sequentialize(projected_, c, array_.name, to));
     if (array_.space == MemorySpace::Global && !options_.intra_block_only)

@@ -18,6 +18,9 @@ struct CheckOptions {
   unsigned kernel_timeout_ms = 60000;  // wall clock of one kernel's stages and queries; 0: none
   std::vector<protocol::Expr> assumptions;  // added to every trace (e.g. blockDim.x == 64)
   bool intra_block_only = false;  // compare only threads of one block (GPUVerify's --only-intra-group)
+  // > 0: warps of this many threads (by linear thread id) run in lock-step
+  // (GPUVerify's --warp-sync=N; docs/smt-encoding.md "Lock-step warps").
+  int warp_size = 0;
 };
 
 std::vector<KernelReport> check(const std::vector<protocol::Kernel>& kernels, const CheckOptions& o);

@@ -68,6 +68,9 @@ Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, co
   z3::expr mode1 = ctx.int_const("mode@1"), mode2 = ctx.int_const("mode@2");
   z3::expr has1 = ctx.bool_const("valued@1"), has2 = ctx.bool_const("valued@2");
   z3::expr val1 = enc.variable("value@1"), val2 = enc.variable("value@2");
+  // Lock-step warps: the site and the instruction of each thread's access.
+  z3::expr site1 = ctx.int_const("site@1"), site2 = ctx.int_const("site@2");
+  z3::expr instruction1 = ctx.int_const("instruction@1"), instruction2 = ctx.int_const("instruction@2");
 
   // Each thread performs one of its accesses (Example 5). The trace is
   // symmetric in its two threads (both run the same code under the same
@@ -91,6 +94,12 @@ Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, co
              enc.variable(width_var(first)) == enc.number(g.view.width);
     }
     if (g.value) body = body && (first ? val1 : val2) == enc.encode(g.value);
+    // The site and instruction of one member (lock-step warps only).
+    auto member_place = [&](std::size_t m) {
+      const TraceAccess& a = t.accesses.at(static_cast<std::size_t>(g.members.at(m)));
+      return (first ? site1 : site2) == a.site && (first ? instruction1 : instruction2) == a.instruction;
+    };
+    if (t.lockstep && g.holes.empty()) body = body && member_place(0);
     if (!g.holes.empty()) {
       // The holes take the literals of one member.
       z3::expr member = ctx.int_const(("member!" + std::to_string(slots.size()) + (first ? "@1" : "@2")).c_str());
@@ -99,6 +108,7 @@ Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, co
         z3::expr same = ctx.bool_val(true);
         for (std::size_t h = 0; h < g.holes.size(); ++h)
           same = same && enc.variable(g.holes[h]) == enc.number(g.values[m][h]);
+        if (t.lockstep) same = same && z3::implies(picked, member_place(m));
         f.constraints.push_back(z3::implies(member == ctx.int_val(static_cast<int>(m)), same));
       }
     }
@@ -148,6 +158,18 @@ Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, co
       same_bytes = enc.variable(offset_var(true)) == enc.variable(offset_var(false)) &&
                    enc.variable(width_var(true)) == enc.variable(width_var(false));
     f.constraints.push_back(!(mode1 == write && mode2 == write && has1 && has2 && val1 == val2 && same_bytes));
+  }
+  if (t.lockstep) {
+    // Two threads of one warp race only in one dynamic instruction, both
+    // writing (a load and a store are two instructions, and every load of a
+    // warp's instruction precedes its stores); the same site is the same
+    // instruction only in the same iterations. An unknown position (-1) may
+    // be any instruction.
+    z3::expr same_warp = enc.encode(t.lockstep->same_warp);
+    z3::expr same_instruction = instruction1 == instruction2 || instruction1 == -1 || instruction2 == -1;
+    f.constraints.push_back(z3::implies(same_warp, mode1 == write && mode2 == write && same_instruction));
+    for (const auto& [site, same] : t.lockstep->same_iteration)
+      f.constraints.push_back(z3::implies(same_warp && site1 == site && site2 == site, enc.encode(same)));
   }
   return f;
 }
@@ -278,6 +300,7 @@ bool attempt(const SymbolicTrace& t, const QueryOptions& o, detail::Domain domai
 bool needs_bitvectors(const SymbolicTrace& t, std::string* why) {
   for (const auto& a : t.assumptions)
     if (detail::needs_bitvectors(a, why)) return true;
+  if (t.lockstep && detail::needs_bitvectors(t.lockstep->same_warp, why)) return true;
   for (const auto& a : t.accesses) {
     if (detail::needs_bitvectors(a.guard, why) || detail::needs_bitvectors(a.value, why)) return true;
     for (const auto& i : a.index)
@@ -315,6 +338,10 @@ SymbolicTrace propagate_constants(const SymbolicTrace& t) {
     a.guard = protocol::substitute(a.guard, fixed);
     for (auto& i : a.index) i = protocol::substitute(i, fixed);
     if (a.value) a.value = protocol::substitute(a.value, fixed);
+  }
+  if (out.lockstep) {
+    out.lockstep->same_warp = protocol::substitute(out.lockstep->same_warp, fixed);
+    for (auto& [site, same] : out.lockstep->same_iteration) same = protocol::substitute(same, fixed);
   }
   return out;
 }

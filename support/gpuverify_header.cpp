@@ -132,6 +132,14 @@ void read_arguments(const std::string& line, const std::string& filename, GpuVer
         }
         else if (w.text == "--no-benign-tolerance") h.no_benign_tolerance = true;
         else if (w.text == "--only-intra-group") h.only_intra_group = true;
+        else if (starts("--warp-sync=")) {
+          std::string n = w.text.substr(12);
+          unsigned size = 0;
+          auto it = n.cbegin();
+          if (!x3::parse(it, n.cend(), x3::uint_, size) || it != n.cend() || size < 1 || size > 1024)
+            throw fail("invalid warp size (expected --warp-sync=N, N from 1 to 1024)");
+          h.warp_sync = static_cast<int>(size);
+        }
         else if (starts("--global_offset=")) {
           std::string spec = w.text.substr(16);
           std::vector<std::uint64_t> raw;
@@ -155,7 +163,7 @@ void read_arguments(const std::string& line, const std::string& filename, GpuVer
           for (std::uint64_t v : raw) ka.values.push_back(static_cast<std::int64_t>(v));
           h.kernel_args = std::move(ka);
         }
-        // Any other flag (--warp-sync=32, --no-inline, ...) is GPUVerify's
+        // Any other flag (--no-inline, --equality-abstraction, ...) is GPUVerify's
         // business: kept in args, ignored by racecert and the other adapters.
         else h.ignored.push_back(w.text);
       }

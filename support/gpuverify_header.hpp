@@ -18,7 +18,7 @@
 // `16,16`, and `*` for a component GPUVerify leaves unconstrained.
 //
 // Lenient where GPUVerify is: comma lists, `[x,y]`, `*`, and flags racecert
-// does not read (--no-inline, --warp-sync=32, ...) are kept in `args`, listed
+// does not read (--no-inline, --equality-abstraction, ...) are kept in `args`, listed
 // in `ignored` and otherwise ignored. A bad value (`--blockDim=0`,
 // `--blockDim=abc`, a bad -D, OpenCL sizes GPUVerify rejects, a bad synth
 // line) is one diagnostic with its position, `malformed`, and what every
@@ -61,6 +61,9 @@ struct GpuVerifyHeader {
   // --only-intra-group: only work-items of one group are compared (no
   // races across groups are reported for this file).
   bool only_intra_group = false;
+  // --warp-sync=N: threads whose linear ids in the block agree on / N run in
+  // lock-step (GPUVerify's warp-synchronous mode); 0: not given.
+  int warp_sync = 0;
   // --kernel-args=NAME,V1,V2,...: kernel NAME's scalar arguments, in order
   // (pointer arguments take no value), have these values.
   struct KernelArgs {

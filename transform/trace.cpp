@@ -42,8 +42,11 @@ class Sequentializer {
     t_.assumptions.push_back(distinct_threads());
     for (int thread = 1; thread <= 2; ++thread) {
       shared_count_.clear();
+      next_site_ = 0;
       walk(code, thread, bool_lit(true));
     }
+    // Threads of different blocks are never in one warp.
+    if (o.warp_size > 0 && !cross_) t_.lockstep = lockstep(o.warp_size);
     return std::move(t_);
   }
 
@@ -57,6 +60,14 @@ class Sequentializer {
   std::vector<std::map<std::string, std::string>> scopes_;
   std::map<std::string, int> occurrences_;   // per-thread binder copies
   std::map<std::string, int> shared_count_;  // shared declarations met by this thread's walk
+  std::set<std::string> per_thread_;         // trace names of one thread's copies
+  // Lock-step: the walk's next access site; the counters of the enclosing
+  // loops that count iterations alike in both threads (walk_loop), and
+  // those of every site, per thread; a number per source position.
+  int next_site_ = 0;
+  std::vector<Expr> counters_;
+  std::map<int, std::vector<Expr>> site_counters_[2];
+  std::map<std::string, int> instructions_;
 
   Uniformity level(const std::string& n) const {
     auto it = w_.levels.find(n);
@@ -76,6 +87,7 @@ class Sequentializer {
 
   void add_var(const std::string& name, const std::string& base, int thread) {
     if (!declared_.insert(name).second) return;
+    if (thread != 0) per_thread_.insert(name);
     t_.vars.push_back(TraceVar{name, source_of(base), thread, builtin_kind(base).has_value()});
   }
 
@@ -159,15 +171,57 @@ class Sequentializer {
         },
         [&](const Bind& bd) {
           scopes_.push_back({});
-          bind_local(bd.var, thread);
+          std::string v = bind_local(bd.var, thread);
+          // A binder names one value of a synchronized loop's variable (the
+          // last or the previous iteration): uniform, so the same in both
+          // threads at the same site.
+          counters_.push_back(var(v));
           walk(bd.body, thread, conj(guard, rename(bd.where, resolver(thread))));
+          counters_.pop_back();
           scopes_.pop_back();
         }};
     for (const auto& s : b) std::visit(step, s.node);
     scopes_.pop_back();
   }
 
+  // Whether a renamed expression is the same in both threads.
+  bool same_in_both(const Expr& e) const {
+    for (const auto& n : free_vars(e))
+      if (per_thread_.count(n)) return false;
+    return true;
+  }
+
+  // Source positions identify instructions; an unknown one may be any.
+  int instruction_of(const SourceLoc& loc) {
+    if (!loc.known()) return -1;
+    return instructions_.emplace(loc.str(), static_cast<int>(instructions_.size())).first->second;
+  }
+
+  Expr linear_thread_id(int thread) {
+    auto v = [&](const char* n) { return var(global_name(n, thread)); };
+    return v("threadIdx.x") + v("threadIdx.y") * v("blockDim.x") +
+           v("threadIdx.z") * v("blockDim.x") * v("blockDim.y");
+  }
+
+  LockStep lockstep(int warp_size) {
+    LockStep l;
+    l.warp_size = warp_size;
+    Expr n = int_lit(warp_size);
+    l.same_warp = binary(BinOp::Eq, binary(BinOp::Div, linear_thread_id(1), n), binary(BinOp::Div, linear_thread_id(2), n));
+    for (const auto& [site, first] : site_counters_[0]) {
+      auto second = site_counters_[1].find(site);
+      if (second == site_counters_[1].end() || second->second.size() != first.size()) continue;  // both walks agree
+      std::vector<Expr> same;
+      for (std::size_t i = 0; i < first.size(); ++i)
+        same.push_back(binary(BinOp::Eq, first[i], second->second[i]));
+      if (!same.empty()) l.same_iteration[site] = conj(same);
+    }
+    return l;
+  }
+
   void walk_access(const Access& a, int thread, const Expr& guard) {
+    // Both walks number every access alike, whatever they keep.
+    int site = next_site_++;
     if (a.array != array_ || is_false(guard)) return;
     TraceAccess ta;
     ta.thread = thread;
@@ -177,6 +231,9 @@ class Sequentializer {
     ta.mode = a.mode;
     if (a.value) ta.value = rename(a.value, resolver(thread));
     ta.loc = a.loc;
+    ta.site = site;
+    ta.instruction = instruction_of(a.loc);
+    site_counters_[thread - 1][site] = counters_;
     t_.accesses.push_back(std::move(ta));
   }
 
@@ -188,7 +245,20 @@ class Sequentializer {
     header.step = rename(l.step, resolver(thread));
     scopes_.push_back({});
     std::string v = bind_local(l.var, thread);
+    // Lock-step threads run an iteration together. The k-th iteration of
+    // x += s (x -= s) has x - init == k*s (-k*s): with the same step in both
+    // threads, the same iteration has the same x - init. Under another update
+    // the same start and step give the same x. A loop that is neither gets
+    // no counter: its iterations are not compared (fewer constraints, no
+    // race hidden).
+    bool additive = l.update == LoopUpdate::Add || l.update == LoopUpdate::Sub;
+    std::optional<Expr> counter;
+    if (additive && same_in_both(header.step)) counter = var(v) - header.init;
+    else if (same_in_both(header.init) && same_in_both(header.step)) counter = var(v);
+    bool counted = counter.has_value();
+    if (counted) counters_.push_back(*counter);
     walk(l.body, thread, conj(guard, loop_domain(header, var(v))));
+    if (counted) counters_.pop_back();
     scopes_.pop_back();
   }
 };
@@ -243,7 +313,14 @@ std::string print(const SymbolicTrace& t) {
     shown.value = a.value;
     out += print_access(shown) + ";";
     if (a.loc.known()) out += "  // " + a.loc.str();
+    if (t.lockstep) out += (a.loc.known() ? ", site " : "  // site ") + std::to_string(a.site);
     out += "\n";
+  }
+  if (t.lockstep) {
+    out += "  lock-step warps of " + std::to_string(t.lockstep->warp_size) +
+           " threads: same warp when " + to_string(t.lockstep->same_warp) + "\n";
+    for (const auto& [site, same] : t.lockstep->same_iteration)
+      out += "  same iteration at site " + std::to_string(site) + " when " + to_string(same) + "\n";
   }
   return out;
 }

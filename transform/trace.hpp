@@ -5,6 +5,8 @@
 // trace is a flat list of guarded accesses for each thread plus the
 // assumptions that bind the variables; the SMT stage asks whether one access
 // of each thread can conflict (Example 5).
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,26 @@ struct TraceAccess {
   protocol::AccessMode mode = protocol::AccessMode::Read;
   protocol::Expr value;              // written value, or null
   SourceLoc loc;
+  // For lock-step warps (SymbolicTrace::lockstep): the access's place in the
+  // walk of the code, the same in both threads' copies, and the number of
+  // its source position (-1: unknown, which may be any instruction).
+  int site = -1;
+  int instruction = -1;
+};
+
+// Threads of one warp run in lock-step (GPUVerify's --warp-sync=N, docs/
+// smt-encoding.md "Lock-step warps"): two threads of one warp race only when
+// they perform the same dynamic instruction, a write, in the same iterations
+// of the loops around it. Every other pair of their accesses is ordered.
+struct LockStep {
+  int warp_size = 0;
+  protocol::Expr same_warp;  // linear thread ids / warp_size agree
+  // Per site: both threads' counters of the loops around it agree, which
+  // the same iteration implies. A counter is x - init for x += s with the
+  // same s in both threads, x when start and step are the same in both, a
+  // binder's variable (a synchronized loop's, uniform); other loops have
+  // none (their iterations are not compared).
+  std::map<int, protocol::Expr> same_iteration;
 };
 
 struct SymbolicTrace {
@@ -41,10 +63,12 @@ struct SymbolicTrace {
   std::vector<TraceVar> vars;
   std::vector<protocol::Expr> assumptions;
   std::vector<TraceAccess> accesses;
+  std::optional<LockStep> lockstep;  // none: the threads of a warp are not lock-step (the default)
 };
 
 struct TraceOptions {
   std::vector<protocol::Expr> extra_assumptions;  // e.g. blockDim.x == 64 from the command line
+  int warp_size = 0;  // > 0: warps of this many threads run in lock-step (same-block traces only)
 };
 
 // Same-block trace of one closure.

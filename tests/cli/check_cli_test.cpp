@@ -90,6 +90,8 @@ TEST(CheckCli, UsageErrorsExit3) {
                                                         {"check", f, "--block-dim", "2147483648"},
                                                         {"check", f, "--no-such-flag"},
                                                         {"check", f, "--timeout-ms", "0"},
+                                                        {"check", f, "--warp-sync", "0"},
+                                                        {"check", f, "--warp-sync", "x"},
                                                         {"check", f, "-j", "x"}}) {
     auto r = run_racecert(args);
     EXPECT_EQ(r.code, 3) << args[2];
@@ -285,4 +287,10 @@ TEST(CheckCli, KernelFilterAndDimensions) {
   std::string benign = temp_file("kernel k { shared f; wr f[0] = 1; }", ".map");
   EXPECT_EQ(run_racecert({"check", benign}).code, 0);
   EXPECT_EQ(run_racecert({"check", benign, "--benign-races"}).code, 1);
+  // Lock-step warps on request: lane t + 1's store of A[t + 1] follows lane
+  // t's load of it, in one warp of 32; warps of 16 split lanes 15 and 16.
+  std::string shift = temp_file("kernel k { shared A; if (tid % 32 < 31) { rd A[tid + 1]; wr A[tid]; } }", ".map");
+  EXPECT_EQ(run_racecert({"check", shift, "--block-dim", "64"}).code, 1);
+  EXPECT_EQ(run_racecert({"check", shift, "--block-dim", "64", "--warp-sync", "32"}).code, 0);
+  EXPECT_EQ(run_racecert({"check", shift, "--block-dim", "64", "--warp-sync", "16"}).code, 1);
 }

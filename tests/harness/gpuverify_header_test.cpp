@@ -195,8 +195,21 @@ TEST(GpuVerifyHeader, UnknownFlagsAreNotedAndIgnored) {
   EXPECT_EQ(*h.block, (Dim3{64, 1, 1}));
   EXPECT_EQ(*h.grid, (Dim3{8, 1, 1}));
   EXPECT_TRUE(h.only_intra_group);
-  EXPECT_EQ(h.ignored, (std::vector<std::string>{"--warp-sync=32", "--no-inline", "extra"}));
+  EXPECT_EQ(h.warp_sync, 32);
+  EXPECT_EQ(h.ignored, (std::vector<std::string>{"--no-inline", "extra"}));
   EXPECT_EQ(h.args.size(), 6u);
+}
+
+TEST(GpuVerifyHeader, WarpSyncTakesAWarpSize) {
+  EXPECT_EQ(parse("//pass\n//--blockDim=64\n").warp_sync, 0);
+  EXPECT_EQ(parse("//pass\n//--warp-sync=16 --blockDim=64\n").warp_sync, 16);
+  for (const char* bad : {"//--warp-sync=0", "//--warp-sync=", "//--warp-sync=32x", "//--warp-sync=-4",
+                          "//--warp-sync=2048"}) {
+    auto h = parse(std::string("//pass\n") + bad + "\n");
+    ASSERT_TRUE(h.malformed) << bad;
+    EXPECT_EQ(h.malformed->loc().line, 2) << bad;
+    EXPECT_EQ(h.warp_sync, 0) << bad;
+  }
 }
 
 // A bad value makes the file malformed input, with one diagnostic: the first

@@ -204,3 +204,25 @@ TEST(PipelineDriver, NoBenignToleranceIsPerFile) {
   EXPECT_EQ(r.kernels[1].status, KernelStatus::Drf);
   EXPECT_EQ(r.kernels[2].status, KernelStatus::Racy);
 }
+
+// --warp-sync=N in a file's header makes that file's warps lock-step (also
+// in the traces --show prints); the command line's --warp-sync wins.
+TEST(PipelineDriver, WarpSyncIsPerFile) {
+  // Lane t reads s[t + 1] and writes s[t] in one statement: ordered in a
+  // lock-step warp of 32, racy without lock-step and across warps of 16.
+  std::string body = "__global__ void shift(int *a) { __shared__ int s[65]; unsigned t = threadIdx.x;\n"
+                     "  s[t] = a[t]; __syncthreads();\n  if (t % 32 < 31) s[t] = s[t + 1];\n}\n";
+  std::string plain = write_kernel("//pass\n//--blockDim=64 --gridDim=1\n" + body);
+  std::string lockstep = write_kernel("//pass\n//--blockDim=64 --gridDim=1 --warp-sync=32\n" + body);
+  Result r = run_check({lockstep, plain}, Options{});
+  ASSERT_TRUE(r.errors.empty());
+  ASSERT_EQ(r.kernels.size(), 2u);
+  EXPECT_EQ(r.kernels[0].status, KernelStatus::Drf);
+  EXPECT_EQ(r.kernels[1].status, KernelStatus::Racy);
+  Options sixteen;
+  sixteen.check.warp_size = 16;
+  EXPECT_EQ(run_check({lockstep}, sixteen).kernels.at(0).status, KernelStatus::Racy);
+  Result shown = run_check({lockstep}, showing(Stage::Traces));
+  EXPECT_TRUE(has(shown.shown, "lock-step warps of 32 threads")) << shown.shown;
+  EXPECT_FALSE(has(run_check({plain}, showing(Stage::Traces)).shown, "lock-step"));
+}
