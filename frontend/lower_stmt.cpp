@@ -442,7 +442,7 @@ void Lowerer::for_stmt(const ForStmt* s) {
   } else {
     cond = bool_lit(true);
   }
-  l.cond = cond_code.empty() ? cond : nullptr;
+  l.cond = cond_code.empty() ? cond : bool_lit(true);  // tested by the break at the body's start
   std::vector<int> marks = exit_marks();
   ++loop_depth_;
   l.body = loop_body(cond_code, cond, l.loc, s->getBody());
@@ -484,7 +484,7 @@ void Lowerer::while_stmt(const WhileStmt* s) {
   l.loc = loc(s->getBeginLoc());
   Expr cond;
   kir::Block cond_code = collect([&] { cond = condition(s->getCond()); });
-  l.cond = cond_code.empty() ? cond : nullptr;
+  l.cond = cond_code.empty() ? cond : bool_lit(true);  // tested by the break at the body's start
   std::vector<int> marks = exit_marks();
   ++loop_depth_;
   l.body = loop_body(cond_code, cond, l.loc, s->getBody());

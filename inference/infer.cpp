@@ -420,7 +420,9 @@ class Inferrer {
         }
       }
     }
-    env_[l.var] = fresh(l.var, Uniformity::Thread);
+    // Per thread, unless the uniformity analysis found the same cell read
+    // in every thread of a block from an array nothing writes.
+    env_[l.var] = fresh(l.var, level(l.var));
   }
 
   void store(const kir::Store& st) {

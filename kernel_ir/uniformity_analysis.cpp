@@ -23,6 +23,12 @@ class UniformityAnalysis {
     }
     for (const auto& v : k.locals) levels_.emplace(v.name, Uniformity::Grid);
     for (const auto& v : k.locals) locals_.push_back(v.name);
+    for (const auto& a : k.arrays) spaces_[a.name] = a.space;
+    any_statement(k.body, [&](const Stmt& s) {
+      if (s.is<Store>()) written_.insert(s.as<Store>().at.array);
+      if (s.is<Atomic>()) written_.insert(s.as<Atomic>().at.array);
+      return false;
+    });
   }
 
   std::map<std::string, Uniformity> run(const Block& body) {
@@ -43,6 +49,8 @@ class UniformityAnalysis {
  private:
   std::map<std::string, Uniformity> levels_;
   std::vector<std::string> locals_;
+  std::map<std::string, Space> spaces_;
+  std::set<std::string> written_;  // arrays some store or atomic writes
   bool changed_ = false;
 
   void raise(const std::string& v, Uniformity l) {
@@ -55,13 +63,27 @@ class UniformityAnalysis {
 
   Uniformity of(const Expr& e) const { return e ? uniformity_of(e, levels_) : Uniformity::Thread; }
 
+  // A load from an array the kernel never writes, at an index the same in
+  // every thread of a block, reads one cell: the same value in all of them
+  // (`if (p[0] == 22)` is uniform control). A shared array has one copy per
+  // block, a global one per grid. An array some statement writes may change
+  // between the threads' reads: its loads stay per-thread.
+  Uniformity load(const Location& at) const {
+    if (written_.count(at.array)) return Uniformity::Thread;
+    auto space = spaces_.find(at.array);
+    if (space == spaces_.end() || space->second == Space::Local) return Uniformity::Thread;
+    Uniformity l = space->second == Space::Shared ? Uniformity::Block : Uniformity::Grid;
+    for (const auto& i : at.index) l = std::max(l, of(i));
+    return l == Uniformity::Thread ? Uniformity::Thread : l;
+  }
+
   void block(const Block& b, Uniformity control) {
     auto result = [&](const std::string& var, Uniformity l) {
       if (!var.empty()) raise(var, l);
     };
     for (const auto& s : b) {
       std::visit(Overloaded{[&](const Assign& a) { raise(a.var, std::max(control, of(a.value))); },
-                            [&](const Load& l) { result(l.var, Uniformity::Thread); },
+                            [&](const Load& l) { result(l.var, std::max(control, load(l.at))); },
                             [&](const Atomic& a) { result(a.var, Uniformity::Thread); },
                             // __syncthreads_count and co: the same in the block.
                             [&](const Barrier& br) { result(br.var, std::max(control, Uniformity::Block)); },

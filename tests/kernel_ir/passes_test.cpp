@@ -63,6 +63,35 @@ TEST(UniformityAnalysis, LevelsFollowDataAndControl) {
   EXPECT_EQ(uniformity_of(expr::var("undeclared"), levels), Uniformity::Thread);
 }
 
+TEST(UniformityAnalysis, LoadsOfOneUnwrittenCellAreUniform) {
+  Kernel k = parse_kernel(R"(cuda kernel k {
+  param int n;
+  array global int cfg<4>[] (parameter);
+  array shared int s<4>[64];
+  array global int out<4>[] (parameter);
+  local int g;
+  local int b;
+  local int t;
+  local int w;
+  local int c;
+  g = load cfg[n];
+  b = load s[blockIdx.x];
+  t = load cfg[threadIdx.x];
+  w = load out[0];
+  if (t > 0) {
+    c = load cfg[1];
+  }
+  store out[threadIdx.x] = 1;
+}
+)", "k.kir");
+  auto levels = uniformity(k);
+  EXPECT_EQ(levels["g"], Uniformity::Grid);    // one cell of a global array nothing writes
+  EXPECT_EQ(levels["b"], Uniformity::Block);   // shared: one copy per block
+  EXPECT_EQ(levels["t"], Uniformity::Thread);  // a cell per thread
+  EXPECT_EQ(levels["w"], Uniformity::Thread);  // out is written: it may change between reads
+  EXPECT_EQ(levels["c"], Uniformity::Thread);  // control dependence
+}
+
 // ---- random programs with jumps
 
 class Stores : public ThreadExecutor {
