@@ -186,7 +186,8 @@ std::optional<Induction> induction_on(const kir::Loop& l) {
 
 class Inferrer {
  public:
-  explicit Inferrer(const kir::Kernel& k) : k_(kir::eliminate_jumps(k)), levels_(kir::uniformity(k_)) {}
+  Inferrer(const kir::Kernel& k, const InferOptions& o)
+      : k_(kir::eliminate_jumps(k)), levels_(kir::uniformity(k_, o.uniform_loads)) {}
 
   Inference run() {
     P::Kernel& p = out_.protocol;
@@ -602,6 +603,6 @@ class Inferrer {
 
 }  // namespace
 
-Inference infer_protocol(const kir::Kernel& k) { return Inferrer(k).run(); }
+Inference infer_protocol(const kir::Kernel& k, const InferOptions& o) { return Inferrer(k, o).run(); }
 
 }  // namespace racecert::inference

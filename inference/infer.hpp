@@ -23,6 +23,11 @@ struct Inference {
   std::vector<Diagnostic> notes;
 };
 
-Inference infer_protocol(const kir::Kernel& k);
+struct InferOptions {
+  // Loads of one cell nothing writes give every thread one value
+  // (kir::uniformity); false under GPUVerify's --adversarial-abstraction.
+  bool uniform_loads = true;
+};
+Inference infer_protocol(const kir::Kernel& k, const InferOptions& o = {});
 
 }  // namespace racecert::inference

@@ -12,7 +12,7 @@ namespace {
 
 class UniformityAnalysis {
  public:
-  explicit UniformityAnalysis(const Kernel& k) {
+  UniformityAnalysis(const Kernel& k, bool uniform_loads) : uniform_loads_(uniform_loads) {
     for (const auto& p : k.parameters) levels_[p.name] = Uniformity::Grid;
     for (const char* d : {"x", "y", "z"}) {
       std::string s(d);
@@ -51,6 +51,7 @@ class UniformityAnalysis {
   std::vector<std::string> locals_;
   std::map<std::string, Space> spaces_;
   std::set<std::string> written_;  // arrays some store or atomic writes
+  bool uniform_loads_;
   bool changed_ = false;
 
   void raise(const std::string& v, Uniformity l) {
@@ -69,7 +70,7 @@ class UniformityAnalysis {
   // block, a global one per grid. An array some statement writes may change
   // between the threads' reads: its loads stay per-thread.
   Uniformity load(const Location& at) const {
-    if (written_.count(at.array)) return Uniformity::Thread;
+    if (!uniform_loads_ || written_.count(at.array)) return Uniformity::Thread;
     auto space = spaces_.find(at.array);
     if (space == spaces_.end() || space->second == Space::Local) return Uniformity::Thread;
     Uniformity l = space->second == Space::Shared ? Uniformity::Block : Uniformity::Grid;
@@ -118,6 +119,8 @@ Uniformity uniformity_of(const Expr& e, const std::map<std::string, Uniformity>&
   return out;
 }
 
-std::map<std::string, Uniformity> uniformity(const Kernel& k) { return UniformityAnalysis(k).run(k.body); }
+std::map<std::string, Uniformity> uniformity(const Kernel& k, bool uniform_loads) {
+  return UniformityAnalysis(k, uniform_loads).run(k.body);
+}
 
 }  // namespace racecert::kir

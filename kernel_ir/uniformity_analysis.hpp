@@ -15,7 +15,10 @@ namespace racecert::kir {
 // any of its assignments, including through the conditions that control
 // them. Meant for a kernel without jumps (eliminate_jumps): a break is not
 // a control dependence here.
-std::map<std::string, Uniformity> uniformity(const Kernel& k);
+// `uniform_loads`: a load of one cell of an array nothing writes, at an
+// index the same in a block, has the index's level (at least Block);
+// without it every load is per thread (GPUVerify's adversarial abstraction).
+std::map<std::string, Uniformity> uniformity(const Kernel& k, bool uniform_loads = true);
 
 // The worst level among the free variables of e; a variable absent from
 // `levels` counts as per-thread.

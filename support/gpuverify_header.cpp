@@ -132,6 +132,7 @@ void read_arguments(const std::string& line, const std::string& filename, GpuVer
         }
         else if (w.text == "--no-benign-tolerance") h.no_benign_tolerance = true;
         else if (w.text == "--only-intra-group") h.only_intra_group = true;
+        else if (w.text == "--adversarial-abstraction") h.adversarial_abstraction = true;
         else if (starts("--warp-sync=")) {
           std::string n = w.text.substr(12);
           unsigned size = 0;

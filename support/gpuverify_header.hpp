@@ -64,6 +64,11 @@ struct GpuVerifyHeader {
   // --warp-sync=N: threads whose linear ids in the block agree on / N run in
   // lock-step (GPUVerify's warp-synchronous mode); 0: not given.
   int warp_sync = 0;
+  // --adversarial-abstraction: every value read from memory is arbitrary in
+  // each thread, even where all threads read one cell nothing writes
+  // (racecert's default reads one value there: docs/frontend.md, "Uniform
+  // loads").
+  bool adversarial_abstraction = false;
   // --kernel-args=NAME,V1,V2,...: kernel NAME's scalar arguments, in order
   // (pointer arguments take no value), have these values.
   struct KernelArgs {

@@ -54,6 +54,13 @@ TEST(GpuVerifyHeader, NoBenignTolerance) {
   EXPECT_TRUE(h.ignored.empty());
 }
 
+TEST(GpuVerifyHeader, AdversarialAbstraction) {
+  EXPECT_FALSE(parse_gpuverify_header("//pass\n//--blockDim=64\n", "k.cu").adversarial_abstraction);
+  GpuVerifyHeader h = parse_gpuverify_header("//pass\n//--blockDim=64 --adversarial-abstraction\n", "k.cu");
+  EXPECT_TRUE(h.adversarial_abstraction);
+  EXPECT_TRUE(h.ignored.empty());
+}
+
 TEST(GpuVerifyHeader, OnlyIntraGroupAndKernelArgs) {
   GpuVerifyHeader h =
       parse_gpuverify_header("//pass\n//--local_size=2 --num_groups=1 --only-intra-group --kernel-args=foo,3,0x10\n", "k.cl");
