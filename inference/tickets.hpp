@@ -21,8 +21,9 @@
 //    (a barrier orders one block, not another block's reset).
 //
 // After that barrier the counter only grows, so two calls return different
-// values as long as its increments sum to less than 2^32 (2^64 for 8-byte
-// counters): the wrap-around assumption.
+// values as long as its increments in one launch sum to less than 2^32
+// (8-byte counters too: a ticket may be kept in a 32-bit variable): the
+// wrap-around assumption.
 #include <map>
 #include <optional>
 #include <string>
