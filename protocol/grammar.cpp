@@ -292,7 +292,8 @@ const auto sync_stmt =
 const auto decl_stmt =
     (pos >> x3::lexeme[decl_kind >> !(x3::alnum | x3::char_('_'))] > (identifier % ',') > ';')[mk_decls];
 // `ticket` and `of` are not reserved: no other statement starts with a name.
-const auto ticket_stmt = (pos >> keyword("ticket") > (identifier % ',') > of_keyword > ticket_target > ';')[mk_tickets];
+const auto ticket_stmt =
+    (pos >> keyword("ticket") > (identifier % ',') > of_keyword > ticket_target > ';')[mk_tickets];
 
 const auto if_stmt_def =
     (pos >> keyword("if") > '(' > expr > ')' > block > -(keyword("else") > else_part))[mk_if];
@@ -312,8 +313,8 @@ const auto stmt_def =
 const auto stmts_def = *(stmt[append_stmts]);
 const auto block_def = '{' > stmts[set_val] > '}';
 
-BOOST_SPIRIT_DEFINE(byte_count, view_spec, access_target, loc_annot, of_keyword, ticket_target, stmt, stmts, block, if_stmt, for_range, for_c, else_part,
-                    for_stmt)
+BOOST_SPIRIT_DEFINE(byte_count, view_spec, access_target, loc_annot, of_keyword, ticket_target, stmt, stmts, block,
+                    if_stmt, for_range, for_c, else_part, for_stmt)
 
 // -------------------------------------------------------------------- kernels
 
