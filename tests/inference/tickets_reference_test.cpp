@@ -1,13 +1,14 @@
 // The ticket rule against the real atomic semantics, brute force: random
 // tiny kernels (one block of 2-3 threads, a shared counter zeroed, exchanged,
-// incremented by 0, 1 or 2 or atomic_inc'ed under thread conditions, with
-// barriers at the top level or under a condition; at most 4 operations) are
-// run under every interleaving of their threads within each barrier
-// interval, from two initial counter values. Whenever inference declares the results of some
-// calls tickets, no interleaving may hand the same value to calls of
-// different threads (soundness of inference/tickets.hpp). The rule is
-// conservative, not exact; the test also counts that it accepts a fair share
-// of the kernels and that the kernels it rejects do repeat values often.
+// incremented by 0, 1 or 2 or atomic_inc'ed under thread conditions and in
+// loops, with barriers at the top level or under a condition; at most 4
+// operations per thread) are run under every interleaving of their threads
+// within each barrier interval, from two initial counter values. Whenever
+// inference declares the results of some calls tickets, no interleaving may
+// hand the same value to calls of different threads (soundness of
+// inference/tickets.hpp). The rule is conservative, not exact; the test also
+// counts that it accepts a fair share of the kernels and that the kernels it
+// rejects do repeat values often.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -17,6 +18,7 @@
 
 #include "inference/infer.hpp"
 #include "kernel_ir/parser.hpp"
+#include "support/overloaded.hpp"
 
 namespace racecert::inference {
 namespace {
@@ -26,6 +28,7 @@ struct Op {
   int who = -1;  // the only thread that runs it, -1: every thread
   std::int64_t operand = 1;
   int site = -1;  // which result variable (Add and Inc)
+  bool twice = false;  // in a loop of two iterations
 };
 
 // The kernel: phases separated by barriers; `guarded_barrier[p]` says the
@@ -41,14 +44,17 @@ Program random_program(std::mt19937& rng) {
   auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
   Program p;
   p.threads = 2 + pick(2);
-  // At most 4 operations in all, so that every interleaving can be tried.
+  // At most 4 operations run per thread, so that every interleaving can
+  // be tried; one in a loop counts twice.
   int phases = 1 + pick(3), total = 1 + pick(4);
   for (int ph = 0; ph < phases; ++ph) {
     std::vector<Op> ops;
-    int n = ph + 1 == phases ? total : pick(total + 1);
-    total -= n;
-    for (int i = 0; i < n; ++i) {
+    int share = ph + 1 == phases ? total : pick(total + 1);
+    total -= share;
+    while (share > 0) {
       Op o;
+      o.twice = share >= 2 && pick(4) == 0;
+      share -= o.twice ? 2 : 1;
       int k = pick(10);
       o.kind = k < 2 ? Op::Store : k < 3 ? Op::Exch : k < 5 ? Op::Inc : Op::Add;
       o.who = pick(3) == 0 ? pick(p.threads) : -1;
@@ -65,6 +71,11 @@ Program random_program(std::mt19937& rng) {
 std::string kernel_text(const Program& p) {
   std::string s = "opencl kernel k {\n  array global int out[] (parameter);\n  array shared unsigned c<4>;\n";
   for (int i = 0; i < p.sites; ++i) s += "  local unsigned t" + std::to_string(i) + ";\n";
+  int loops = 0;
+  for (const auto& ops : p.phases)
+    for (const Op& o : ops)
+      if (o.twice) s += "  local int l" + std::to_string(loops++) + ";\n";
+  loops = 0;
   for (std::size_t ph = 0; ph < p.phases.size(); ++ph) {
     for (const Op& o : p.phases[ph]) {
       std::string stmt;
@@ -77,6 +88,10 @@ std::string kernel_text(const Program& p) {
       }
       if (o.site >= 0) stmt += " store out[" + t + "] = 0;";  // keeps the result's unknown
       if (o.who >= 0) stmt = "if (threadIdx.x == " + std::to_string(o.who) + ") { " + stmt + " }";
+      if (o.twice) {
+        std::string l = "l" + std::to_string(loops++);
+        stmt = "loop (" + l + " < 2) { init: " + l + " = 0; body: " + stmt + " update: " + l + " = " + l + " + 1; }";
+      }
       s += "  " + stmt + "\n";
     }
     if (ph + 1 < p.phases.size())
@@ -85,12 +100,30 @@ std::string kernel_text(const Program& p) {
   return s + "}\n";
 }
 
-// The call sites whose results inference declares tickets.
+// The call sites whose results inference declares tickets (kernel-wide, or
+// scoped in a loop body).
 std::set<int> ticket_sites(const Program& p) {
   Inference inf = infer_protocol(kir::parse_kernel(kernel_text(p), "k.cl"));
   std::set<int> out;
+  auto site = [&](const std::string& name) { out.insert(std::stoi(name.substr(1, name.find('$') - 1))); };
   for (const auto& v : inf.protocol.vars)
-    if (v.ticket) out.insert(std::stoi(v.name.substr(1, v.name.find('$') - 1)));
+    if (v.ticket) site(v.name);
+  std::function<void(const protocol::Block&)> scoped = [&](const protocol::Block& b) {
+    for (const auto& st : b)
+      std::visit(Overloaded{[&](const protocol::Decl& d) {
+                              if (d.ticket) site(d.name);
+                            },
+                            [&](const protocol::If& i) {
+                              scoped(i.then_body);
+                              scoped(i.else_body);
+                            },
+                            [&](const protocol::Loop& l) { scoped(l.body); },
+                            [&](const protocol::Bind& bd) { scoped(bd.body); },
+                            // Nothing nested:
+                            [](const protocol::Access&) {}, [](const protocol::Sync&) {}},
+                 st.node);
+  };
+  scoped(inf.protocol.body);
   return out;
 }
 
@@ -114,7 +147,8 @@ bool repeats(const Program& p, const std::set<int>& sites, std::int64_t initial)
     std::vector<std::vector<const Op*>> ops(static_cast<std::size_t>(p.threads));
     for (int t = 0; t < p.threads; ++t)
       for (const Op& o : p.phases[ph])
-        if (o.who < 0 || o.who == t) ops[static_cast<std::size_t>(t)].push_back(&o);
+        for (int run = 0; run < (o.twice ? 2 : 1); ++run)
+          if (o.who < 0 || o.who == t) ops[static_cast<std::size_t>(t)].push_back(&o);
     std::vector<std::size_t> next(ops.size(), 0);
     std::function<bool(std::int64_t)> step = [&](std::int64_t counter) {
       bool any = false;
@@ -147,13 +181,17 @@ bool repeats(const Program& p, const std::set<int>& sites, std::int64_t initial)
 
 TEST(TicketsReference, NoInterleavingRepeatsATicket) {
   std::mt19937 rng(7);
-  int with_tickets = 0, rejected = 0, rejected_repeating = 0;
+  int with_tickets = 0, with_loop_tickets = 0, rejected = 0, rejected_repeating = 0;
   for (int i = 0; i < 4000; ++i) {
     Program p = random_program(rng);
     if (p.sites == 0) continue;
     std::set<int> sites = ticket_sites(p);
     if (!sites.empty()) {
       ++with_tickets;
+      bool in_loop = false;
+      for (const auto& ops : p.phases)
+        for (const Op& o : ops) in_loop = in_loop || (o.twice && sites.count(o.site));
+      with_loop_tickets += in_loop ? 1 : 0;
       for (std::int64_t initial : {0, 5})
         ASSERT_FALSE(repeats(p, sites, initial)) << "initial " << initial << "\n" << kernel_text(p);
     }
@@ -166,9 +204,10 @@ TEST(TicketsReference, NoInterleavingRepeatsATicket) {
       rejected_repeating += repeats(p, all, 0) ? 1 : 0;
     }
   }
-  std::printf("kernels with tickets %d; with rejected calls %d, of which repeating %d\n", with_tickets, rejected,
-              rejected_repeating);
+  std::printf("kernels with tickets %d (drawn in a loop %d); with rejected calls %d, of which repeating %d\n",
+              with_tickets, with_loop_tickets, rejected, rejected_repeating);
   EXPECT_GT(with_tickets, 100);
+  EXPECT_GT(with_loop_tickets, 50);
   EXPECT_GT(rejected_repeating, rejected / 2);
 }
 
