@@ -11,11 +11,14 @@ AtomicEffect atomic_effect(const kir::Atomic& a, const P::Expr& operand) {
   std::optional<std::int64_t> amount = operand ? expr::as_int(operand) : std::nullopt;
   // Amounts below 2^31 keep the wrap-around assumption about the sum of
   // increments, not about one huge one (adding 0xFFFFFFFF subtracts 1).
-  // Adding 0 is not a read here: cuda::atomic_ref's postfix `x--` is a
-  // subtraction with the dummy operand 0, so an operand of 0 proves nothing.
-  if (a.op == "add" && a.operands.size() == 1)
+  // Adding 0 reads. (cuda::atomic_ref's postfix `x++` is an add with the
+  // dummy operand 0 that really adds 1: taking it for a read only hides an
+  // increment, which keeps tickets distinct; its `x--` is a subtraction.)
+  if (a.op == "add" && a.operands.size() == 1) {
+    if (amount && *amount == 0) return AtomicEffect::Read;
     return amount && *amount >= 1 && *amount < (std::int64_t{1} << 31) ? AtomicEffect::Increment
                                                                         : AtomicEffect::Other;
+  }
   if (a.op == "inc") {
     // OpenCL atomic_inc(p) adds 1. CUDA atomicInc(p, m) stores
     // old >= m ? 0 : old + 1: with m = UINT_MAX (or -1 converted to it) that

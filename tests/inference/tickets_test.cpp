@@ -125,6 +125,12 @@ TEST(Tickets, OtherCellsAndReadsDoNotDisturbACounter) {
   std::string p = protocol_of(drawing("array global unsigned c<4>[2] (parameter);\n  local unsigned r;",
                                       "  store c[1] = 0;\n  r = load c[0];", "t = atomic.add.relaxed.device c[0], 1;"));
   EXPECT_TRUE(has(p, "ticket t$2 of global c[0];")) << p;  // t$1 is r's unknown
+  // Adding 0 reads: the other threads' increments keep their tickets, the
+  // reader's value (u) is a plain unknown that may equal one of them.
+  std::string zero = protocol_of(drawing("array shared unsigned c<4>;\n  local unsigned u;",
+                                         "  u = atomic.add.relaxed.device c, 0;\n  store out[u] = 1;",
+                                         "t = atomic.add.relaxed.device c, 1;"));
+  EXPECT_TRUE(has(zero, "  local u$1;\n  ticket t$2 of shared c;\n")) << zero;
 }
 
 TEST(Tickets, AtomicEffectsOfTheOperations) {
@@ -138,7 +144,7 @@ TEST(Tickets, AtomicEffectsOfTheOperations) {
   EXPECT_EQ(effect("add", {int_lit(1)}), AtomicEffect::Increment);
   EXPECT_EQ(effect("add", {int_lit((std::int64_t{1} << 31) - 1)}), AtomicEffect::Increment);
   EXPECT_EQ(effect("add", {int_lit(std::int64_t{1} << 31)}), AtomicEffect::Other);
-  EXPECT_EQ(effect("add", {int_lit(0)}), AtomicEffect::Other);  // atomic_ref's postfix x-- looks like this
+  EXPECT_EQ(effect("add", {int_lit(0)}), AtomicEffect::Read);  // its result is no ticket, but the others stay
   EXPECT_EQ(effect("add", {int_lit(-1)}), AtomicEffect::Other);
   EXPECT_EQ(effect("add", {}), AtomicEffect::Other);
   EXPECT_EQ(effect("add", {nullptr}), AtomicEffect::Other);
