@@ -11,9 +11,9 @@ AtomicEffect atomic_effect(const kir::Atomic& a, const P::Expr& operand) {
   std::optional<std::int64_t> amount = operand ? expr::as_int(operand) : std::nullopt;
   // Amounts below 2^31 keep the wrap-around assumption about the sum of
   // increments, not about one huge one (adding 0xFFFFFFFF subtracts 1).
-  // Adding 0 reads. (cuda::atomic_ref's postfix `x++` is an add with the
-  // dummy operand 0 that really adds 1: taking it for a read only hides an
-  // increment, which keeps tickets distinct; its `x--` is a subtraction.)
+  // Adding 0 reads. (Were it a disguised increment, an operator lowered
+  // with a dummy operand 0, taking it for a read would only hide an
+  // increment, which keeps tickets distinct.)
   if (a.op == "add" && a.operands.size() == 1) {
     if (amount && *amount == 0) return AtomicEffect::Read;
     return amount && *amount >= 1 && *amount < (std::int64_t{1} << 31) ? AtomicEffect::Increment
