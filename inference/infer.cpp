@@ -1,6 +1,7 @@
 #include "inference/infer.hpp"
 
 #include "inference/finite_states.hpp"
+#include "inference/tickets.hpp"
 
 #include <functional>
 #include <set>
@@ -219,6 +220,7 @@ class Inferrer {
     sinks_.pop_back();
     for (auto& a : p.arrays)
       if (a.dims < 0) a.dims = 1;
+    mark_tickets(p);
     drop_unused_unknowns(p);
     return std::move(out_);
   }
@@ -235,6 +237,32 @@ class Inferrer {
   std::set<std::string> names_;
   std::set<std::string> fresh_names_;  // the unknowns fresh() made
   int counter_ = 0;
+  int depth_ = 0;        // conditionals and loops around the current statement
+  TicketLedger tickets_;  // counters and the tickets drawn from them (inference/tickets.hpp)
+
+  // The unknowns holding tickets of a counter that passes the rule become
+  // ticket declarations.
+  void mark_tickets(P::Kernel& p) {
+    std::map<std::string, P::TicketCounter> found = tickets_.tickets();
+    if (found.empty()) return;
+    for (auto& v : p.vars)
+      if (auto it = found.find(v.name); it != found.end()) v.ticket = it->second;
+    std::function<void(P::Block&)> mark = [&](P::Block& b) {
+      for (auto& s : b)
+        std::visit(Overloaded{[&](P::Decl& d) {
+                                if (auto it = found.find(d.name); it != found.end()) d.ticket = it->second;
+                              },
+                              [&](P::If& i) {
+                                mark(i.then_body);
+                                mark(i.else_body);
+                              },
+                              [&](P::Loop& l) { mark(l.body); }, [&](P::Bind& bd) { mark(bd.body); },
+                              // Nothing nested:
+                              [](P::Access&) {}, [](P::Sync&) {}},
+                   s.node);
+    };
+    mark(p.body);
+  }
 
   // Fresh unknowns are made eagerly (the value of a variable after a loop,
   // a temporary that only feeds floating point): those no expression uses
@@ -383,26 +411,46 @@ class Inferrer {
     std::visit(Overloaded{[&](const kir::Assign& a) { env_[a.var] = value_or_fresh(a.value, a.var); },
                           [&](const kir::Load& l) { load(l); },
                           [&](const kir::Store& st) { store(st); },
-                          [&](const kir::Atomic& a) {
-                            for (const auto& o : a.operands) translate(o);
-                            access(a.scope == kir::Scope::Block ? P::AccessMode::AtomicBlock
-                                                                : P::AccessMode::Atomic,
-                                   a.at, nullptr, a.loc);
-                            writes_.erase(a.at.array);
-                            if (!a.var.empty()) env_[a.var] = fresh(a.var, Uniformity::Thread);
-                          },
+                          [&](const kir::Atomic& a) { atomic(a); },
                           [&](const kir::Barrier& br) { barrier(br); },
                           // Fences order nothing between threads a barrier does not; in-body
                           // assumptions are dropped (keeping fewer assumptions is safe).
                           [](const kir::Fence&) {}, [](const kir::Assert&) {}, [](const kir::Assume&) {},
-                          [&](const kir::If& i) { conditional(i); },
-                          [&](const kir::Loop& l) { loop(l); },
+                          [&](const kir::If& i) {
+                            ++depth_;
+                            conditional(i);
+                            --depth_;
+                          },
+                          [&](const kir::Loop& l) {
+                            ++depth_;
+                            loop(l);
+                            --depth_;
+                          },
                           [&](const kir::Unsupported& u) { unsupported(u.what, u.loc); },
                           // Jump elimination ran first: none is left.
                           [&](const kir::Break& b) { unsupported("unexpected jump", b.loc); },
                           [&](const kir::Continue& c) { unsupported("unexpected jump", c.loc); },
                           [&](const kir::Return& r) { unsupported("unexpected jump", r.loc); }},
                s.node);
+  }
+
+  void atomic(const kir::Atomic& a) {
+    std::vector<Expr> operands;
+    for (const auto& o : a.operands) operands.push_back(translate(o));
+    std::vector<Expr> idx;
+    bool tracked = access(a.scope == kir::Scope::Block ? P::AccessMode::AtomicBlock : P::AccessMode::Atomic, a.at,
+                          nullptr, a.loc, &idx);
+    writes_.erase(a.at.array);
+    std::string result;
+    if (!a.var.empty()) {
+      Expr v = fresh(a.var, Uniformity::Thread);
+      result = v->name;
+      env_[a.var] = v;
+    }
+    AtomicEffect effect = atomic_effect(a, operands.empty() ? nullptr : operands.front());
+    if (tracked && effect != AtomicEffect::Read)
+      tickets_.modification(*k_.find_array(a.at.array), idx, a.at.unit || a.at.width,
+                            effect == AtomicEffect::Increment, result, a.scope == kir::Scope::Block);
   }
 
   void load(const kir::Load& l) {
@@ -430,6 +478,7 @@ class Inferrer {
     Expr value = translate(st.value);
     std::vector<Expr> idx;
     if (!access(P::AccessMode::Write, st.at, value, st.loc, &idx)) return;
+    tickets_.modification(*k_.find_array(st.at.array), idx, st.at.unit || st.at.width, false);
     auto& arr = writes_[st.at.array];
     arr.clear();  // another index may alias any earlier one
     if (!st.at.unit && !st.at.width) arr[key(idx)] = value;
@@ -443,6 +492,7 @@ class Inferrer {
       sync.orders_global = b.orders_global;
       emit(P::Stmt{sync});
       writes_.clear();
+      if (depth_ == 0) tickets_.top_level_barrier(b.orders_shared, b.orders_global);
     } else {
       // One note per kind and kernel, at the first such barrier.
       std::string what = b.kind == kir::Barrier::Kind::Warp

@@ -80,6 +80,12 @@ struct LocAnnot {
   std::string file;
   unsigned line = 0, column = 0;
 };
+// `shared count` or `global c[0]`: the counter of a ticket declaration.
+struct TicketTarget {
+  MemorySpace space = MemorySpace::Shared;
+  std::string array;
+  std::vector<long long> cell;
+};
 
 }  // namespace
 }  // namespace racecert::protocol::detail
@@ -87,6 +93,7 @@ struct LocAnnot {
 BOOST_FUSION_ADAPT_STRUCT(racecert::protocol::detail::ViewSpec, unit, width)
 BOOST_FUSION_ADAPT_STRUCT(racecert::protocol::detail::AccessTarget, name, view, index)
 BOOST_FUSION_ADAPT_STRUCT(racecert::protocol::detail::LocAnnot, file, line, column)
+BOOST_FUSION_ADAPT_STRUCT(racecert::protocol::detail::TicketTarget, space, array, cell)
 
 namespace racecert::protocol::detail {
 namespace {
@@ -135,11 +142,20 @@ x3::rule<struct if_tag, Block> const if_stmt = "if statement";
 x3::rule<struct for_range_tag, Block> const for_range = "loop header";
 x3::rule<struct for_c_tag, Block> const for_c = "loop header";
 x3::rule<struct else_tag, Block> const else_part = "'{' or 'if'";
+x3::rule<struct ticket_target_tag, TicketTarget> const ticket_target = "'shared' or 'global' and the counter";
+x3::rule<struct of_tag> const of_keyword = "'of'";
+
+struct space_table : x3::symbols<MemorySpace> {
+  space_table() { add("shared", MemorySpace::Shared)("global", MemorySpace::Global); }
+} const memory_space;
 
 const auto byte_count_def = x3::uint_;
 const auto view_spec_def = '<' > byte_count > -(':' > byte_count) > '>';
 const auto access_target_def = identifier > -view_spec > *('[' > expr > ']');
 const auto loc_annot_def = '@' > string_lit > ':' > x3::uint_ > ':' > x3::uint_;
+const auto of_keyword_def = keyword("of");
+const auto ticket_target_def =
+    x3::lexeme[memory_space >> !(x3::alnum | x3::char_('_'))] > identifier > *('[' > x3::long_long > ']');
 
 Access make_access(ParseState& st, std::size_t at, AccessMode mode, AccessTarget&& t, Expr value,
                    const boost::optional<LocAnnot>& loc) {
@@ -237,6 +253,17 @@ const auto mk_decls = [](auto& ctx) {
   for (auto& name : at_c<2>(attr)) out.push_back(Stmt{Decl{canonical_name(name), at_c<1>(attr), where}});
   _val(ctx) = std::move(out);
 };
+// `ticket a, b of shared count;`: per-thread unknowns that are tickets.
+const auto mk_tickets = [](auto& ctx) {
+  auto& attr = _attr(ctx);
+  Block out;
+  SourceLoc where = state(ctx).loc_at(at_c<0>(attr));
+  const TicketTarget& t = at_c<2>(attr);
+  TicketCounter counter{t.space, t.array, std::vector<std::int64_t>(t.cell.begin(), t.cell.end())};
+  for (auto& name : at_c<1>(attr))
+    out.push_back(Stmt{Decl{canonical_name(name), Uniformity::Thread, where, counter}});
+  _val(ctx) = std::move(out);
+};
 const auto append_stmts = [](auto& ctx) {
   for (auto& s : _attr(ctx)) _val(ctx).push_back(std::move(s));
 };
@@ -264,6 +291,9 @@ const auto sync_stmt =
     (pos >> keyword("sync") > -x3::lexeme[fences >> !(x3::alnum | x3::char_('_'))] > ';')[mk_sync];
 const auto decl_stmt =
     (pos >> x3::lexeme[decl_kind >> !(x3::alnum | x3::char_('_'))] > (identifier % ',') > ';')[mk_decls];
+// `ticket` and `of` are not reserved: no other statement starts with a name.
+const auto ticket_stmt =
+    (pos >> keyword("ticket") > (identifier % ',') > of_keyword > ticket_target > ';')[mk_tickets];
 
 const auto if_stmt_def =
     (pos >> keyword("if") > '(' > expr > ')' > block > -(keyword("else") > else_part))[mk_if];
@@ -278,12 +308,13 @@ const auto for_stmt_def = for_range[set_val] | for_c[set_val];
 // Rules with attributes of their own hand them over explicitly: X3 does not
 // propagate a container attribute through an alternative.
 const auto stmt_def =
-    rd_stmt | wr_stmt | atomic_block_stmt | atomic_stmt | sync_stmt | if_stmt[set_val] | for_stmt[set_val] | decl_stmt;
+    rd_stmt | wr_stmt | atomic_block_stmt | atomic_stmt | sync_stmt | if_stmt[set_val] | for_stmt[set_val] | decl_stmt |
+    ticket_stmt;
 const auto stmts_def = *(stmt[append_stmts]);
 const auto block_def = '{' > stmts[set_val] > '}';
 
-BOOST_SPIRIT_DEFINE(byte_count, view_spec, access_target, loc_annot, stmt, stmts, block, if_stmt, for_range, for_c, else_part,
-                    for_stmt)
+BOOST_SPIRIT_DEFINE(byte_count, view_spec, access_target, loc_annot, of_keyword, ticket_target, stmt, stmts, block,
+                    if_stmt, for_range, for_c, else_part, for_stmt)
 
 // -------------------------------------------------------------------- kernels
 
@@ -318,9 +349,6 @@ const auto add_body = [](auto& ctx) {
 };
 const auto add_kernel = [](auto& ctx) { _val(ctx).kernels.push_back(std::move(_attr(ctx))); };
 
-struct space_table : x3::symbols<MemorySpace> {
-  space_table() { add("shared", MemorySpace::Shared)("global", MemorySpace::Global); }
-} const memory_space;
 // `shared A<4> : 2;`: element size in bytes, then dimensions.
 const auto array_decl = pos >> x3::lexeme[memory_space >> !(x3::alnum | x3::char_('_'))] > identifier >
                         -('<' > byte_count > '>') > -(':' > x3::uint_) > ';';

@@ -40,7 +40,7 @@ class Resolver {
       if (!s.is<Decl>()) continue;
       const Decl& d = s.as<Decl>();
       declare(d.name, d.kind, d.loc);
-      k.vars.push_back(VarDecl{d.name, d.kind, d.loc});
+      k.vars.push_back(VarDecl{d.name, d.kind, d.loc, d.ticket});
     }
     for (auto& [e, off] : raw.assumes) {
       check_bool(e, detail::locate(text_, filename_, off));

@@ -38,6 +38,13 @@ std::string print_access(const Access& a) {
   return s;
 }
 
+std::string print_decl(const std::string& name, Uniformity kind, const std::optional<TicketCounter>& ticket) {
+  if (!ticket) return std::string(decl_keyword(kind)) + " " + name + ";";
+  std::string s = "ticket " + name + " of " + to_string(ticket->space) + " " + ticket->array;
+  for (std::int64_t i : ticket->cell) s += "[" + std::to_string(i) + "]";
+  return s + ";";
+}
+
 std::string print_loop_header(const Loop& l, bool show_tags) {
   std::string kw = std::string("for") + tag_suffix(l.tag, show_tags);
   bool unit = as_int(l.step) && *as_int(l.step) == 1;
@@ -83,7 +90,7 @@ void print_block(const Block& b, int depth, const PrintOptions& o, std::string& 
         nested(l.body);
         out += "\n";
       },
-      [&](const Decl& d) { out += std::string(decl_keyword(d.kind)) + " " + d.name + ";\n"; },
+      [&](const Decl& d) { out += print_decl(d.name, d.kind, d.ticket) + "\n"; },
       [&](const Bind& bd) {
         out += "var " + bd.var + " | " + to_string(bd.where);
         nested(bd.body);
@@ -106,7 +113,7 @@ std::string print(const Kernel& k, const PrintOptions& o) {
   }
   for (const auto& v : k.vars) {
     pad(1, o, out);
-    out += std::string(decl_keyword(v.kind)) + " " + v.name + ";\n";
+    out += print_decl(v.name, v.kind, v.ticket) + "\n";
   }
   for (const auto& p : k.preconditions) {
     pad(1, o, out);

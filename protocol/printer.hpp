@@ -17,6 +17,8 @@ std::string print(const Kernel& k, const PrintOptions& o = {});
 // Prints statements at the given indentation depth.
 void print_block(const Block& b, int depth, const PrintOptions& o, std::string& out);
 std::string print_access(const Access& a);  // "wr A[i][j] = v" (no ';')
+// A declaration: "local v;", or "ticket t of shared count;" for a ticket.
+std::string print_decl(const std::string& name, Uniformity kind, const std::optional<TicketCounter>& ticket);
 // "for x in a..b", "for x in a..b step s" or "for (x = a; x < b; x *= 2)".
 std::string print_loop_header(const Loop& l, bool show_tags = false);
 

@@ -104,7 +104,7 @@ bool equal_stmt(const Stmt& a, const Stmt& b) {
       },
       [&](const Decl& x) {
         const auto& y = b.as<Decl>();
-        return x.name == y.name && x.kind == y.kind;
+        return x.name == y.name && x.kind == y.kind && x.ticket == y.ticket;
       },
       [&](const Bind& x) {
         const auto& y = b.as<Bind>();
@@ -133,7 +133,8 @@ bool equal(const Kernel& a, const Kernel& b) {
       return false;
   }
   for (std::size_t i = 0; i < a.vars.size(); ++i)
-    if (a.vars[i].name != b.vars[i].name || a.vars[i].kind != b.vars[i].kind) return false;
+    if (a.vars[i].name != b.vars[i].name || a.vars[i].kind != b.vars[i].kind || a.vars[i].ticket != b.vars[i].ticket)
+      return false;
   for (std::size_t i = 0; i < a.preconditions.size(); ++i)
     if (!equal(a.preconditions[i], b.preconditions[i])) return false;
   return equal(a.body, b.body);

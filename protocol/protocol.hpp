@@ -96,13 +96,28 @@ struct Loop {
   SourceLoc loc;
 };
 
+// The counter an atomic ticket was drawn from: one cell of an integer array
+// that, while tickets are drawn, only atomic increments by positive amounts
+// modify (docs/smt-encoding.md "Atomic tickets"). Tickets of one counter
+// drawn by two different threads differ: among the threads of a block for a
+// shared counter, grid-wide for a global one. Written `ticket t of shared
+// count;` or `ticket t of global c[0];`.
+struct TicketCounter {
+  MemorySpace space = MemorySpace::Shared;
+  std::string array;
+  std::vector<std::int64_t> cell;  // constant indices (empty for a scalar)
+  bool operator==(const TicketCounter&) const = default;
+};
+
 // A fresh unknown for the rest of the enclosing block (a value read from
 // memory, a loop-carried value...). A Thread unknown may differ per thread, a
-// Uniform one is the same in every thread.
+// Uniform one is the same in every thread. A ticket is a Thread unknown
+// known to differ from the other thread's tickets of the same counter.
 struct Decl {
   std::string name;
   Uniformity kind = Uniformity::Thread;
   SourceLoc loc;
+  std::optional<TicketCounter> ticket;
 };
 
 // `var x | where { body }`: runs body once for every x satisfying `where`.
@@ -147,6 +162,7 @@ struct VarDecl {
   std::string name;
   Uniformity kind = Uniformity::Grid;
   SourceLoc loc;
+  std::optional<TicketCounter> ticket;  // as Decl::ticket (then kind is Thread)
 };
 
 struct Kernel {

@@ -47,6 +47,7 @@ class Sequentializer {
     }
     // Threads of different blocks are never in one warp.
     if (o.warp_size > 0 && !cross_) t_.lockstep = lockstep(o.warp_size);
+    distinct_tickets();
     return std::move(t_);
   }
 
@@ -68,6 +69,12 @@ class Sequentializer {
   std::vector<Expr> counters_;
   std::map<int, std::vector<Expr>> site_counters_[2];
   std::map<std::string, int> instructions_;
+  struct TicketCopy {
+    std::string name;  // in the trace
+    int thread;
+    const TicketCounter* counter;
+  };
+  std::vector<TicketCopy> tickets_;
 
   Uniformity level(const std::string& n) const {
     auto it = w_.levels.find(n);
@@ -89,6 +96,31 @@ class Sequentializer {
     if (!declared_.insert(name).second) return;
     if (thread != 0) per_thread_.insert(name);
     t_.vars.push_back(TraceVar{name, source_of(base), thread, builtin_kind(base).has_value()});
+    auto ticket = w_.tickets.find(base);
+    if (ticket != w_.tickets.end() && thread != 0) tickets_.push_back({name, thread, &ticket->second});
+  }
+
+  // Atomic tickets (docs/smt-encoding.md "Atomic tickets"): every copy of a
+  // ticket in thread 1 was drawn by another call than every copy in thread
+  // 2, so tickets of one counter differ; for a shared counter only when the
+  // threads share a block, for a global one always. Only tickets the
+  // accesses use are constrained (the others would only lengthen the query).
+  void distinct_tickets() {
+    std::set<std::string> used;
+    for (const auto& a : t_.accesses) {
+      for (const auto& v : free_vars(a.guard)) used.insert(v);
+      for (const auto& i : a.index)
+        for (const auto& v : free_vars(i)) used.insert(v);
+      if (a.value)
+        for (const auto& v : free_vars(a.value)) used.insert(v);
+    }
+    for (const auto& one : tickets_)
+      for (const auto& two : tickets_) {
+        if (one.thread != 1 || two.thread != 2 || !(*one.counter == *two.counter)) continue;
+        if (cross_ && one.counter->space == MemorySpace::Shared) continue;
+        if (!used.count(one.name) || !used.count(two.name)) continue;
+        t_.assumptions.push_back(binary(BinOp::Ne, var(one.name), var(two.name)));
+      }
   }
 
   // The trace name of a free variable as seen by `thread`.

@@ -36,7 +36,10 @@ class WellFormer {
  public:
   explicit WellFormer(const Kernel& k) {
     for (const auto& v : builtin_vars()) declare_global(v.name, v.kind);
-    for (const auto& v : k.vars) declare_global(v.name, v.kind);
+    for (const auto& v : k.vars) {
+      declare_global(v.name, v.kind);
+      if (v.ticket) tickets_[v.name] = *v.ticket;
+    }
     for (const auto& a : k.arrays) taken_.insert(a.name);
   }
 
@@ -46,6 +49,7 @@ class WellFormer {
     out.kernel.body = block(k.body, Context{}, {});
     out.levels = levels_;
     out.source_name = source_name_;
+    out.tickets = tickets_;
     out.divergences = std::move(divergences_);
     return out;
   }
@@ -53,6 +57,7 @@ class WellFormer {
  private:
   std::map<std::string, Uniformity> levels_;
   std::map<std::string, std::string> source_name_;
+  std::map<std::string, TicketCounter> tickets_;
   std::set<std::string> taken_;
   std::vector<Divergence> divergences_;
 
@@ -98,6 +103,7 @@ class WellFormer {
           Decl d = in;
           std::string n = fresh(d.name);
           levels_[n] = binder_level(d.kind, ctx);
+          if (d.ticket) tickets_[n] = *d.ticket;
           ren[d.name] = var(n);
           d.name = n;
           out.push_back(Stmt{std::move(d)});

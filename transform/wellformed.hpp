@@ -31,6 +31,7 @@ struct WellFormed {
   protocol::Kernel kernel;                         // tagged, renamed, case-split
   std::map<std::string, Uniformity> levels;             // every variable of the kernel
   std::map<std::string, std::string> source_name;  // renamed variable -> the user's name
+  std::map<std::string, protocol::TicketCounter> tickets;  // renamed ticket -> its counter
   std::vector<Divergence> divergences;
 };
 

@@ -357,6 +357,35 @@ TEST(Atomics, PlainStoreMixedWithAtomicsIsRacy) {
   EXPECT_RACY(plain, "hist");
 }
 
+// ---- atomic tickets (docs/smt-encoding.md "Atomic tickets")
+
+TEST(AtomicTickets, EachCallGetsItsOwnSlotAndTheProtocolSaysSo) {
+  const std::string kernel = R"(__global__ void append(unsigned *count, int *out) {
+  unsigned slot = atomicAdd(count, 1);
+  out[slot] = threadIdx.x;
+}
+)";
+  EXPECT_DRF(check(kFourBlocks64 + kernel), "append");
+  // --show protocol declares the ticket, and the printed protocol, checked
+  // as a .map file, gives the same verdict.
+  auto shown = check(kFourBlocks64 + kernel, {"--show", "protocol"});
+  EXPECT_TRUE(contains(shown.out, "ticket tmp0$1 of global count[0];")) << shown.out;
+  std::string map = testkit::temp_file(shown.out, ".map");
+  EXPECT_EQ(testkit::run_racecert({"check", map}).code, kDrf);
+}
+
+TEST(AtomicTickets, AddingZeroInSomeThreadsRacesWithTwoThreadsOnOneSlot) {
+  auto r = check(kFourBlocks64 + R"(__global__ void append(unsigned *count, int *out) {
+  unsigned slot = atomicAdd(count, threadIdx.x == 5 ? 0 : 1);
+  out[slot] = threadIdx.x;
+}
+)");
+  EXPECT_RACY(r, "append");
+  EXPECT_TRUE(contains(r.out, ":5:3: error: data race on out[")) << r.out;
+  auto w = witness(r);
+  EXPECT_EQ(w["tmp1$1@1"], w["tmp1$1@2"]) << r.out;  // the slot (tmp0 is the conditional amount)
+}
+
 // ---- global memory is shared by the whole grid
 
 TEST(GlobalMemory, SyncthreadsDoesNotOrderBlocks) {

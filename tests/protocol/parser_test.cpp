@@ -191,6 +191,44 @@ TEST(Parser, ReportsByteViewErrorsWithPositions) {
   EXPECT_EQ(error_of("kernel k {\n  shared A<4>;\n  rd A<x>[0];\n}\n"), "3:8: expected a number of bytes, found 'x'");
 }
 
+TEST(Parser, ReadsAndPrintsTicketDeclarations) {
+  const char* text = R"(kernel k {
+  global out;
+  ticket a of global c[0][2];
+  uniform N;
+  for i in 0..N {
+    ticket t, u of shared count;
+    wr out[t + u + a];
+  }
+}
+)";
+  ProtocolFile f = parse_protocol(text, "t.map");
+  const Kernel& k = f.kernels.at(0);
+  ASSERT_EQ(k.vars.size(), 2u);
+  EXPECT_EQ(k.vars[0].kind, Uniformity::Thread);
+  EXPECT_EQ(k.vars[0].ticket, (TicketCounter{MemorySpace::Global, "c", {0, 2}}));
+  EXPECT_FALSE(k.vars[1].ticket);
+  const Loop& l = k.body.at(0).as<Loop>();
+  EXPECT_EQ(l.body.at(1).as<Decl>().name, "u");
+  EXPECT_EQ(l.body.at(1).as<Decl>().ticket, (TicketCounter{MemorySpace::Shared, "count", {}}));
+  // Printed back one declaration per name, and equal after a round trip.
+  std::string printed = print(f);
+  EXPECT_NE(printed.find("    ticket t of shared count;\n    ticket u of shared count;\n"), std::string::npos) << printed;
+  EXPECT_NE(printed.find("  ticket a of global c[0][2];\n"), std::string::npos) << printed;
+  EXPECT_TRUE(equal(k, parse_protocol(printed, "printed").kernels.at(0)));
+  // Another counter, another cell or a plain unknown is another protocol.
+  for (const char* other : {"ticket a of global d[0][2];", "ticket a of global c[0][3];", "ticket a of shared c[0][2];",
+                            "local a;"}) {
+    std::string changed = text;
+    changed.replace(changed.find("ticket a of global c[0][2];"), 27, other);
+    EXPECT_FALSE(equal(k, parse_protocol(changed, "t.map").kernels.at(0))) << other;
+  }
+  // `ticket` and `of` stay usable as names.
+  EXPECT_NO_THROW(parse_protocol("kernel k { shared A; uniform ticket; ticket of of global c; rd A[ticket + of]; }", "t.map"));
+  EXPECT_EQ(error_of("kernel k {\n  ticket t of count;\n}\n"), "2:15: expected 'shared' or 'global' and the counter, found 'c'");
+  EXPECT_EQ(error_of("kernel k {\n  ticket t shared c;\n}\n"), "2:12: expected 'of', found 's'");
+}
+
 TEST(Parser, MissingFileIsAnInputError) {
   try {
     parse_protocol_file("/nonexistent/file.map");

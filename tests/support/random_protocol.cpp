@@ -20,6 +20,11 @@ class Generator {
     k.vars.push_back(VarDecl{"M", Uniformity::Grid, {}});
     has_v_ = o_.thread_unknowns && chance(0.3);
     if (has_v_) k.vars.push_back(VarDecl{"v", Uniformity::Thread, {}});
+    has_ticket_ = o_.tickets;
+    if (has_ticket_) {
+      MemorySpace counter = chance(0.5) ? MemorySpace::Shared : MemorySpace::Global;
+      k.vars.push_back(VarDecl{"t", Uniformity::Thread, {}, TicketCounter{counter, "c", {}}});
+    }
     views_ = o_.byte_views && chance(0.25);
     if (views_) k.arrays[0].element_bytes = 4;
     k.body = block(0, true, {}, {});
@@ -32,6 +37,7 @@ class Generator {
   const RandomProtocolOptions& o_;
   int dims_ = 1;
   bool has_v_ = false;
+  bool has_ticket_ = false;
   bool views_ = false;  // the array has an element size, so accesses may have byte views
   int next_var_ = 0;
   int next_site_ = 1;
@@ -53,6 +59,10 @@ class Generator {
     for (const auto& u : uniform) atoms.push_back(var(u));
     for (const auto& l : local) atoms.push_back(var(l));
     if (has_v_) atoms.push_back(var("v"));
+    if (has_ticket_) {  // mostly the ticket alone: the index a ticket slot is
+      atoms.push_back(var("t"));
+      if (chance(0.4)) return chance(0.8) ? var("t") : var("t") + lit(1);
+    }
     Expr a = one_of(atoms), b = one_of(atoms);
     switch (pick(12)) {
       case 0: return a;
@@ -192,8 +202,14 @@ std::vector<Expr> bound_assumptions(const Kernel& k, const SmallBounds& b) {
       binary(BinOp::Eq, var("blockDim.z"), int_lit(1)), between(var("gridDim.x"), 1, b.max_grid_dim),
       binary(BinOp::Eq, var("gridDim.y"), int_lit(1)), binary(BinOp::Eq, var("gridDim.z"), int_lit(1))};
   for (const auto& v : k.vars) {
-    if (v.kind == Uniformity::Thread) out.push_back(between(var(v.name), 0, 1));
-    else out.push_back(between(var(v.name), 0, b.max_param));
+    if (v.ticket) {
+      Expr threads = v.ticket->space == MemorySpace::Shared ? var("blockDim.x") : var("blockDim.x") * var("gridDim.x");
+      out.push_back(conj(binary(BinOp::Ge, var(v.name), int_lit(0)), binary(BinOp::Lt, var(v.name), threads)));
+    } else if (v.kind == Uniformity::Thread) {
+      out.push_back(between(var(v.name), 0, 1));
+    } else {
+      out.push_back(between(var(v.name), 0, b.max_param));
+    }
   }
   return out;
 }

@@ -22,6 +22,10 @@ struct RandomProtocolOptions {
   bool byte_views = true;      // sometimes a 4-byte element size and accesses through byte views
   bool barrier_fences = true;  // sometimes a barrier that orders one memory space or none (OpenCL flags)
   bool block_atomics = true;   // half the atomics block-scoped (heterogeneous races across blocks)
+  // A kernel-wide ticket `t` (protocol::TicketCounter) of a shared or a
+  // global counter, used in indices. Off by default: the other tests' seeds
+  // keep their protocols.
+  bool tickets = false;
 };
 
 // The bounds both sides of the differential test agree on.
@@ -33,7 +37,10 @@ struct SmallBounds {
 
 protocol::Kernel random_protocol(std::mt19937& rng, const RandomProtocolOptions& o = {});
 
-// Assumptions restricting the symbolic pipeline to the small bounds.
+// Assumptions restricting the symbolic pipeline to the small bounds. A
+// ticket ranges over 0 .. (threads sharing its counter) - 1: exactly the
+// values of the reference's assignments (one permutation per block for a
+// shared counter, one for the grid for a global one).
 std::vector<protocol::Expr> bound_assumptions(const protocol::Kernel& k, const SmallBounds& b);
 
 }  // namespace racecert::testkit
