@@ -9,6 +9,7 @@
 #include "protocol/printer.hpp"
 #include "support/diagnostic.hpp"
 #include "smt/array_stages.hpp"
+#include "smt/launch_explanation.hpp"
 #include "support/parallel.hpp"
 #include "transform/trace.hpp"
 #include "transform/wellformed.hpp"
@@ -103,8 +104,19 @@ int query_threads(int requested, std::size_t queries) {
   return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), std::max<std::size_t>(queries, 1)));
 }
 
+// The arrays some same-block trace of which is not proved race-free
+// (racy, unknown or not run): a cross-block race on any other array needs
+// two blocks (smt/launch_explanation.hpp).
+std::set<std::string> same_block_unsettled(const std::vector<Job>& jobs) {
+  std::set<std::string> out;
+  for (const auto& j : jobs)
+    if (!j.trace.cross_block && (j.skipped || j.result.status != QueryStatus::Drf)) out.insert(j.trace.array);
+  return out;
+}
+
 void report_results(const Kernel& k, const std::vector<Job>& jobs, KernelReport& rep) {
   std::set<std::string> bv_noted;
+  std::set<std::string> unsettled = same_block_unsettled(jobs);
   std::size_t skipped = 0;
   for (const auto& j : jobs) {
     if (j.result.bitvectors && bv_noted.insert(j.trace.array).second)
@@ -114,6 +126,7 @@ void report_results(const Kernel& k, const std::vector<Job>& jobs, KernelReport&
     if (j.result.status == QueryStatus::Racy) {
       rep.status = KernelStatus::Racy;
       ReportedRace r = make_race(j);
+      if (j.trace.cross_block && !unsettled.count(j.trace.array)) r.launch_explanation = launch_explanation(j.trace, j.result);
       bool dup = false;
       for (const auto& x : rep.races) dup = dup || same_race(x, r);
       if (!dup) rep.races.push_back(std::move(r));
