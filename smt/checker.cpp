@@ -104,19 +104,25 @@ int query_threads(int requested, std::size_t queries) {
   return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), std::max<std::size_t>(queries, 1)));
 }
 
-// The arrays some same-block trace of which is not proved race-free
-// (racy, unknown or not run): a cross-block race on any other array needs
-// two blocks (smt/launch_explanation.hpp).
-std::set<std::string> same_block_unsettled(const std::vector<Job>& jobs) {
-  std::set<std::string> out;
+// Per array, its traces not proved race-free (racy, unknown or not run),
+// same-block ones and all: what a launch explanation may claim of the
+// array's races (smt/launch_explanation.hpp).
+struct Unsettled {
+  std::map<std::string, int> same_block, all;
+};
+Unsettled unsettled_traces(const std::vector<Job>& jobs) {
+  Unsettled out;
   for (const auto& j : jobs)
-    if (!j.trace.cross_block && (j.skipped || j.result.status != QueryStatus::Drf)) out.insert(j.trace.array);
+    if (j.skipped || j.result.status != QueryStatus::Drf) {
+      ++out.all[j.trace.array];
+      if (!j.trace.cross_block) ++out.same_block[j.trace.array];
+    }
   return out;
 }
 
-void report_results(const Kernel& k, const std::vector<Job>& jobs, KernelReport& rep) {
+void report_results(const Kernel& k, const std::vector<Job>& jobs, const QueryOptions& query, KernelReport& rep) {
   std::set<std::string> bv_noted;
-  std::set<std::string> unsettled = same_block_unsettled(jobs);
+  Unsettled unsettled = unsettled_traces(jobs);
   std::size_t skipped = 0;
   for (const auto& j : jobs) {
     if (j.result.bitvectors && bv_noted.insert(j.trace.array).second)
@@ -126,10 +132,15 @@ void report_results(const Kernel& k, const std::vector<Job>& jobs, KernelReport&
     if (j.result.status == QueryStatus::Racy) {
       rep.status = KernelStatus::Racy;
       ReportedRace r = make_race(j);
-      if (j.trace.cross_block && !unsettled.count(j.trace.array)) r.launch_explanation = launch_explanation(j.trace, j.result);
       bool dup = false;
       for (const auto& x : rep.races) dup = dup || same_race(x, r);
-      if (!dup) rep.races.push_back(std::move(r));
+      if (dup) continue;
+      r.launch_explanation = launch_explanation(
+          j.trace, j.result,
+          LaunchFacts{j.trace.cross_block && !unsettled.same_block.count(j.trace.array),
+                      unsettled.all[j.trace.array] == 1},
+          query);
+      rep.races.push_back(std::move(r));
     } else if (j.result.status == QueryStatus::Unknown) {
       rep.status = worse(rep.status, KernelStatus::Unknown);
       if (j.skipped) {
@@ -189,7 +200,7 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
       }
       jobs[q].result = solve(jobs[q].trace, ko.query);
     });
-    report_results(k, jobs, rep);
+    report_results(k, jobs, ko.query, rep);
     rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   }
   return reports;

@@ -10,12 +10,33 @@ using namespace transform;
 namespace {
 
 // Whether the trace assumes gridDim.<d> == 1 (a fixed launch or a dimension
-// the kernel never reads, pipeline/launch.hpp): that grid size cannot grow.
-bool grid_size_is_one(const SymbolicTrace& t, const std::string& d) {
-  expr::Expr one = expr::binary(expr::BinOp::Eq, expr::var("gridDim." + d), expr::int_lit(1));
+// the kernel never reads, pipeline/launch.hpp): that size cannot grow.
+bool size_is_one(const SymbolicTrace& t, const char* builtin, const std::string& d) {
+  expr::Expr one = expr::binary(expr::BinOp::Eq, expr::var(builtin + d), expr::int_lit(1));
   for (const auto& a : t.assumptions)
     if (expr::equal(a, one)) return true;
   return false;
+}
+
+// Whether the trace assumes `size` == constant (a fixed launch): then the
+// race needs no size the launch does not already have.
+bool size_is_fixed(const SymbolicTrace& t, const std::string& size) {
+  for (const auto& a : t.assumptions)
+    if (a->kind == expr::ExprNode::Kind::Binary && a->binop == expr::BinOp::Eq &&
+        ((a->a->kind == expr::ExprNode::Kind::Var && a->a->name == size && expr::as_int(a->b)) ||
+         (a->b->kind == expr::ExprNode::Kind::Var && a->b->name == size && expr::as_int(a->a))))
+      return true;
+  return false;
+}
+
+// The extra query: does the trace race with `size` < n as well? Unknown
+// (a timeout) counts as yes: nothing is claimed then.
+bool fewer_threads_race(const SymbolicTrace& t, const std::string& size, std::int64_t n, const QueryOptions& o) {
+  SymbolicTrace fewer = t;
+  fewer.assumptions.push_back(expr::binary(expr::BinOp::Lt, expr::var(size), expr::int_lit(n)));
+  QueryOptions q = o;
+  q.minimize_witness = false;
+  return solve(fewer, q).status != QueryStatus::Drf;
 }
 
 const char* verb(protocol::AccessMode m) {
@@ -30,6 +51,16 @@ const char* verb(protocol::AccessMode m) {
 
 // The access as the user wrote it: the trace's per-thread copies
 // (threadIdx.x@1, i@2#3) get their source names back.
+const char* verb2(protocol::AccessMode m) {
+  switch (m) {
+    case protocol::AccessMode::Read: return "read";
+    case protocol::AccessMode::Write: return "write";
+    case protocol::AccessMode::Atomic: return "update atomically";
+    case protocol::AccessMode::AtomicBlock: return "update block-atomically";
+  }
+  return "access";
+}
+
 std::string access_text(const SymbolicTrace& t, const TraceAccess& a) {
   std::map<std::string, std::string> source;
   for (const auto& v : t.vars) source[v.name] = v.source;
@@ -48,28 +79,50 @@ std::string position(const SourceLoc& loc) {
 
 }  // namespace
 
-std::string launch_explanation(const SymbolicTrace& cross, const QueryResult& r) {
-  if (!cross.cross_block || r.status != QueryStatus::Racy || r.first < 0 || r.second < 0) return "";
+std::string launch_explanation(const SymbolicTrace& t, const QueryResult& r, const LaunchFacts& facts,
+                               const QueryOptions& o) {
+  bool needs_two_blocks = facts.needs_two_blocks && t.cross_block;
+  if (r.status != QueryStatus::Racy || r.first < 0 || r.second < 0) return "";
   std::map<std::string, std::int64_t> model(r.model.begin(), r.model.end());
-  std::vector<std::string> grows, differ;  // grid sizes that may exceed 1; where the blocks differ
-  for (const char* d : {"x", "y", "z"}) {
-    if (!grid_size_is_one(cross, d)) grows.push_back(d);
-    std::string b = std::string("blockIdx.") + d;
-    if (model[b + "@1"] != model[b + "@2"]) differ.push_back(d);
+  std::vector<std::string> conditions;
+  if (needs_two_blocks) {
+    std::vector<std::string> grows, differ;  // grid sizes that may exceed 1; where the blocks differ
+    for (const char* d : {"x", "y", "z"}) {
+      if (!size_is_one(t, "gridDim.", d)) grows.push_back(d);
+      std::string b = std::string("blockIdx.") + d;
+      if (model[b + "@1"] != model[b + "@2"]) differ.push_back(d);
+    }
+    if (grows.size() == 1) conditions.push_back("gridDim." + grows.front() + " ≥ 2");
+    else if (grows.size() > 1)
+      conditions.push_back("the grid has 2 or more blocks (the witness's differ in " +
+                           (differ.empty() ? std::string("blockIdx") : "blockIdx." + differ.front()) + ")");
   }
-  if (grows.empty()) return "";  // one block only: nothing to explain (and no cross-block race)
-  std::string when = grows.size() == 1 ? "racy when gridDim." + grows.front() + " ≥ 2"
-                                       : "racy when the grid has 2 or more blocks (the witness's differ in " +
-                                             (differ.empty() ? std::string("blockIdx") : "blockIdx." + differ.front()) +
-                                             ")";
-  const TraceAccess& a = cross.accesses[static_cast<std::size_t>(r.first)];
-  const TraceAccess& b = cross.accesses[static_cast<std::size_t>(r.second)];
-  std::string first = access_text(cross, a), second = access_text(cross, b);
-  if (a.mode == b.mode && first == second && a.loc.str() == b.loc.str())
-    return when + ": every block " + verb(a.mode) + " " + first + position(a.loc) +
-           ", and no two threads of one block race on it";
-  return when + ": one block " + verb(a.mode) + " " + first + position(a.loc) + ", another " + verb(b.mode) + " " +
-         second + position(b.loc) + ", and no two threads of one block race on " + cross.array;
+  for (const char* d : {"x", "y", "z"}) {
+    if (!facts.sole_racy_trace) break;
+    std::string size = std::string("blockDim.") + d;
+    auto n = model.find(size);
+    if (n == model.end() || n->second < 3 || size_is_fixed(t, size)) continue;
+    if (fewer_threads_race(t, size, n->second, o)) continue;
+    conditions.push_back(size + " ≥ " + std::to_string(n->second));
+  }
+  if (conditions.empty()) return "";
+  std::string when = "racy when " + conditions.front();
+  for (std::size_t i = 1; i < conditions.size(); ++i) when += " and " + conditions[i];
+
+  const TraceAccess& a = t.accesses[static_cast<std::size_t>(r.first)];
+  const TraceAccess& b = t.accesses[static_cast<std::size_t>(r.second)];
+  std::string first = access_text(t, a), second = access_text(t, b);
+  bool same = a.mode == b.mode && first == second && a.loc.str() == b.loc.str();
+  if (needs_two_blocks) {
+    if (same)
+      return when + ": every block " + verb(a.mode) + " " + first + position(a.loc) +
+             ", and no two threads of one block race on it";
+    return when + ": one block " + verb(a.mode) + " " + first + position(a.loc) + ", another " + verb(b.mode) + " " +
+           second + position(b.loc) + ", and no two threads of one block race on " + t.array;
+  }
+  if (same) return when + ": two threads " + verb2(a.mode) + " " + first + position(a.loc);
+  return when + ": one thread " + verb(a.mode) + " " + first + position(a.loc) + ", another " + verb(b.mode) + " " +
+         second + position(b.loc);
 }
 
 }  // namespace racecert::smt
