@@ -239,7 +239,8 @@ void load_protocol_file(const std::string& path, const Options& o, Gathered& g) 
     g.matched = true;
     if (o.show == Stage::Kernel || o.show == Stage::Barriers) continue;  // a protocol has neither
     UnreadDimensions unread;
-    if (!o.all_dims) unread = unread_dimensions(protocol_variables(k), o.launch.block.has_value(), o.launch.grid.has_value());
+    if (!o.all_dims)
+      unread = unread_dimensions(protocol_variables(k), o.launch.block.has_value(), o.launch.grid.has_value());
     for (auto& e : unread.preconditions) k.preconditions.push_back(e);
     if (wants(o, Stage::Protocol)) g.shown += protocol::print(k);
     g.protocols.push_back(std::move(k));

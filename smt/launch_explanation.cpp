@@ -10,8 +10,9 @@ using namespace transform;
 
 namespace {
 
-// Whether the trace assumes gridDim.<d> == 1 (a fixed launch or a dimension
-// the kernel never reads, pipeline/launch.hpp): that size cannot grow.
+// Whether the trace assumes <builtin><d> == 1, e.g. gridDim.y == 1 (a fixed
+// launch or a dimension the kernel never reads, pipeline/launch.hpp): that
+// size cannot grow.
 bool size_is_one(const SymbolicTrace& t, const char* builtin, const std::string& d) {
   expr::Expr one = expr::binary(expr::BinOp::Eq, expr::var(builtin + d), expr::int_lit(1));
   for (const auto& a : t.assumptions)
@@ -42,7 +43,8 @@ bool fewer_threads_race(const SymbolicTrace& t, const std::string& size, std::in
   return solve(fewer, q).status != QueryStatus::Drf;
 }
 
-const char* verb(protocol::AccessMode m) {
+// "one block writes", "two threads write".
+const char* verb_singular(protocol::AccessMode m) {
   switch (m) {
     case protocol::AccessMode::Read: return "reads";
     case protocol::AccessMode::Write: return "writes";
@@ -52,9 +54,7 @@ const char* verb(protocol::AccessMode m) {
   return "accesses";
 }
 
-// The access as the user wrote it: the trace's per-thread copies
-// (threadIdx.x@1, i@2#3) get their source names back.
-const char* verb2(protocol::AccessMode m) {
+const char* verb_plural(protocol::AccessMode m) {
   switch (m) {
     case protocol::AccessMode::Read: return "read";
     case protocol::AccessMode::Write: return "write";
@@ -64,6 +64,8 @@ const char* verb2(protocol::AccessMode m) {
   return "access";
 }
 
+// The access as the user wrote it: the trace's per-thread copies
+// (threadIdx.x@1, i@2#3) get their source names back.
 std::string access_text(const SymbolicTrace& t, const TraceAccess& a) {
   std::map<std::string, std::string> source;
   for (const auto& v : t.vars) source[v.name] = v.source;
@@ -116,16 +118,14 @@ std::string launch_explanation(const SymbolicTrace& t, const QueryResult& r, con
   const TraceAccess& b = t.accesses[static_cast<std::size_t>(r.second)];
   std::string first = access_text(t, a), second = access_text(t, b);
   bool same = a.mode == b.mode && first == second && a.loc.str() == b.loc.str();
+  std::string one = verb_singular(a.mode) + (" " + first) + position(a.loc);
+  std::string other = verb_singular(b.mode) + (" " + second) + position(b.loc);
   if (needs_two_blocks) {
-    if (same)
-      return when + ": every block " + verb(a.mode) + " " + first + position(a.loc) +
-             ", and no two threads of one block race on it";
-    return when + ": one block " + verb(a.mode) + " " + first + position(a.loc) + ", another " + verb(b.mode) + " " +
-           second + position(b.loc) + ", and no two threads of one block race on " + t.array;
+    if (same) return when + ": every block " + one + ", and no two threads of one block race on it";
+    return when + ": one block " + one + ", another " + other + ", and no two threads of one block race on " + t.array;
   }
-  if (same) return when + ": two threads " + verb2(a.mode) + " " + first + position(a.loc);
-  return when + ": one thread " + verb(a.mode) + " " + first + position(a.loc) + ", another " + verb(b.mode) + " " +
-         second + position(b.loc);
+  if (same) return when + ": two threads " + verb_plural(a.mode) + " " + first + position(a.loc);
+  return when + ": one thread " + one + ", another " + other;
 }
 
 }  // namespace racecert::smt

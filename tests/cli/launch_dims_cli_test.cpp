@@ -152,7 +152,8 @@ TEST(LaunchDimsCli, JsonListsWhatIsAssumed) {
             (std::vector<std::string>{"gridDim.y = 1", "gridDim.z = 1"}));
   EXPECT_EQ(json({"check", "--format", "json", "--block-dim", "32", "--grid-dim", "8", f}), std::vector<std::string>{});
   // A kernel that reads threadIdx.y keeps y symbolic.
-  std::string g = temp_file("__global__ void k(int *a) {\n  a[threadIdx.y * blockDim.x + threadIdx.x] = 1;\n}\n", ".cu");
+  std::string g =
+      temp_file("__global__ void k(int *a) {\n  a[threadIdx.y * blockDim.x + threadIdx.x] = 1;\n}\n", ".cu");
   EXPECT_EQ(json({"check", "--format", "json", g}), (std::vector<std::string>{"blockDim.z = 1", "gridDim.z = 1"}));
   EXPECT_EQ(json({"check", "--format", "json", "--all-dims", g}), std::vector<std::string>{});
 }
@@ -173,7 +174,8 @@ TEST(LaunchDimsCli, SarifHasTheAssumptionAsANotification) {
   EXPECT_EQ(note->getString("level"), "note");
   auto text = note->getObject("message")->getString("text");
   ASSERT_TRUE(text);
-  EXPECT_TRUE(text->starts_with("kernel 'saxpy': assuming blockDim.y = blockDim.z = gridDim.y = gridDim.z = 1")) << text->str();
+  EXPECT_TRUE(text->starts_with("kernel 'saxpy': assuming blockDim.y = blockDim.z = gridDim.y = gridDim.z = 1"))
+      << text->str();
   const auto* results = run->getArray("results");
   ASSERT_TRUE(results && !results->empty()) << r.out;
   const auto* props = (*results)[0].getAsObject()->getObject("properties");

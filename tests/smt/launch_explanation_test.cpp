@@ -114,7 +114,8 @@ TEST(LaunchExplanation, SeveralGridSizesMayGrow) {
   KernelReport r = check_text("kernel k { global A; assume blockDim.y == 1 && blockDim.z == 1; wr A[tid]; }");
   ASSERT_EQ(r.status, KernelStatus::Racy);
   ASSERT_EQ(r.races.size(), 1u);
-  EXPECT_TRUE(r.races[0].launch_explanation.starts_with("racy when the grid has 2 or more blocks (the witness's differ in blockIdx."))
+  EXPECT_TRUE(r.races[0].launch_explanation.starts_with(
+      "racy when the grid has 2 or more blocks (the witness's differ in blockIdx."))
       << r.races[0].launch_explanation;
 }
 
