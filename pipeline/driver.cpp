@@ -312,7 +312,8 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
 
   // The protocol analysis, then one report per kernel.
   out.kernels = check_protocols(g, check);
-  for (std::size_t i = 0; i < out.kernels.size(); ++i) out.kernels[i].assumed_one = g.assumed_one[i];
+  for (std::size_t i = 0; i < out.kernels.size() && i < g.assumed_one.size(); ++i)
+    out.kernels[i].assumed_one = g.assumed_one[i];
   attach_notes(out.kernels, g.notes);
   for (const auto& d : g.decided) add_or_merge(out.kernels, d);
   return out;
