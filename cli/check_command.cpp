@@ -45,6 +45,8 @@ Options parse_options(int argc, char** argv) {
        cxxopts::value<double>()->default_value("0"))
       ("block-dim", "fix blockDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
       ("grid-dim", "fix gridDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
+      ("all-dims", "check every launch size: by default a kernel that reads no .y (.z) coordinate or size "
+                   "is checked as launched with 1 there")
       ("kernel", "check only the kernel with this name", cxxopts::value<std::string>())
       ("benign-races", "count two writes of the same value as a race")
       ("warp-sync", "warps of N threads run in lock-step, as GPUVerify's --warp-sync=N (default: they do not)",
@@ -77,6 +79,7 @@ Options parse_options(int argc, char** argv) {
     p.show = pipeline::parse_stage(stage);
     if (!p.show) throw usage_error("unknown stage '" + stage + "' (expected " + pipeline::stage_names() + ")");
   }
+  p.all_dims = r.count("all-dims") > 0;
   if (r.count("kernel")) p.kernel = r["kernel"].as<std::string>();
   if (r.count("define")) p.defines = r["define"].as<std::vector<std::string>>();
   if (r.count("include")) p.include_dirs = r["include"].as<std::vector<std::string>>();

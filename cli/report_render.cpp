@@ -76,6 +76,14 @@ std::string where(const SourceLoc& loc, const std::string& fallback) {
   return s.empty() ? fallback : s;
 }
 
+// "assuming blockDim.y = gridDim.y = 1 (...)": the launch sizes the verdict
+// took as 1 because the kernel never reads their dimension.
+std::string assumption_text(const KernelReport& k) {
+  std::string s = "assuming";
+  for (const auto& d : k.assumed_one) s += " " + d + " =";
+  return s + " 1 (the kernel never reads these dimensions; --all-dims checks every launch)";
+}
+
 // ---------------------------------------------------------------------- json
 
 llvm::json::Object loc_json(const SourceLoc& loc) {
@@ -101,6 +109,7 @@ llvm::json::Object race_json(const ReportedRace& r) {
                        {"accesses", llvm::json::Array{access_json(r.first), access_json(r.second)}},
                        {"witness", std::move(witness)},
                        {"phase", r.note}};
+  if (!r.launch_explanation.empty()) o["launch_explanation"] = r.launch_explanation;
   if (!r.bytes.empty()) {
     llvm::json::Array bytes;
     for (const auto& b : r.bytes) {
@@ -147,12 +156,14 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
       os << "  " << r.note << "\n  witness:";
       for (const auto& [name, value] : r.witness) os << " " << name << "=" << value;
       os << "\n";
+      if (!r.launch_explanation.empty()) os << "  launch: " << r.launch_explanation << "\n";
     }
     for (const auto& d : k.diagnostics) {
       os << where(d.loc, k.file) << ": " << (d.severity == Diagnostic::Severity::Error ? red : "")
          << severity(d.severity) << ": " << reset << d.message << "\n";
       if (d.severity != Diagnostic::Severity::Note) os << caret(src, d.loc);
     }
+    if (!k.assumed_one.empty()) os << k.file << ": note: " << assumption_text(k) << "\n";
     char secs[32];
     std::snprintf(secs, sizeof secs, "%.3f", k.seconds);
     os << bold << "kernel '" << k.name << "': " << to_string(k.status) << reset << " (" << secs << " s)\n";
@@ -162,14 +173,16 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
 void render_json(const CheckOutput& out, std::ostream& os) {
   llvm::json::Array kernels;
   for (const auto& k : out.kernels) {
-    llvm::json::Array races, diags;
+    llvm::json::Array races, diags, assumptions;
     for (const auto& r : k.races) races.push_back(race_json(r));
     for (const auto& d : k.diagnostics) diags.push_back(diag_json(d));
+    for (const auto& d : k.assumed_one) assumptions.push_back(d + " = 1");
     kernels.push_back(llvm::json::Object{{"name", k.name},
                                          {"file", k.file},
                                          {"status", to_string(k.status)},
                                          {"races", std::move(races)},
                                          {"diagnostics", std::move(diags)},
+                                         {"assumptions", std::move(assumptions)},
                                          {"seconds", k.seconds}});
   }
   llvm::json::Object root{{"kernels", std::move(kernels)}};
@@ -195,18 +208,28 @@ void render_sarif(const CheckOutput& out, std::ostream& os) {
     if (!region.empty()) phys["region"] = std::move(region);
     return llvm::json::Object{{"physicalLocation", std::move(phys)}};
   };
-  llvm::json::Array results;
+  llvm::json::Array results, notifications;
   for (const auto& k : out.kernels) {
+    // The launch a verdict assumes is no result of its own: a note of the
+    // run (an invocation's notification), with the kernel's file.
+    if (!k.assumed_one.empty())
+      notifications.push_back(llvm::json::Object{
+          {"level", "note"},
+          {"message", llvm::json::Object{{"text", "kernel '" + k.name + "': " + assumption_text(k)}}},
+          {"locations", llvm::json::Array{location(SourceLoc{}, k.file)}}});
     for (const auto& r : k.races) {
       std::string msg = std::string(r.heterogeneous ? "Heterogeneous race on " : "Data race on ") + index_text(r) + " in kernel '" + k.name + "': " + r.first.mode +
                         " by " + r.first.thread + " and " + r.second.mode + " by " + r.second.thread + " (" +
                         r.note + ")";
-      results.push_back(llvm::json::Object{
-          {"ruleId", r.heterogeneous ? "heterogeneous-race" : "data-race"},
-          {"level", "error"},
-          {"message", llvm::json::Object{{"text", msg}}},
-          {"locations", llvm::json::Array{location(r.first.loc, k.file)}},
-          {"relatedLocations", llvm::json::Array{location(r.second.loc, k.file)}}});
+      if (!r.launch_explanation.empty()) msg += "; " + r.launch_explanation;
+      llvm::json::Object result{{"ruleId", r.heterogeneous ? "heterogeneous-race" : "data-race"},
+                                {"level", "error"},
+                                {"message", llvm::json::Object{{"text", msg}}},
+                                {"locations", llvm::json::Array{location(r.first.loc, k.file)}},
+                                {"relatedLocations", llvm::json::Array{location(r.second.loc, k.file)}}};
+      if (!r.launch_explanation.empty())
+        result["properties"] = llvm::json::Object{{"launchExplanation", r.launch_explanation}};
+      results.push_back(std::move(result));
     }
     for (const auto& d : k.diagnostics) {
       if (d.severity == Diagnostic::Severity::Note) continue;
@@ -240,8 +263,12 @@ void render_sarif(const CheckOutput& out, std::ostream& os) {
   llvm::json::Object root{
       {"version", "2.1.0"},
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"runs", llvm::json::Array{llvm::json::Object{{"tool", llvm::json::Object{{"driver", std::move(driver)}}},
-                                                    {"results", std::move(results)}}}}};
+      {"runs", llvm::json::Array{llvm::json::Object{
+                   {"tool", llvm::json::Object{{"driver", std::move(driver)}}},
+                   {"invocations", llvm::json::Array{llvm::json::Object{
+                                       {"executionSuccessful", true},  // input errors are results
+                                       {"toolExecutionNotifications", std::move(notifications)}}}},
+                   {"results", std::move(results)}}}}};
   write(llvm::json::Value(std::move(root)), os);
 }
 

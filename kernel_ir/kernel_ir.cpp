@@ -98,6 +98,55 @@ void assigned_variables(const Block& b, std::set<std::string>& out) {
   }
 }
 
+void read_variables(const Block& b, std::set<std::string>& out) {
+  auto read = [&](const Expr& e) {
+    if (e) expr::collect_vars(e, out);
+  };
+  auto location = [&](const Location& at) {
+    for (const auto& i : at.index) read(i);
+  };
+  for (const auto& s : b) {
+    std::visit(Overloaded{[&](const Assign& a) { read(a.value); },
+                          [&](const Load& l) { location(l.at); },
+                          [&](const Store& st) {
+                            location(st.at);
+                            read(st.value);
+                          },
+                          [&](const Atomic& a) {
+                            location(a.at);
+                            for (const auto& o : a.operands) read(o);
+                          },
+                          [&](const Barrier& br) {
+                            read(br.id);
+                            read(br.count);
+                          },
+                          [&](const If& i) {
+                            read(i.cond);
+                            read_variables(i.then_body, out);
+                            read_variables(i.else_body, out);
+                          },
+                          [&](const Loop& l) {
+                            read_variables(l.init, out);
+                            read(l.cond);
+                            read_variables(l.body, out);
+                            read_variables(l.update, out);
+                          },
+                          [&](const Assert& a) { read(a.cond); }, [&](const Assume& a) { read(a.cond); },
+                          // Read nothing:
+                          [](const Fence&) {}, [](const Break&) {}, [](const Continue&) {}, [](const Return&) {},
+                          [](const Unsupported&) {}},
+               s.node);
+  }
+}
+
+std::set<std::string> read_variables(const Kernel& k) {
+  std::set<std::string> out;
+  for (const auto& p : k.preconditions)
+    if (p) expr::collect_vars(p, out);
+  read_variables(k.body, out);
+  return out;
+}
+
 bool any_statement(const Block& b, const std::function<bool(const Stmt&)>& pred) {
   for (const auto& s : b) {
     if (pred(s)) return true;

@@ -190,6 +190,13 @@ bool is_block_barrier(const Barrier& b);
 // result of a load, an atomic or a barrier (__syncthreads_count).
 void assigned_variables(const Block& b, std::set<std::string>& out);
 
+// Adds to `out` every variable an expression of the block mentions
+// (values, indices, conditions, operands, assertions, assumptions).
+void read_variables(const Block& b, std::set<std::string>& out);
+// Those of the whole kernel, preconditions included: which builtins it
+// reads decides the launch dimensions it is checked with (pipeline/launch.hpp).
+std::set<std::string> read_variables(const Kernel& k);
+
 // Whether `pred` holds for a statement of the block or one nested in it (in
 // program order, stopping at the first).
 bool any_statement(const Block& b, const std::function<bool(const Stmt&)>& pred);

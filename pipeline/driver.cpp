@@ -32,6 +32,9 @@ struct Gathered {
     auto operator<=>(const HeaderChecks&) const = default;
   };
   std::vector<HeaderChecks> checks;
+  // Per protocol: the launch sizes assumed 1 because it never reads their
+  // dimension (pipeline/launch.hpp), for its report.
+  std::vector<std::vector<std::string>> assumed_one;
   // Verdicts reached without it: unknown kernels, .bar files, and the
   // named-barrier check's verdict on shared memory (merged with the protocol
   // verdict of the same kernel, which then covers global memory only).
@@ -155,6 +158,17 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
     for (auto& e : dimension_preconditions("blockDim", *f.header.block)) inf.protocol.preconditions.push_back(e);
   if (!o.launch.grid && f.header.grid)
     for (auto& e : dimension_preconditions("gridDim", *f.header.grid)) inf.protocol.preconditions.push_back(e);
+  // The dimensions the kernel never reads are 1, unless --all-dims: read
+  // in the kernel IR or in the whole protocol (before the named-barrier
+  // routing keeps its global arrays only).
+  UnreadDimensions unread;
+  if (!o.all_dims) {
+    std::set<std::string> read = kir::read_variables(k);
+    read.merge(protocol_variables(inf.protocol));
+    unread = unread_dimensions(read, launch.block || f.header.block_unconstrained,
+                               launch.grid || f.header.grid_unconstrained);
+  }
+  for (auto& e : unread.preconditions) inf.protocol.preconditions.push_back(e);
   // --kernel-args=NAME,V...: the scalar parameters of kernel NAME, in
   // order, have these values (a parameter the front end does not track as
   // an integer, a struct passed by value, ends the list).
@@ -200,6 +214,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   for (const auto& n : f.notes) g.notes.push_back({path, k.name, n});
   g.protocols.push_back(std::move(inf.protocol));
   g.checks.push_back(header_checks(f.header));
+  g.assumed_one.push_back(std::move(unread.assumed_one));
 }
 
 void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
@@ -231,9 +246,14 @@ void load_protocol_file(const std::string& path, const Options& o, Gathered& g) 
     if (!o.kernel.empty() && k.name != o.kernel) continue;
     g.matched = true;
     if (o.show == Stage::Kernel || o.show == Stage::Barriers) continue;  // a protocol has neither
+    UnreadDimensions unread;
+    if (!o.all_dims)
+      unread = unread_dimensions(protocol_variables(k), o.launch.block.has_value(), o.launch.grid.has_value());
+    for (auto& e : unread.preconditions) k.preconditions.push_back(e);
     if (wants(o, Stage::Protocol)) g.shown += protocol::print(k);
     g.protocols.push_back(std::move(k));
     g.checks.push_back({});
+    g.assumed_one.push_back(std::move(unread.assumed_one));
   }
 }
 
@@ -307,6 +327,8 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
 
   // The protocol analysis, then one report per kernel.
   out.kernels = check_protocols(g, check);
+  for (std::size_t i = 0; i < out.kernels.size() && i < g.assumed_one.size(); ++i)
+    out.kernels[i].assumed_one = g.assumed_one[i];
   attach_notes(out.kernels, g.notes);
   for (const auto& d : g.decided) add_or_merge(out.kernels, d);
   return out;

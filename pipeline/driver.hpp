@@ -28,6 +28,7 @@ struct Options {
   std::vector<std::string> include_dirs;   // -I
   std::string cuda_path;
   Launch launch;                           // --block-dim / --grid-dim: win over file headers
+  bool all_dims = false;                   // --all-dims: no launch size is 1 because the kernel never reads it
   smt::CheckOptions check;                 // its assumptions get the command-line dimensions
   std::optional<Stage> show;               // print this stage instead of checking
 };

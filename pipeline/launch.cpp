@@ -1,6 +1,9 @@
 #include "pipeline/launch.hpp"
 
 #include <string>
+#include <utility>
+
+#include "protocol/block_ops.hpp"
 
 namespace racecert::pipeline {
 
@@ -21,6 +24,31 @@ std::vector<protocol::Expr> launch_preconditions(const Launch& l) {
   if (l.block) out = dimension_preconditions("blockDim", *l.block);
   if (l.grid)
     for (auto& e : dimension_preconditions("gridDim", *l.grid)) out.push_back(std::move(e));
+  return out;
+}
+
+UnreadDimensions unread_dimensions(const std::set<std::string>& read, bool keep_block, bool keep_grid) {
+  auto unread = [&](const std::string& d) {
+    for (const char* b : {"threadIdx.", "blockIdx.", "blockDim.", "gridDim."})
+      if (read.count(b + d)) return false;
+    return true;
+  };
+  UnreadDimensions out;
+  for (auto [builtin, keep] : {std::pair{"blockDim.", keep_block}, std::pair{"gridDim.", keep_grid}}) {
+    if (keep) continue;
+    for (const char* d : {"y", "z"})
+      if (unread(d)) {
+        std::string name = builtin + std::string(d);
+        out.assumed_one.push_back(name);
+        out.preconditions.push_back(expr::binary(expr::BinOp::Eq, expr::var(name), expr::int_lit(1)));
+      }
+  }
+  return out;
+}
+
+std::set<std::string> protocol_variables(const protocol::Kernel& k) {
+  std::set<std::string> out = protocol::free_vars(k.body);
+  for (const auto& p : k.preconditions) expr::collect_vars(p, out);
   return out;
 }
 

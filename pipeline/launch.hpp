@@ -3,6 +3,8 @@
 // command line's, else its GPUVerify header's, else none: symbolic), and the
 // one place they become preconditions (blockDim.x == X, ...).
 #include <optional>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "protocol/protocol.hpp"
@@ -22,5 +24,27 @@ Launch launch_of(const Launch& command_line, const GpuVerifyHeader& header);
 std::vector<protocol::Expr> dimension_preconditions(const char* builtin, const Dim3& d);
 // Those of every known dimension of the launch.
 std::vector<protocol::Expr> launch_preconditions(const Launch& l);
+
+// Dimensions the kernel never reads (Faial's convention, docs/pipeline.md
+// "Launch dimensions the kernel never reads"): for d = y and z, when none of
+// threadIdx.d, blockIdx.d, blockDim.d, gridDim.d appears in the kernel, it
+// is checked as launched with blockDim.d = 1 and gridDim.d = 1 (so its
+// coordinates are 0), each only where the launch leaves that size symbolic.
+// This is an assumption about the launch, not a fact: with more threads
+// along such a dimension, threads that differ only there do the very same
+// accesses, so every write would race with its twin. The verdict states it
+// (KernelReport::assumed_one) and `--all-dims` lifts it. x is never
+// assumed: a kernel that reads no coordinate at all still runs many threads.
+struct UnreadDimensions {
+  std::vector<std::string> assumed_one;        // "blockDim.y", "blockDim.z", "gridDim.y", "gridDim.z": in this order
+  std::vector<protocol::Expr> preconditions;   // blockDim.y == 1, ...
+};
+// `read`: every variable the kernel mentions (kir::read_variables, and the
+// protocol's free variables). A size that is fixed, or that the file's
+// header leaves explicitly unconstrained (`*`), is `keep_block`/`keep_grid`.
+UnreadDimensions unread_dimensions(const std::set<std::string>& read, bool keep_block, bool keep_grid);
+
+// Every variable a protocol mentions: its preconditions and its body.
+std::set<std::string> protocol_variables(const protocol::Kernel& k);
 
 }  // namespace racecert::pipeline

@@ -9,6 +9,7 @@
 #include "protocol/printer.hpp"
 #include "support/diagnostic.hpp"
 #include "smt/array_stages.hpp"
+#include "smt/launch_explanation.hpp"
 #include "support/parallel.hpp"
 #include "transform/trace.hpp"
 #include "transform/wellformed.hpp"
@@ -103,8 +104,25 @@ int query_threads(int requested, std::size_t queries) {
   return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), std::max<std::size_t>(queries, 1)));
 }
 
-void report_results(const Kernel& k, const std::vector<Job>& jobs, KernelReport& rep) {
+// Per array, its traces not proved race-free (racy, unknown or not run),
+// same-block ones and all: what a launch explanation may claim of the
+// array's races (smt/launch_explanation.hpp).
+struct Unsettled {
+  std::map<std::string, int> same_block, all;
+};
+Unsettled unsettled_traces(const std::vector<Job>& jobs) {
+  Unsettled out;
+  for (const auto& j : jobs)
+    if (j.skipped || j.result.status != QueryStatus::Drf) {
+      ++out.all[j.trace.array];
+      if (!j.trace.cross_block) ++out.same_block[j.trace.array];
+    }
+  return out;
+}
+
+void report_results(const Kernel& k, const std::vector<Job>& jobs, const QueryOptions& query, KernelReport& rep) {
   std::set<std::string> bv_noted;
+  Unsettled unsettled = unsettled_traces(jobs);
   std::size_t skipped = 0;
   for (const auto& j : jobs) {
     if (j.result.bitvectors && bv_noted.insert(j.trace.array).second)
@@ -116,7 +134,13 @@ void report_results(const Kernel& k, const std::vector<Job>& jobs, KernelReport&
       ReportedRace r = make_race(j);
       bool dup = false;
       for (const auto& x : rep.races) dup = dup || same_race(x, r);
-      if (!dup) rep.races.push_back(std::move(r));
+      if (dup) continue;
+      r.launch_explanation = launch_explanation(
+          j.trace, j.result,
+          LaunchFacts{j.trace.cross_block && !unsettled.same_block.count(j.trace.array),
+                      unsettled.all[j.trace.array] == 1},
+          query);
+      rep.races.push_back(std::move(r));
     } else if (j.result.status == QueryStatus::Unknown) {
       rep.status = worse(rep.status, KernelStatus::Unknown);
       if (j.skipped) {
@@ -176,7 +200,7 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
       }
       jobs[q].result = solve(jobs[q].trace, ko.query);
     });
-    report_results(k, jobs, rep);
+    report_results(k, jobs, ko.query, rep);
     rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   }
   return reports;

@@ -44,6 +44,10 @@ struct ReportedRace {
   // carry the thread in their name ("threadIdx.x@1").
   std::vector<std::pair<std::string, std::int64_t>> witness;
   std::string note;  // e.g. "phase after the barrier at k.cu:12:5"
+  // The launch the race needs, when the kernel's own code does not exclude
+  // it (smt/launch_explanation.hpp), e.g. "racy when gridDim.x >= 2: every
+  // block writes out[threadIdx.x]"; empty when there is nothing to say.
+  std::string launch_explanation;
 };
 
 struct Diagnostic {
@@ -59,6 +63,10 @@ struct KernelReport {
   KernelStatus status = KernelStatus::Drf;
   std::vector<ReportedRace> races;
   std::vector<Diagnostic> diagnostics;
+  // The launch sizes the verdict assumes to be 1 because the kernel never
+  // reads their dimension ("blockDim.y", "gridDim.z", ...;
+  // pipeline/launch.hpp): it holds for launches where they are 1.
+  std::vector<std::string> assumed_one;
   double seconds = 0;  // analysis time
 };
 

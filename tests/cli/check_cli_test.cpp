@@ -275,9 +275,13 @@ TEST(CheckCli, KernelFilterAndDimensions) {
   auto none = run_racecert({"check", both, "--kernel", "nope"});
   EXPECT_EQ(none.code, 2);
   EXPECT_NE(none.err.find("no kernel named 'nope'"), std::string::npos);
-  // wr A[tid] races in a 2-D block unless the block is 1-D.
+  // wr A[tid] races in a 2-D block unless the block is 1-D. The protocol
+  // reads no y or z, so by default it is checked with blockDim.y =
+  // blockDim.z = 1 (and DRF, pipeline/launch.hpp); --all-dims checks every
+  // block shape.
   std::string one_d = temp_file("kernel k { shared A; wr A[tid]; }", ".map");
-  EXPECT_EQ(run_racecert({"check", one_d}).code, 1);
+  EXPECT_EQ(run_racecert({"check", one_d}).code, 0);
+  EXPECT_EQ(run_racecert({"check", one_d, "--all-dims"}).code, 1);
   EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "256"}).code, 0);
   EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "[16,16]"}).code, 1);
   // GPUVerify's comma form and blanks inside brackets read the same.

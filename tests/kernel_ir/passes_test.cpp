@@ -191,5 +191,32 @@ TEST(JumpElimination, KeepsWhatEveryRandomProgramDoes) {
   EXPECT_GT(with_jumps, 500);  // the jumps are exercised
 }
 
+
+// Every expression counts as a read, wherever it is: a precondition, a
+// condition, an index, a stored value, an atomic operand, a barrier count,
+// an assumption. Assigned variables are not read by being assigned.
+TEST(ReadVariables, EveryExpressionOfTheKernel) {
+  Kernel k = parse_kernel(R"(cuda kernel k {
+  local int a;
+  local int b;
+  requires gridDim.z > 0;
+  a = threadIdx.x;
+  if (blockIdx.y > 0) {
+    b = load s[a];
+  }
+  loop (a < blockDim.x) {
+  body:
+    store s[a] = threadIdx.z;
+  }
+  atomic.add.relaxed.device c[0], gridDim.x;
+  bar.sync 1, blockDim.y;
+  assume p > 0;
+}
+)", "k.kir");
+  std::set<std::string> read = read_variables(k);
+  EXPECT_EQ(read, (std::set<std::string>{"a", "blockDim.x", "blockDim.y", "blockIdx.y", "gridDim.x", "gridDim.z", "p",
+                                         "threadIdx.x", "threadIdx.z"}));
+}
+
 }  // namespace
 }  // namespace racecert::kir

@@ -135,13 +135,35 @@ TEST(PipelineDriver, OneReportPerKernelFromBothChecks) {
   for (const auto& d : r.kernels[0].diagnostics)
     noted = noted || has(d.message, "shared memory checked by the named-barrier analysis for a block of 128 threads");
   EXPECT_TRUE(noted);
-  // The protocol analysis's verdict on out counts: racy along blockIdx.y.
+  // Without a grid size the kernel, which reads no y or z, is checked with
+  // gridDim.y = gridDim.z = 1 (pipeline/launch.hpp), and that is still DRF...
   o.launch.grid.reset();
+  Result assumed = run_check({path}, o);
+  ASSERT_EQ(assumed.kernels.size(), 1u);
+  EXPECT_EQ(assumed.kernels[0].status, KernelStatus::Drf);
+  EXPECT_EQ(assumed.kernels[0].assumed_one, (std::vector<std::string>{"gridDim.y", "gridDim.z"}));
+  // ...but with every grid shape (--all-dims) the protocol analysis's verdict
+  // on out counts: racy along blockIdx.y.
+  o.all_dims = true;
   Result racy = run_check({path}, o);
   ASSERT_EQ(racy.kernels.size(), 1u);
   EXPECT_EQ(racy.kernels[0].status, KernelStatus::Racy);
   ASSERT_FALSE(racy.kernels[0].races.empty());
   EXPECT_EQ(racy.kernels[0].races[0].array, "out");
+  EXPECT_TRUE(racy.kernels[0].assumed_one.empty());
+}
+
+// A dimension read only around the shared-memory code that the
+// named-barrier check takes is still read: the kernel's grid stays
+// symbolic in y.
+TEST(PipelineDriver, ReadsOfCodeRoutedToNamedBarriersCount) {
+  std::string kernel = named_barrier_kernel("1");
+  std::string store = "buf[warp * 32 + lane] = s;";
+  kernel.replace(kernel.find(store), store.size(), "if (blockIdx.y < 4) " + store);
+  Result r = run_check({write_kernel(kernel)}, with_block(128));
+  ASSERT_EQ(r.kernels.size(), 1u);
+  EXPECT_EQ(r.kernels[0].assumed_one, (std::vector<std::string>{"gridDim.z"}));
+  EXPECT_NE(r.kernels[0].status, KernelStatus::Drf);  // out along blockIdx.y
 }
 
 TEST(PipelineDriver, MalformedHeaderIsMalformedInput) {
