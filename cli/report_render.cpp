@@ -164,6 +164,7 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
       if (d.severity != Diagnostic::Severity::Note) os << caret(src, d.loc);
     }
     if (!k.assumed_one.empty()) os << k.file << ": note: " << assumption_text(k) << "\n";
+    for (const auto& a : k.assumptions) os << k.file << ": note: assuming " << a << "\n";
     char secs[32];
     std::snprintf(secs, sizeof secs, "%.3f", k.seconds);
     os << bold << "kernel '" << k.name << "': " << to_string(k.status) << reset << " (" << secs << " s)\n";
@@ -177,6 +178,7 @@ void render_json(const CheckOutput& out, std::ostream& os) {
     for (const auto& r : k.races) races.push_back(race_json(r));
     for (const auto& d : k.diagnostics) diags.push_back(diag_json(d));
     for (const auto& d : k.assumed_one) assumptions.push_back(d + " = 1");
+    for (const auto& a : k.assumptions) assumptions.push_back(a);
     kernels.push_back(llvm::json::Object{{"name", k.name},
                                          {"file", k.file},
                                          {"status", to_string(k.status)},
@@ -216,6 +218,11 @@ void render_sarif(const CheckOutput& out, std::ostream& os) {
       notifications.push_back(llvm::json::Object{
           {"level", "note"},
           {"message", llvm::json::Object{{"text", "kernel '" + k.name + "': " + assumption_text(k)}}},
+          {"locations", llvm::json::Array{location(SourceLoc{}, k.file)}}});
+    for (const auto& a : k.assumptions)
+      notifications.push_back(llvm::json::Object{
+          {"level", "note"},
+          {"message", llvm::json::Object{{"text", "kernel '" + k.name + "': assuming " + a}}},
           {"locations", llvm::json::Array{location(SourceLoc{}, k.file)}}});
     for (const auto& r : k.races) {
       std::string msg = std::string(r.heterogeneous ? "Heterogeneous race on " : "Data race on ") + index_text(r) + " in kernel '" + k.name + "': " + r.first.mode +

@@ -29,6 +29,9 @@ struct LoweredKernel {
   // unknown). `malformed` when one is a syntax error.
   std::vector<Diagnostic> errors;
   bool malformed = false;
+  // What the kernel IR's integer widths assume, in words (docs/frontend.md
+  // "Integer widths"), for the report.
+  std::vector<std::string> assumptions;
 };
 
 struct ParsedFile {

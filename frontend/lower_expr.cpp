@@ -68,8 +68,7 @@ Expr Lowerer::to_int(Expr e) const {
 // and indices stay linear where nothing can overflow. 64-bit types stay
 // mathematical.
 Expr Lowerer::fit(Expr value, QualType t) const {
-  if (!value || t.isNull() || t->isBooleanType() || !t->isIntegerType() || t->isDependentType() || in_loop_update_)
-    return value;
+  if (!value || t.isNull() || t->isBooleanType() || !t->isIntegerType() || t->isDependentType()) return value;
   std::uint64_t bits = ctx_.getIntWidth(t);
   if (bits > 32) return value;
   return expr::wrap(to_int(value), static_cast<int>(bits), t->isSignedIntegerType());

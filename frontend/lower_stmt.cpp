@@ -446,15 +446,7 @@ void Lowerer::for_stmt(const ForStmt* s) {
   std::vector<int> marks = exit_marks();
   ++loop_depth_;
   l.body = loop_body(cond_code, cond, l.loc, s->getBody());
-  // A for loop's counter is assumed not to overflow (docs/frontend.md,
-  // "Integer widths"): its update stays mathematical, so that `i += stride`
-  // is a loop racecert recognizes.
-  l.update = collect([&] {
-    bool outer = in_loop_update_;
-    in_loop_update_ = true;
-    if (s->getInc()) effect(s->getInc());
-    in_loop_update_ = outer;
-  });
+  l.update = collect([&] { if (s->getInc()) effect(s->getInc()); });
   --loop_depth_;
   SourceLoc at = l.loc;
   emit(kir::Stmt{std::move(l)});

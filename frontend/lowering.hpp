@@ -200,7 +200,6 @@ class Lowerer {
   PointerHints& hints_;
   std::vector<std::int64_t> global_offset_;
   std::map<std::string, kir::IntRange> declared_ranges_;
-  bool in_loop_update_ = false;  // lowering a for loop's update: no wraps
   std::map<std::string, PointerSlot> slots_;
   bool incomplete_ = false;
   kir::Block prologue_;  // runs first: offsets of pointer fields of struct parameters

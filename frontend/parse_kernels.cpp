@@ -108,7 +108,7 @@ class KernelFinder : public clang::ASTConsumer {
         k.kernel = pass->lower(f, name, axioms);
         if (!pass->incomplete()) break;
       }
-      drop_redundant_wraps(k.kernel, *pass);
+      k.assumptions = drop_redundant_wraps(k.kernel, *pass);
       const detail::Lowerer& lowerer = *pass;
       for (std::size_t i = 0; i < errors_.errors.size(); ++i) {
         clang::SourceLocation at = sm.getExpansionLoc(errors_.errors[i].where);
@@ -158,7 +158,7 @@ class KernelFinder : public clang::ASTConsumer {
 
   // The wraps of 32-bit operations that cannot overflow, by the variables'
   // C types and the launch (the command line's, else the header's).
-  void drop_redundant_wraps(kir::Kernel& k, const detail::Lowerer& lowerer) const {
+  std::vector<std::string> drop_redundant_wraps(kir::Kernel& k, const detail::Lowerer& lowerer) const {
     kir::RangeFacts facts;
     facts.declared = lowerer.declared_ranges();
     auto dims = [](const std::optional<Dim3>& d) -> std::optional<std::array<std::int64_t, 3>> {
@@ -178,6 +178,11 @@ class KernelFinder : public clang::ASTConsumer {
       k.preconditions.push_back(expr::conj(expr::binary(expr::BinOp::Le, expr::int_lit(r->second.lo), expr::var(p.name)),
                                            expr::binary(expr::BinOp::Le, expr::var(p.name), expr::int_lit(r->second.hi))));
     }
+    std::vector<std::string> assumptions;
+    if (left.launch_assumed) assumptions.push_back("the launch has at most 2^31 threads per dimension");
+    if (left.loop_updates_assumed) assumptions.push_back("loop counters do not overflow");
+    if (left.assumed) assumptions.push_back("signed arithmetic on kernel arguments and memory values does not overflow");
+    return assumptions;
   }
 
  private:

@@ -63,6 +63,9 @@ class Analysis {
     int d = dim(n.back());
     Iv block = facts_.block ? point((*facts_.block)[d]) : Iv{1, d == 2 ? 64 : 1024};
     Iv grid = facts_.grid ? point((*facts_.grid)[d]) : Iv{1, d == 0 ? (Wide{1} << 31) - 1 : 65535};
+    // The launch assumption (at most 2^31 threads per dimension) bounds the
+    // grid by the block: with blockDim.x = 128, at most 2^24 blocks.
+    if (!facts_.grid && launch_terms_) grid.hi = std::min(grid.hi, (Wide{1} << 31) / block.lo);
     if (base == "blockDim") return block;
     if (base == "gridDim") return grid;
     if (base == "threadIdx") return {0, block.hi - 1};
@@ -117,7 +120,7 @@ class Analysis {
       Iv inner = eval(w->value, s);
       Iv range = wrap_range(w->bits, w->is_signed);
       if (within(inner, range)) return inner;
-      return assumed(*w) ? meet(inner, range) : range;
+      return assumed(*w) || in_update_ ? meet(inner, range) : range;
     }
     switch (e->kind) {
       case ExprNode::Kind::Int: return point(e->value);
@@ -138,7 +141,7 @@ class Analysis {
     if (expr::is_comparison(e->binop) || expr::is_connective(e->binop)) return {0, 1};
     Iv a = eval(e->a, s), b = eval(e->b, s);
     Iv r = binary(e->binop, a, b);
-    if (!facts_.grid || !facts_.block)
+    if ((!facts_.grid || !facts_.block) && launch_terms_)
       if (auto l = launch_term(e.get())) r = meet(r, *l);
     return r;
   }
@@ -274,7 +277,7 @@ class Analysis {
   // ranges do not exclude: signed overflow is undefined, and racecert
   // assumes the arguments make none (RangeFacts::assume_no_signed_overflow).
   bool assumed(const expr::Wrap& w) const {
-    return facts_.assume_no_signed_overflow && w.is_signed && expr::mentions(w.value, inputs_);
+    return facts_.assume_no_signed_overflow && !stored_value_ && w.is_signed && expr::mentions(w.value, inputs_);
   }
 
   // The variables whose values depend on kernel arguments or memory,
@@ -315,12 +318,21 @@ class Analysis {
     if (!e) return e;
     if (auto w = expr::as_wrap(e)) {
       Expr inner = simplify(w->value, s);
-      if (within(eval(inner, s), wrap_range(w->bits, w->is_signed))) {
+      Iv range = wrap_range(w->bits, w->is_signed);
+      if (within(eval(inner, s), range)) {
         ++left_.dropped;
+        // Would it be dropped without the launch assumption?
+        launch_terms_ = false;
+        if (!within(eval(inner, s), range)) left_.launch_assumed = true;
+        launch_terms_ = true;
         return inner;
       }
       if (assumed(*w)) {
         ++left_.assumed;
+        return inner;
+      }
+      if (in_update_) {
+        ++left_.loop_updates_assumed;
         return inner;
       }
       expr::collect_vars(inner, left_.variables);
@@ -387,7 +399,11 @@ class Analysis {
             },
             [&](Store& w) -> std::optional<State> {
               location(w.at, s);
+              // A value stored to memory keeps its exact wrap: only
+              // indices and control need the assumption.
+              stored_value_ = true;
               value(w.value, s);
+              stored_value_ = false;
               return s;
             },
             [&](Atomic& a) -> std::optional<State> {
@@ -442,7 +458,11 @@ class Analysis {
     std::optional<State> entry = l.test_first ? refine(head, l.cond, true) : std::optional<State>(head);
     std::optional<State> after = block(l.body, entry);
     after = join(after, loops_.back().continues);
+    // A for loop's update is assumed not to overflow its counter
+    // (RangeFacts): `i += stride` stays a loop racecert recognizes.
+    in_update_ = facts_.assume_loop_updates_fit;
     after = block(l.update, after);
+    in_update_ = false;
     LoopExits exits = loops_.back();
     loops_.pop_back();
     Trip t;
@@ -506,6 +526,9 @@ class Analysis {
   std::vector<LoopExits> loops_;
   std::set<std::string> inputs_;
   bool rewrite_ = false;
+  bool in_update_ = false;     // in a loop's update block
+  bool stored_value_ = false;  // in the value of a store
+  bool launch_terms_ = true;   // the launch assumption's ranges apply
   WrapsLeft left_;
 };
 

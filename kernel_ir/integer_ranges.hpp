@@ -36,6 +36,10 @@ struct RangeFacts {
   // assumption that the grid has at most 2^31 threads in each dimension
   // (gridDim.d * blockDim.d <= 2^31), so that the global thread index
   // blockIdx.d * blockDim.d + threadIdx.d fits in an int.
+  //
+  // The update of a loop (its `update` block, a for loop's third clause) is
+  // assumed not to overflow, so `i += stride` stays linear.
+  bool assume_loop_updates_fit = true;
   std::optional<std::array<std::int64_t, 3>> block, grid;
   // Signed overflow is undefined behaviour. Signed arithmetic over kernel
   // arguments or values read from memory (`row * n + col` with a
@@ -51,6 +55,8 @@ struct RangeFacts {
 struct WrapsLeft {
   std::size_t dropped = 0;
   std::size_t assumed = 0;  // signed wraps dropped by the no-overflow assumption
+  std::size_t loop_updates_assumed = 0;  // wraps of loop updates dropped by assumption
+  bool launch_assumed = false;  // a wrap dropped only under the launch assumption
   std::set<std::string> variables;  // the variables under the wraps that stay
 };
 WrapsLeft remove_redundant_wraps(Kernel& k, const RangeFacts& facts);

@@ -35,6 +35,7 @@ struct Gathered {
   // Per protocol: the launch sizes assumed 1 because it never reads their
   // dimension (pipeline/launch.hpp), for its report.
   std::vector<std::vector<std::string>> assumed_one;
+  std::vector<std::vector<std::string>> assumptions;  // per protocol: the front end's, in words
   // Verdicts reached without it: unknown kernels, .bar files, and the
   // named-barrier check's verdict on shared memory (merged with the protocol
   // verdict of the same kernel, which then covers global memory only).
@@ -215,6 +216,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   g.protocols.push_back(std::move(inf.protocol));
   g.checks.push_back(header_checks(f.header));
   g.assumed_one.push_back(std::move(unread.assumed_one));
+  g.assumptions.push_back(lk.assumptions);
 }
 
 void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
@@ -254,6 +256,7 @@ void load_protocol_file(const std::string& path, const Options& o, Gathered& g) 
     g.protocols.push_back(std::move(k));
     g.checks.push_back({});
     g.assumed_one.push_back(std::move(unread.assumed_one));
+    g.assumptions.push_back({});
   }
 }
 
@@ -329,6 +332,8 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
   out.kernels = check_protocols(g, check);
   for (std::size_t i = 0; i < out.kernels.size() && i < g.assumed_one.size(); ++i)
     out.kernels[i].assumed_one = g.assumed_one[i];
+  for (std::size_t i = 0; i < out.kernels.size() && i < g.assumptions.size(); ++i)
+    out.kernels[i].assumptions = g.assumptions[i];
   attach_notes(out.kernels, g.notes);
   for (const auto& d : g.decided) add_or_merge(out.kernels, d);
   return out;

@@ -9,6 +9,7 @@ void add_or_merge(std::vector<KernelReport>& reports, const KernelReport& r) {
     k.races.insert(k.races.end(), r.races.begin(), r.races.end());
     k.diagnostics.insert(k.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
     if (k.assumed_one.empty()) k.assumed_one = r.assumed_one;
+    if (k.assumptions.empty()) k.assumptions = r.assumptions;
     k.seconds += r.seconds;
     return;
   }

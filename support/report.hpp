@@ -67,6 +67,10 @@ struct KernelReport {
   // reads their dimension ("blockDim.y", "gridDim.z", ...;
   // pipeline/launch.hpp): it holds for launches where they are 1.
   std::vector<std::string> assumed_one;
+  // Other assumptions the verdict rests on, in words ("signed arithmetic
+  // over kernel arguments does not overflow": docs/frontend.md "Integer
+  // widths").
+  std::vector<std::string> assumptions;
   double seconds = 0;  // analysis time
 };
 

@@ -72,7 +72,7 @@ TEST(LaunchDimsCli, GridStrideKernelWithoutLaunchFlagsIsDrfUnderTheAssumption) {
   // Every launch: threads that differ only in y or z write the same y[i].
   auto all = run_racecert({"check", "--all-dims", f});
   EXPECT_EQ(all.code, 1) << all.out << all.err;
-  EXPECT_FALSE(has(all.out, "assuming")) << all.out;
+  EXPECT_FALSE(has(all.out, "never reads")) << all.out;
 }
 
 TEST(LaunchDimsCli, RacyTwinStaysRacyAndExplainsTheLaunch) {
@@ -145,12 +145,16 @@ TEST(LaunchDimsCli, JsonListsWhatIsAssumed) {
     const auto* k = first_kernel(v);
     return k ? assumptions(*k) : std::vector<std::string>{"no kernel"};
   };
+  // After the launch sizes, the integer-width assumptions the verdict used
+  // (docs/frontend.md "Integer widths").
   std::string f = temp_file(kSaxpy, ".cu");
+  const std::string fits = "the launch has at most 2^31 threads per dimension", loops = "loop counters do not overflow";
   EXPECT_EQ(json({"check", "--format", "json", f}),
-            (std::vector<std::string>{"blockDim.y = 1", "blockDim.z = 1", "gridDim.y = 1", "gridDim.z = 1"}));
+            (std::vector<std::string>{"blockDim.y = 1", "blockDim.z = 1", "gridDim.y = 1", "gridDim.z = 1", fits, loops}));
   EXPECT_EQ(json({"check", "--format", "json", "--block-dim", "[32,1,1]", f}),
-            (std::vector<std::string>{"gridDim.y = 1", "gridDim.z = 1"}));
-  EXPECT_EQ(json({"check", "--format", "json", "--block-dim", "32", "--grid-dim", "8", f}), std::vector<std::string>{});
+            (std::vector<std::string>{"gridDim.y = 1", "gridDim.z = 1", fits, loops}));
+  EXPECT_EQ(json({"check", "--format", "json", "--block-dim", "32", "--grid-dim", "8", f}),
+            std::vector<std::string>{loops});
   // A kernel that reads threadIdx.y keeps y symbolic.
   std::string g =
       temp_file("__global__ void k(int *a) {\n  a[threadIdx.y * blockDim.x + threadIdx.x] = 1;\n}\n", ".cu");
@@ -169,7 +173,7 @@ TEST(LaunchDimsCli, SarifHasTheAssumptionAsANotification) {
   const auto* invocations = run->getArray("invocations");
   ASSERT_TRUE(invocations && invocations->size() == 1) << r.out;
   const auto* notes = (*invocations)[0].getAsObject()->getArray("toolExecutionNotifications");
-  ASSERT_TRUE(notes && notes->size() == 1) << r.out;
+  ASSERT_TRUE(notes && notes->size() == 2) << r.out;  // the launch sizes, then the loop counter
   const auto* note = (*notes)[0].getAsObject();
   EXPECT_EQ(note->getString("level"), "note");
   auto text = note->getObject("message")->getString("text");
@@ -181,4 +185,37 @@ TEST(LaunchDimsCli, SarifHasTheAssumptionAsANotification) {
   const auto* props = (*results)[0].getAsObject()->getObject("properties");
   ASSERT_NE(props, nullptr) << r.out;
   EXPECT_TRUE(props->getString("launchExplanation")->starts_with("racy when gridDim.x ≥ 2")) << r.out;
+}
+
+// The integer-width assumptions (docs/frontend.md "Integer widths") are
+// listed where a verdict used them, and only there.
+TEST(LaunchDimsCli, IntegerWidthAssumptionsAreListed) {
+  std::string matrix = temp_file(R"(//pass
+//--blockDim=[16,16] --gridDim=[8,8]
+__global__ void scale(float *m, int width, int height) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < height && col < width) m[row * width + col] *= 2.0f;
+}
+)", ".cu");
+  auto r = run_racecert({"check", "--format", "json", matrix});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  auto v = parse_json(r.out);
+  const auto* k = first_kernel(v);
+  ASSERT_NE(k, nullptr) << r.out;
+  EXPECT_EQ(assumptions(*k),
+            std::vector<std::string>{"signed arithmetic on kernel arguments and memory values does not overflow"});
+  // A grid-stride loop without a launch: the global index fits in an int
+  // and the counter's update does not overflow.
+  auto saxpy = run_racecert({"check", temp_file(kSaxpy, ".cu")});
+  EXPECT_EQ(saxpy.code, 0) << saxpy.out << saxpy.err;
+  EXPECT_TRUE(has(saxpy.out, "note: assuming the launch has at most 2^31 threads per dimension\n")) << saxpy.out;
+  EXPECT_TRUE(has(saxpy.out, "note: assuming loop counters do not overflow\n")) << saxpy.out;
+  // Nothing to assume with a fixed launch and no arithmetic on arguments.
+  std::string plain = temp_file("//pass\n//--blockDim=64 --gridDim=4\n__global__ void k(int *out) {\n"
+                                "  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;\n}\n",
+                                ".cu");
+  auto p = run_racecert({"check", plain});
+  EXPECT_EQ(p.code, 0) << p.out << p.err;
+  EXPECT_FALSE(has(p.out, "assuming")) << p.out;
 }

@@ -68,6 +68,32 @@ TEST(IntegerRanges, DropsWhatCannotOverflowAndKeepsTheRest) {
   EXPECT_EQ(left.variables, std::set<std::string>{"threadIdx.x"});
 }
 
+TEST(IntegerRanges, LoopUpdatesAreAssumedToFit) {
+  const char* text = R"(cuda kernel k {
+  param int n;
+  local int i;
+  i = threadIdx.x;
+  loop (i < n) {
+    body:
+      store a[i] = 1;
+    update:
+      i = (((i & 4294967295) + blockDim.x * gridDim.x & 4294967295) + 2147483648 & 4294967295) - 2147483648;
+  }
+}
+)";
+  RangeFacts facts;
+  facts.declared = {{"n", {INT32_MIN, INT32_MAX}}, {"i", {INT32_MIN, INT32_MAX}}};
+  Kernel assumed = parse_kernel(text, "k.kir");
+  WrapsLeft a = remove_redundant_wraps(assumed, facts);
+  EXPECT_NE(print(assumed).find("i = i + blockDim.x * gridDim.x;"), std::string::npos) << print(assumed);
+  EXPECT_GT(a.loop_updates_assumed, 0u);
+  // Without the assumption the grid-stride update of an int may wrap.
+  facts.assume_loop_updates_fit = false;
+  Kernel exact = parse_kernel(text, "k.kir");
+  EXPECT_EQ(remove_redundant_wraps(exact, facts).loop_updates_assumed, 0u);
+  EXPECT_EQ(print(exact).find("i = i + blockDim.x * gridDim.x;"), std::string::npos) << print(exact);
+}
+
 TEST(IntegerRanges, TheGlobalIndexFitsUnderTheLaunchAssumption) {
   RangeFacts symbolic;  // no launch: hardware limits, grids of at most 2^31 threads
   Expr gid = u32(u32(expr::var("blockIdx.x") * expr::var("blockDim.x")) + expr::var("threadIdx.x"));
@@ -192,6 +218,7 @@ TEST(IntegerRanges, DroppingWrapsKeepsWhatRandomProgramsCompute) {
   RangeFacts facts;
   for (const char* v : {"a", "b", "c", "x", "y"}) facts.declared[v] = {-128, 127};
   facts.assume_no_signed_overflow = false;
+  facts.assume_loop_updates_fit = false;
   std::size_t dropped = 0, kept = 0;
   for (unsigned seed = 0; seed < 400; ++seed) {
     Kernel k = RandomProgram(seed).kernel();
