@@ -268,7 +268,7 @@ Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation wh
       declare_range(tmp, type);
       emit(kir::Stmt{kir::Load{tmp, source.at, loc(where)}});
       (void)a;
-      return t == kir::ScalarType::Int || t == kir::ScalarType::Unsigned || t == kir::ScalarType::Bool ? var(tmp) : nullptr;
+      return tracked_load(t) ? var(tmp) : nullptr;
     }
     case LValue::Kind::Ignored:
       return nullptr;
@@ -288,7 +288,7 @@ Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation wh
         Expr v = read(source.choices[i].second, type, where);
         emit(kir::Stmt{kir::Assign{tmp, v ? to_int(v) : nullptr, loc(where)}});
       }, loc(where));
-      return t == kir::ScalarType::Int || t == kir::ScalarType::Unsigned || t == kir::ScalarType::Bool ? var(tmp) : nullptr;
+      return tracked_load(t) ? var(tmp) : nullptr;
     }
   }
   return nullptr;

@@ -363,6 +363,14 @@ class Lowerer {
   Expr float_bits(const clang::Expr* e) const;
   Expr builtin_member(const clang::MemberExpr* m) const;  // threadIdx.x and co
   void declare_range(const std::string& var, clang::QualType t);  // for declared_ranges()
+  // A value read from memory is the load's result variable for integers,
+  // and for floating point too: no arithmetic on it is tracked, but a copy
+  // (`B[0] = A[0]`) stores the value read, so that threads copying one
+  // uniform cell write the same value (a benign write).
+  static bool tracked_load(kir::ScalarType t) {
+    return t == kir::ScalarType::Int || t == kir::ScalarType::Unsigned || t == kir::ScalarType::Bool ||
+           t == kir::ScalarType::Float;
+  }
   Expr fit(Expr value, clang::QualType t) const;  // wraps into t's range (types of <= 32 bits)
   Expr narrow(Expr value, clang::QualType from, clang::QualType to) const;  // integer conversions wrap
   Expr to_bool(Expr e) const;
