@@ -257,6 +257,27 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
   return LValue{LValue::Kind::Unknown, "", {}, std::string("'") + e->getStmtClassName() + "'"};
 }
 
+// A read of a lookup table nobody can change: its value, as a choice over
+// the cells when the index is not a constant (at most 64 distinct cells,
+// else untracked). Out of the table's bounds the value is `loaded`, the
+// load's own unknown result.
+Expr Lowerer::table_value(const kir::Location& at, const Expr& loaded) const {
+  auto t = constant_tables_.find(at.array);
+  if (t == constant_tables_.end() || at.unit || at.width || at.index.size() != 1 || !at.index[0]) return nullptr;
+  const std::vector<std::int64_t>& cells = t->second;
+  const Expr& i = at.index[0];
+  if (auto c = expr::as_int(i)) return *c >= 0 && static_cast<std::size_t>(*c) < cells.size() ? int_lit(cells[*c]) : loaded;
+  Expr in_bounds = conj(expr::binary(BinOp::Ge, i, int_lit(0)),
+                        expr::binary(BinOp::Lt, i, int_lit(static_cast<std::int64_t>(cells.size()))));
+  if (std::all_of(cells.begin(), cells.end(), [&](std::int64_t c) { return c == cells[0]; }))
+    return ite(in_bounds, int_lit(cells[0]), loaded);
+  if (cells.size() > 64) return nullptr;
+  Expr v = loaded;
+  for (std::size_t k = cells.size(); k-- > 0;)
+    v = ite(expr::binary(BinOp::Eq, i, int_lit(static_cast<std::int64_t>(k))), int_lit(cells[k]), v);
+  return v;
+}
+
 Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation where) {
   switch (source.kind) {
     case LValue::Kind::Variable:
@@ -268,7 +289,10 @@ Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation wh
       declare_range(tmp, type);
       emit(kir::Stmt{kir::Load{tmp, source.at, loc(where)}});
       (void)a;
-      return tracked_load(t) ? var(tmp) : nullptr;
+      Expr loaded = tracked_load(t) ? var(tmp) : nullptr;
+      if (loaded)
+        if (Expr known = table_value(source.at, loaded)) return known;
+      return loaded;
     }
     case LValue::Kind::Ignored:
       return nullptr;

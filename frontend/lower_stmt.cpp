@@ -156,7 +156,36 @@ std::string Lowerer::array_for(const VarDecl* d) {
   }
   arrays_[d] = a.name;
   k_.arrays.push_back(a);
+  record_constant_table(a.name, d);
   return a.name;
+}
+
+void Lowerer::record_constant_table(const std::string& array, const VarDecl* d) {
+  QualType t = d->getType().getCanonicalType();
+  QualType element = t;
+  while (const auto* at = ctx_.getAsArrayType(element)) element = at->getElementType();
+  bool immutable = element.isConstQualified() || t.getAddressSpace() == LangAS::opencl_constant;
+  if (!immutable || !d->getInit() || !element->isIntegerType() || d->getType()->isDependentType()) return;
+  const APValue* v = d->evaluateValue();
+  if (!v) return;
+  std::vector<std::int64_t> values;
+  constexpr std::size_t kLimit = 4096;
+  std::function<bool(const APValue&, QualType)> flatten = [&](const APValue& x, QualType type) {
+    if (values.size() > kLimit) return false;
+    if (const auto* at = ctx_.getAsConstantArrayType(type)) {
+      if (!x.isArray()) return false;
+      std::uint64_t n = at->getSize().getZExtValue();
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const APValue& e = i < x.getArrayInitializedElts() ? x.getArrayInitializedElt(i) : x.getArrayFiller();
+        if (!flatten(e, at->getElementType())) return false;
+      }
+      return true;
+    }
+    if (!x.isInt()) return false;
+    values.push_back(x.getInt().getSExtValue());
+    return true;
+  };
+  if (flatten(*v, t) && !values.empty()) constant_tables_[array] = std::move(values);
 }
 
 void Lowerer::bind_pointer(const ValueDecl* d, const std::optional<PointerValue>& value, clang::SourceLocation where) {

@@ -130,6 +130,13 @@ class Lowerer {
   // memory: they are all one array (the first one's), of one element size.
   std::string extern_shared_;
   clang::QualType extern_shared_element_;
+  // The values of arrays nobody can change: an OpenCL program-scope
+  // __constant array or a const-qualified one, with an initializer of
+  // integers (a lookup table). Not CUDA __constant__ without const: the
+  // host may overwrite it before the launch (cudaMemcpyToSymbol).
+  std::map<std::string, std::vector<std::int64_t>> constant_tables_;
+  void record_constant_table(const std::string& array, const clang::VarDecl* d);
+  Expr table_value(const kir::Location& at, const Expr& loaded) const;  // null: not such a table
   std::vector<kir::Block*> sinks_;
   // Loops around the statement being lowered (the kernel IR's loops,
   // one-shot loops of exits included): where a `break` goes.

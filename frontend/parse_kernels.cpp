@@ -108,7 +108,7 @@ class KernelFinder : public clang::ASTConsumer {
         k.kernel = pass->lower(f, name, axioms);
         if (!pass->incomplete()) break;
       }
-      k.assumptions = drop_redundant_wraps(k.kernel, *pass);
+      k.assumptions = integer_widths(k.kernel, *pass);
       const detail::Lowerer& lowerer = *pass;
       for (std::size_t i = 0; i < errors_.errors.size(); ++i) {
         clang::SourceLocation at = sm.getExpansionLoc(errors_.errors[i].where);
@@ -156,9 +156,12 @@ class KernelFinder : public clang::ASTConsumer {
     }
   }
 
-  // The wraps of 32-bit operations that cannot overflow, by the variables'
-  // C types and the launch (the command line's, else the header's).
-  std::vector<std::string> drop_redundant_wraps(kir::Kernel& k, const detail::Lowerer& lowerer) const {
+  // Integer widths (docs/frontend.md): drops the wraps of 32-bit operations
+  // that cannot overflow, by the variables' C types and the launch (the
+  // command line's, else the header's); gives the parameters left under a
+  // wrap their type's range as a precondition; returns the assumptions the
+  // kernel's wraps needed, in words, for its report.
+  std::vector<std::string> integer_widths(kir::Kernel& k, const detail::Lowerer& lowerer) const {
     kir::RangeFacts facts;
     facts.declared = lowerer.declared_ranges();
     auto dims = [](const std::optional<Dim3>& d) -> std::optional<std::array<std::int64_t, 3>> {

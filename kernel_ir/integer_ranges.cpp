@@ -40,10 +40,18 @@ Iv wrap_range(int bits, bool is_signed) {
 }
 bool within(const Iv& a, const Iv& b) { return b.lo <= a.lo && a.hi <= b.hi; }
 
+// x * y saturated at +-kInf: bounds are at most 2^100 in magnitude, so the
+// product is computed only when it stays below kInf (no 128-bit overflow).
+Wide times(Wide x, Wide y) {
+  if (x == 0 || y == 0) return 0;
+  Wide ax = x < 0 ? -x : x, ay = y < 0 ? -y : y;
+  bool negative = (x < 0) != (y < 0);
+  if (ax > kInf / ay) return negative ? -kInf : kInf;
+  return clamp(x * y);
+}
+
 Iv mul(const Iv& a, const Iv& b) {
-  Wide c[] = {clamp(a.lo * b.lo), clamp(a.lo * b.hi), clamp(a.hi * b.lo), clamp(a.hi * b.hi)};
-  // Products of huge bounds saturate: clamp each factor first so that the
-  // 128-bit products cannot overflow.
+  Wide c[] = {times(a.lo, b.lo), times(a.lo, b.hi), times(a.hi, b.lo), times(a.hi, b.hi)};
   return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
 }
 Iv sat(const Iv& a) { return {clamp(a.lo), clamp(a.hi)}; }
