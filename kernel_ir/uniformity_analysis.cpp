@@ -10,9 +10,84 @@ using namespace racecert::expr;
 
 namespace {
 
+// The loads of shared memory that share a barrier interval with a write to
+// their array (in either order, around loops too): forward, the state is
+// what was written and what was read since the last block barrier that
+// orders shared memory. A shared array has one copy per block, and every
+// thread of a block is in the same interval (a barrier some threads skip
+// is reported as divergence; the first such barrier depends only on values
+// before it), so a load outside this set reads a cell no thread of the
+// block changes while the block reads it.
+class SharedWritesInPhase {
+ public:
+  explicit SharedWritesInPhase(const Kernel& k) {
+    for (const auto& a : k.arrays)
+      if (a.space == Space::Shared) shared_.insert(a.name);
+    block(k.body, State{});
+  }
+  bool racing(const Load& l) const { return !exact_ || racing_.count(&l) > 0; }
+
+ private:
+  struct State {
+    std::set<std::string> written;
+    std::set<const Load*> read;
+    bool operator==(const State&) const = default;
+  };
+  std::set<std::string> shared_;
+  std::set<const Load*> racing_;
+  bool exact_ = true;  // false: a jump was met (the kernel should have none)
+
+  static State join(const State& a, const State& b) {
+    State r = a;
+    r.written.insert(b.written.begin(), b.written.end());
+    r.read.insert(b.read.begin(), b.read.end());
+    return r;
+  }
+  void write(State& s, const std::string& array) {
+    if (!shared_.count(array)) return;
+    s.written.insert(array);
+    for (const Load* l : s.read)
+      if (l->at.array == array) racing_.insert(l);
+  }
+
+  State block(const Block& b, State s) {
+    for (const auto& st : b) s = stmt(st, std::move(s));
+    return s;
+  }
+  State stmt(const Stmt& st, State s) {
+    std::visit(Overloaded{
+                   [&](const Load& l) {
+                     if (!shared_.count(l.at.array)) return;
+                     if (s.written.count(l.at.array)) racing_.insert(&l);
+                     s.read.insert(&l);
+                   },
+                   [&](const Store& w) { write(s, w.at.array); },
+                   [&](const Atomic& a) { write(s, a.at.array); },
+                   [&](const Barrier& b) {
+                     if (is_block_barrier(b) && b.orders_shared) s = State{};
+                   },
+                   [&](const If& i) { s = join(block(i.then_body, s), block(i.else_body, s)); },
+                   [&](const Loop& l) {
+                     State head = block(l.init, s);
+                     for (;;) {  // the sets only grow: this ends
+                       State next = join(head, block(l.update, block(l.body, head)));
+                       if (next == head) break;
+                       head = std::move(next);
+                     }
+                     s = head;
+                   },
+                   [&](const Break&) { exact_ = false; }, [&](const Continue&) { exact_ = false; },
+                   [&](const Return&) { exact_ = false; }, [](const Assign&) {}, [](const Fence&) {},
+                   [](const Assert&) {}, [](const Assume&) {}, [](const Unsupported&) {},
+               },
+               st.node);
+    return s;
+  }
+};
+
 class UniformityAnalysis {
  public:
-  UniformityAnalysis(const Kernel& k, bool uniform_loads) : uniform_loads_(uniform_loads) {
+  UniformityAnalysis(const Kernel& k, bool uniform_loads) : uniform_loads_(uniform_loads), phases_(k) {
     for (const auto& p : k.parameters) levels_[p.name] = Uniformity::Grid;
     for (const char* d : {"x", "y", "z"}) {
       std::string s(d);
@@ -52,6 +127,7 @@ class UniformityAnalysis {
   std::map<std::string, Space> spaces_;
   std::set<std::string> written_;  // arrays some store or atomic writes
   bool uniform_loads_;
+  SharedWritesInPhase phases_;
   bool changed_ = false;
 
   void raise(const std::string& v, Uniformity l) {
@@ -64,18 +140,20 @@ class UniformityAnalysis {
 
   Uniformity of(const Expr& e) const { return e ? uniformity_of(e, levels_) : Uniformity::Thread; }
 
-  // A load from an array the kernel never writes, at an index the same in
-  // every thread of a block, reads one cell: the same value in all of them
-  // (`if (p[0] == 22)` is uniform control). A shared array has one copy per
-  // block, a global one per grid. An array some statement writes may change
-  // between the threads' reads: its loads stay per-thread.
-  Uniformity load(const Location& at) const {
-    if (!uniform_loads_ || written_.count(at.array)) return Uniformity::Thread;
+  // A load at an index the same in every thread of a block reads one cell:
+  // the same value in all of them (`if (p[0] == 22)` is uniform control),
+  // when no thread changes the cell while they read it: a global array the
+  // kernel never writes (other blocks run in any order), a shared array no
+  // thread of the block writes in the load's barrier interval. A shared
+  // array has one copy per block, a global one per grid.
+  Uniformity load(const Load& load) const {
+    const Location& at = load.at;
     auto space = spaces_.find(at.array);
-    if (space == spaces_.end() || space->second == Space::Local) return Uniformity::Thread;
-    Uniformity l = space->second == Space::Shared ? Uniformity::Block : Uniformity::Grid;
-    for (const auto& i : at.index) l = std::max(l, of(i));
-    return l == Uniformity::Thread ? Uniformity::Thread : l;
+    if (!uniform_loads_ || space == spaces_.end() || space->second == Space::Local) return Uniformity::Thread;
+    if (space->second == Space::Shared ? phases_.racing(load) : written_.count(at.array) > 0) return Uniformity::Thread;
+    Uniformity level = space->second == Space::Shared ? Uniformity::Block : Uniformity::Grid;
+    for (const auto& i : at.index) level = std::max(level, of(i));
+    return level;
   }
 
   void block(const Block& b, Uniformity control) {
@@ -84,7 +162,7 @@ class UniformityAnalysis {
     };
     for (const auto& s : b) {
       std::visit(Overloaded{[&](const Assign& a) { raise(a.var, std::max(control, of(a.value))); },
-                            [&](const Load& l) { result(l.var, std::max(control, load(l.at))); },
+                            [&](const Load& l) { result(l.var, std::max(control, load(l))); },
                             [&](const Atomic& a) { result(a.var, Uniformity::Thread); },
                             // __syncthreads_count and co: the same in the block.
                             [&](const Barrier& br) { result(br.var, std::max(control, Uniformity::Block)); },

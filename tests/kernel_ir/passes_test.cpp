@@ -92,6 +92,31 @@ TEST(UniformityAnalysis, LoadsOfOneUnwrittenCellAreUniform) {
   EXPECT_EQ(levels["c"], Uniformity::Thread);  // control dependence
 }
 
+TEST(UniformityAnalysis, SharedLoadsAreUniformOutsideTheIntervalsThatWriteThem) {
+  auto level_of_c = [](const std::string& body) {
+    Kernel k = parse_kernel(R"(cuda kernel k {
+  array shared int s<4>[64];
+  local int c;
+  local int i;
+)" + body + "}\n", "k.kir");
+    return uniformity(k)["c"];
+  };
+  // Written, then a barrier, then one cell read by all: uniform in the block.
+  EXPECT_EQ(level_of_c("  store s[threadIdx.x] = 1;\n  barrier.block;\n  c = load s[0];\n"), Uniformity::Block);
+  // Written in the same interval: the read may see the old or the new value.
+  EXPECT_EQ(level_of_c("  store s[threadIdx.x] = 1;\n  c = load s[0];\n"), Uniformity::Thread);
+  // Written after the read in the same interval: as racy.
+  EXPECT_EQ(level_of_c("  c = load s[0];\n  store s[threadIdx.x] = 1;\n  barrier.block;\n"), Uniformity::Thread);
+  // Around a loop: the write at the end of one iteration and the read at
+  // the start of the next share an interval unless a barrier separates them.
+  EXPECT_EQ(level_of_c("  i = 0;\n  loop (i < 4) {\n    body:\n      c = load s[0];\n      store s[threadIdx.x] = c;\n"
+                       "    update:\n      i = i + 1;\n  }\n"),
+            Uniformity::Thread);
+  EXPECT_EQ(level_of_c("  i = 0;\n  loop (i < 4) {\n    body:\n      c = load s[0];\n      barrier.block;\n"
+                       "      store s[threadIdx.x] = c;\n      barrier.block;\n    update:\n      i = i + 1;\n  }\n"),
+            Uniformity::Block);
+}
+
 // ---- random programs with jumps
 
 class Stores : public ThreadExecutor {
