@@ -130,6 +130,27 @@ Expr chain(const std::vector<std::pair<Expr, Expr>>& cases, const Expr& otherwis
   return r;
 }
 
+// A break, continue or return anywhere in b (nested loops included, to keep
+// it simple). Inference runs after jump elimination, which leaves none; a
+// caller that did not must not get derived variables that a jump skips.
+bool has_jump(const kir::Block& b) {
+  for (const auto& s : b) {
+    bool jump = std::visit(Overloaded{[](const kir::Break&) { return true; }, [](const kir::Continue&) { return true; },
+                                      [](const kir::Return&) { return true; },
+                                      [](const kir::If& i) { return has_jump(i.then_body) || has_jump(i.else_body); },
+                                      [](const kir::Loop& l) { return has_jump(l.body) || has_jump(l.update); },
+                                      // Not jumps and nothing nested:
+                                      [](const kir::Assign&) { return false; }, [](const kir::Load&) { return false; },
+                                      [](const kir::Store&) { return false; }, [](const kir::Atomic&) { return false; },
+                                      [](const kir::Barrier&) { return false; }, [](const kir::Fence&) { return false; },
+                                      [](const kir::Assert&) { return false; }, [](const kir::Assume&) { return false; },
+                                      [](const kir::Unsupported&) { return false; }},
+                           s.node);
+    if (jump) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int count_assignments(const kir::Block& b, const std::string& v) {
@@ -159,6 +180,7 @@ int count_assignments(const kir::Block& b, const std::string& v) {
 std::vector<DerivedUpdate> derived_updates(const kir::Loop& l, const std::string& induction,
                                            bool last_is_induction_update) {
   std::vector<DerivedUpdate> out;
+  if (has_jump(l.body) || has_jump(l.update)) return out;
   std::size_t n = l.body.size() - (last_is_induction_update && !l.body.empty() ? 1 : 0);
   for (std::size_t i = 0; i < n; ++i) {
     if (!l.body[i].is<kir::Assign>()) continue;

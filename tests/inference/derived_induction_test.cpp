@@ -53,8 +53,35 @@ TEST(DerivedInduction, RejectsConditionalRepeatedAndSymbolicUpdates) {
            "      v = v / 0;\n",                                   // no closed form
            "      v = v >> 1 & 4294967295;\n",                     // a wrapped division
            "      v = v * 2;\n      if (x > 3) {\n        v = 0;\n      }\n",  // also assigned elsewhere
+           "      if (x > 3) {\n        continue;\n      }\n      v = v * 2;\n",  // skipped by a continue
        })
     EXPECT_TRUE(derived_of(body).empty()) << body;
+}
+
+TEST(DerivedInduction, AnAdditiveLoopGivesTheIterationsClosedForm) {
+  // k = 5 + 3j in iteration j of i = 0, 2, 4, ...: j = i / 2. After the
+  // loop k is an unknown again (no trip count for additive loops).
+  std::string p = P::print(infer_protocol(kir::parse_kernel(R"(cuda kernel k {
+  param int n;
+  array shared int s[];
+  local int i;
+  local int k;
+  k = 5;
+  loop (i < n) {
+    init:
+      i = 0;
+    body:
+      store s[k] = 0;
+      k = k + 3;
+    update:
+      i = i + 2;
+  }
+  store s[k] = 1;
+}
+)", "k.cu")).protocol);
+  EXPECT_EQ(p,
+            "kernel k {\n  shared s;\n  uniform n;\n  uniform k$2;\n  for i in 0..n step 2 {\n"
+            "    wr s[5 + 3 * (i / 2)] = 0 @ \"\":0:0;\n  }\n  wr s[k$2] = 1 @ \"\":0:0;\n}\n");
 }
 
 // Brute force: run random loops with a random derived update and compare
@@ -192,6 +219,14 @@ TEST(DerivedInduction, AnOffsetThatReachesZeroIsARace) {
   // Quartered in the down-sweep (256 after the up-sweep), offset is 0 in the
   // fifth step, where 16 threads write temp[-1 & 4294967295].
   EXPECT_EQ(verdict(blelloch("offset = offset * 2 & 4294967295;", "offset = offset >> 2;")), KernelStatus::Racy);
+}
+
+TEST(DerivedInduction, AnUpdateAfterAContinueKeepsTheUnknown) {
+  // Jump elimination puts the doubling under the continue's flag: not derived.
+  std::string text = blelloch("if (d == 64) {\n        continue;\n      }\n      offset = offset * 2 & 4294967295;",
+                              "offset = offset >> 1;");
+  std::string p = P::print(infer_protocol(kir::parse_kernel(text, "k.cu")).protocol);
+  EXPECT_NE(p.find("uniform offset$"), std::string::npos) << p;
 }
 
 TEST(DerivedInduction, AConditionalUpdateKeepsTheUnknown) {
