@@ -1,5 +1,6 @@
 #include "inference/infer.hpp"
 
+#include "inference/derived_induction.hpp"
 #include "inference/finite_states.hpp"
 #include "inference/tickets.hpp"
 
@@ -23,32 +24,6 @@ bool is_builtin(const std::string& n) {
   for (const char* b : {"threadIdx.", "blockIdx.", "blockDim.", "gridDim."})
     if (n.rfind(b, 0) == 0) return true;
   return false;
-}
-
-// How many statements of b assign v (a loop's induction variable must be
-// assigned once).
-int count_assignments(const kir::Block& b, const std::string& v) {
-  int n = 0;
-  for (const auto& s : b) {
-    n += std::visit(Overloaded{[&](const kir::Assign& a) { return a.var == v ? 1 : 0; },
-                               [&](const kir::Load& l) { return l.var == v ? 1 : 0; },
-                               [&](const kir::Atomic& a) { return a.var == v ? 1 : 0; },
-                               [&](const kir::Barrier& br) { return br.var == v ? 1 : 0; },  // __syncthreads_count
-                               [&](const kir::If& i) {
-                                 return count_assignments(i.then_body, v) + count_assignments(i.else_body, v);
-                               },
-                               [&](const kir::Loop& l) {
-                                 return count_assignments(l.init, v) + count_assignments(l.body, v) +
-                                        count_assignments(l.update, v);
-                               },
-                               // Assign nothing:
-                               [](const kir::Store&) { return 0; }, [](const kir::Fence&) { return 0; },
-                               [](const kir::Break&) { return 0; }, [](const kir::Continue&) { return 0; },
-                               [](const kir::Return&) { return 0; }, [](const kir::Assert&) { return 0; },
-                               [](const kir::Assume&) { return 0; }, [](const kir::Unsupported&) { return 0; }},
-                    s.node);
-  }
-  return n;
 }
 
 // An induction variable: `i REL bound` tested, `i = i OP step` updated
@@ -609,11 +584,21 @@ class Inferrer {
         env_[states->vars[i]] = value;
       }
     };
+    // Variables moving in step with the induction variable
+    // (inference/derived_induction.hpp), with their entry values; not in a
+    // loop that may break, whose last iteration may stop half-way.
+    std::vector<std::pair<DerivedUpdate, Expr>> derived;
+    if (ind && !ind->guard)
+      for (auto& u : derived_updates(l, ind->var, ind->update_in_body))
+        if (env_.count(u.var)) derived.emplace_back(u, env_[u.var]);
+    P::Loop header = out;  // the body is still empty
     P::Block decls;
     decl_scopes_.push_back(&decls);
     writes_.clear();
     unknown_carried();
     if (ind) env_[ind->var] = var(out.var);
+    for (const auto& [u, entry_value] : derived)
+      env_[u.var] = derived_in_iteration(u, entry_value, header, var(out.var), env_[u.var]);
     names_.insert(out.var);
     sinks_.push_back(&out.body);
     P::If guarded;  // iterations run while the rest of the condition holds
@@ -638,6 +623,8 @@ class Inferrer {
     emit(P::Stmt{std::move(out)});
     unknown_carried();
     if (ind) env_[ind->var] = fresh(ind->var, level(ind->var));
+    for (const auto& [u, entry_value] : derived)
+      env_[u.var] = derived_after_loop(u, entry_value, header, env_[u.var]);
   }
 
   // Loop bounds and steps are read before the loop (invariant).

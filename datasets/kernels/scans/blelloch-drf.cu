@@ -1,6 +1,5 @@
 //pass
 //--blockDim=128 --gridDim=4
-//racecert: racy (limitation, false alarm: offset is doubled and halved alongside d; racecert keeps it as an unknown per iteration and loses that offset >= 1)
 // Work-efficient (Blelloch) exclusive scan, 2 * blockDim.x elements per block:
 // an up-sweep and a down-sweep over a balanced tree. In each step thread tid
 // touches ai = offset*(2tid+1)-1 and bi = offset*(2tid+2)-1, disjoint from the
