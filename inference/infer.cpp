@@ -172,7 +172,7 @@ class Inferrer {
     for (const auto& b : P::builtin_vars()) names_.insert(b.name);
     for (const auto& v : k_.parameters) {
       names_.insert(v.name);
-      p.vars.push_back(P::VarDecl{v.name, Uniformity::Grid, v.loc});
+      p.vars.push_back(P::VarDecl{v.name, Uniformity::Grid, v.loc, std::nullopt});
       if (v.type == kir::ScalarType::Unsigned)
         p.preconditions.push_back(expr::binary(BinOp::Ge, var(v.name), int_lit(0)));
     }
@@ -285,9 +285,9 @@ class Inferrer {
     names_.insert(name);
     fresh_names_.insert(name);
     if (decl_scopes_.empty()) {
-      out_.protocol.vars.push_back(P::VarDecl{name, (u), {}});
+      out_.protocol.vars.push_back(P::VarDecl{name, (u), {}, std::nullopt});
     } else {
-      decl_scopes_.back()->push_back(P::Stmt{P::Decl{name, (u), {}}});
+      decl_scopes_.back()->push_back(P::Stmt{P::Decl{name, (u), {}, std::nullopt}});
     }
     return var(name);
   }

@@ -88,10 +88,11 @@ class Analysis {
     return r;
   }
 
+  // The node under e's wraps; it lives in e's tree.
   static const ExprNode* unwrapped(const Expr& e) {
-    const Expr* x = &e;
-    while (auto w = expr::as_wrap(*x)) x = &w->value;
-    return x->get();
+    Expr x = e;
+    while (auto w = expr::as_wrap(x)) x = w->value;
+    return x.get();
   }
   static bool is_var(const ExprNode* e, const std::string& n) { return e && e->kind == ExprNode::Kind::Var && e->name == n; }
   static bool product_of(const ExprNode* e, const std::string& a, const std::string& b) {

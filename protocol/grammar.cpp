@@ -250,7 +250,7 @@ const auto mk_decls = [](auto& ctx) {
   auto& attr = _attr(ctx);
   Block out;
   SourceLoc where = state(ctx).loc_at(at_c<0>(attr));
-  for (auto& name : at_c<2>(attr)) out.push_back(Stmt{Decl{canonical_name(name), at_c<1>(attr), where}});
+  for (auto& name : at_c<2>(attr)) out.push_back(Stmt{Decl{canonical_name(name), at_c<1>(attr), where, std::nullopt}});
   _val(ctx) = std::move(out);
 };
 // `ticket a, b of shared count;`: per-thread unknowns that are tickets.

@@ -32,10 +32,10 @@ const std::vector<VarDecl>& builtin_vars() {
   static const std::vector<VarDecl> vars = [] {
     std::vector<VarDecl> v;
     for (const char* d : {"x", "y", "z"}) {
-      v.push_back({std::string("threadIdx.") + d, Uniformity::Thread, {}});
-      v.push_back({std::string("blockIdx.") + d, Uniformity::Block, {}});
-      v.push_back({std::string("blockDim.") + d, Uniformity::Grid, {}});
-      v.push_back({std::string("gridDim.") + d, Uniformity::Grid, {}});
+      v.push_back({std::string("threadIdx.") + d, Uniformity::Thread, {}, std::nullopt});
+      v.push_back({std::string("blockIdx.") + d, Uniformity::Block, {}, std::nullopt});
+      v.push_back({std::string("blockDim.") + d, Uniformity::Grid, {}, std::nullopt});
+      v.push_back({std::string("gridDim.") + d, Uniformity::Grid, {}, std::nullopt});
     }
     return v;
   }();

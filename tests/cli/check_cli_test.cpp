@@ -8,8 +8,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/cli/json_output.hpp"
 #include "tests/cli/run_racecert.hpp"
 
+using racecert::testkit::parse_json;
 using racecert::testkit::run_racecert;
 using racecert::testkit::temp_file;
 
@@ -30,15 +32,6 @@ const char* kDrf = R"(kernel drf {
   rd A[tid + 1];
 }
 )";
-
-llvm::json::Value parse_json(const std::string& text) {
-  auto v = llvm::json::parse(text);
-  if (!v) {
-    ADD_FAILURE() << "not JSON: " << llvm::toString(v.takeError()) << "\n" << text;
-    return llvm::json::Value(nullptr);
-  }
-  return std::move(*v);
-}
 
 std::size_t lines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
 

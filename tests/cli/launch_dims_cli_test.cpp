@@ -6,8 +6,10 @@
 
 #include <llvm/Support/JSON.h>
 
+#include "tests/cli/json_output.hpp"
 #include "tests/cli/run_racecert.hpp"
 
+using racecert::testkit::parse_json;
 using racecert::testkit::run_racecert;
 using racecert::testkit::temp_file;
 
@@ -34,15 +36,6 @@ const char* kOnlyIn2D = R"(__global__ void stage(const int *in, int *out) {
   if (threadIdx.x < 1024) s[threadIdx.x] = in[threadIdx.x] + 1;
 }
 )";
-
-llvm::json::Value parse_json(const std::string& text) {
-  auto v = llvm::json::parse(text);
-  if (!v) {
-    ADD_FAILURE() << "not JSON: " << llvm::toString(v.takeError()) << "\n" << text;
-    return llvm::json::Value(nullptr);
-  }
-  return std::move(*v);
-}
 
 const llvm::json::Object* first_kernel(const llvm::json::Value& v) {
   const auto* root = v.getAsObject();

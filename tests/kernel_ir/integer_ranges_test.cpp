@@ -9,6 +9,7 @@
 #include "kernel_ir/executor.hpp"
 #include "kernel_ir/integer_ranges.hpp"
 #include "kernel_ir/parser.hpp"
+#include "tests/kernel_ir/store_cells.hpp"
 
 namespace racecert::kir {
 namespace {
@@ -133,14 +134,6 @@ TEST(IntegerRanges, SignedOverflowOverArgumentsIsAssumedAway) {
 
 // ---- random programs over 8-bit values
 
-class Stores : public ThreadExecutor {
- public:
-  std::vector<Value> cells;
-
- private:
-  void on_store(const Store& s) override { cells.push_back(eval(s.at.index[0])); }
-};
-
 class RandomProgram {
  public:
   explicit RandomProgram(unsigned seed) : rng_(seed) {}
@@ -208,7 +201,7 @@ class RandomProgram {
 };
 
 // Stops a loop that a wrap sends around forever (both versions alike).
-class BoundedStores : public Stores {
+class BoundedStores : public testkit::StoreCells {
   void after_iteration(const Loop&, std::uint64_t n) override {
     if (n > 64) throw std::runtime_error("bound");
   }

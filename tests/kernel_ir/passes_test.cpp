@@ -9,6 +9,7 @@
 #include "kernel_ir/jump_elimination.hpp"
 #include "kernel_ir/parser.hpp"
 #include "kernel_ir/uniformity_analysis.hpp"
+#include "tests/kernel_ir/store_cells.hpp"
 
 namespace racecert::kir {
 namespace {
@@ -119,16 +120,7 @@ TEST(UniformityAnalysis, SharedLoadsAreUniformOutsideTheIntervalsThatWriteThem) 
 
 // ---- random programs with jumps
 
-class Stores : public ThreadExecutor {
- public:
-  std::vector<std::int64_t> cells;
-
- private:
-  void on_store(const Store& s) override {
-    Value v = eval(s.at.index[0]);
-    cells.push_back(v ? *v : -1000);
-  }
-};
+using Stores = testkit::StoreCells;
 
 class RandomProgram {
  public:

@@ -38,25 +38,12 @@ std::vector<Expr> one_in_y_and_z() {
 // count (block 1 of two included: a same-block race may need blockIdx.x = 1).
 std::set<std::string> racy_arrays(const Kernel& k, const testkit::SmallBounds& b, std::int64_t max_threads,
                                   bool within_a_block) {
-  bool has_v = false;
-  for (const auto& v : k.vars) has_v = has_v || v.name == "v";
   std::set<std::string> out;
-  for (std::int64_t threads = 1; threads <= max_threads; ++threads)
-    for (std::int64_t blocks = 1; blocks <= b.max_grid_dim; ++blocks)
-      for (std::int64_t n = 0; n <= b.max_param; ++n)
-        for (std::int64_t m = 0; m <= b.max_param; ++m) {
-          std::int64_t all = threads * blocks;
-          for (std::int64_t bits = 0; bits < (has_v ? (std::int64_t{1} << all) : 1); ++bits) {
-            ConcreteConfig c;
-            c.block_dim = {threads, 1, 1};
-            c.grid_dim = {blocks, 1, 1};
-            c.uniform = {{"N", n}, {"M", m}};
-            if (has_v)
-              for (std::int64_t t = 0; t < all; ++t) c.per_thread["v"].push_back((bits >> t) & 1);
-            for (const auto& r : interpret(k, c).races)
-              if (!within_a_block || r.first.block == r.second.block) out.insert(r.first.array);
-          }
-        }
+  testkit::any_small_config(k, b, max_threads, [&](const ConcreteConfig& c) {
+    for (const auto& r : interpret(k, c).races)
+      if (!within_a_block || r.first.block == r.second.block) out.insert(r.first.array);
+    return false;
+  });
   return out;
 }
 

@@ -138,27 +138,11 @@ TEST(LockStep, ThreadsOfDifferentBlocksAreNeverOneWarp) {
 namespace {
 
 bool interpreter_racy(const Kernel& k, const testkit::SmallBounds& b, int warp_size) {
-  bool has_v = false;
-  for (const auto& v : k.vars) has_v = has_v || v.name == "v";
   InterpretOptions io;
   io.stop_at_first_race = true;
   io.warp_size = warp_size;
-  for (std::int64_t threads = 1; threads <= b.max_block_dim; ++threads)
-    for (std::int64_t blocks = 1; blocks <= b.max_grid_dim; ++blocks)
-      for (std::int64_t n = 0; n <= b.max_param; ++n)
-        for (std::int64_t m = 0; m <= b.max_param; ++m) {
-          std::int64_t all = threads * blocks;
-          for (std::int64_t bits = 0; bits < (has_v ? (std::int64_t{1} << all) : 1); ++bits) {
-            ConcreteConfig c;
-            c.block_dim = {threads, 1, 1};
-            c.grid_dim = {blocks, 1, 1};
-            c.uniform = {{"N", n}, {"M", m}};
-            if (has_v)
-              for (std::int64_t t = 0; t < all; ++t) c.per_thread["v"].push_back((bits >> t) & 1);
-            if (!interpret(k, c, io).races.empty()) return true;
-          }
-        }
-  return false;
+  return testkit::any_small_config(k, b, b.max_block_dim,
+                                   [&](const ConcreteConfig& c) { return !interpret(k, c, io).races.empty(); });
 }
 
 // Random protocols with 1-3 threads per block in warps of 2 or 3: the

@@ -15,11 +15,11 @@ class Generator {
     k.name = "random";
     dims_ = o_.two_dims && chance(0.2) ? 2 : 1;
     MemorySpace space = o_.global_arrays && chance(0.3) ? MemorySpace::Global : MemorySpace::Shared;
-    k.arrays.push_back(ArrayDecl{"A", space, dims_, {}});
-    k.vars.push_back(VarDecl{"N", Uniformity::Grid, {}});
-    k.vars.push_back(VarDecl{"M", Uniformity::Grid, {}});
+    k.arrays.push_back(ArrayDecl{"A", space, dims_, 0, {}});
+    k.vars.push_back(VarDecl{"N", Uniformity::Grid, {}, std::nullopt});
+    k.vars.push_back(VarDecl{"M", Uniformity::Grid, {}, std::nullopt});
     has_v_ = o_.thread_unknowns && chance(0.3);
-    if (has_v_) k.vars.push_back(VarDecl{"v", Uniformity::Thread, {}});
+    if (has_v_) k.vars.push_back(VarDecl{"v", Uniformity::Thread, {}, std::nullopt});
     has_ticket_ = o_.tickets;
     if (has_ticket_) {
       MemorySpace counter = chance(0.5) ? MemorySpace::Shared : MemorySpace::Global;
@@ -212,6 +212,28 @@ std::vector<Expr> bound_assumptions(const Kernel& k, const SmallBounds& b) {
     }
   }
   return out;
+}
+
+bool any_small_config(const protocol::Kernel& k, const SmallBounds& b, std::int64_t max_threads,
+                      const std::function<bool(const protocol::ConcreteConfig&)>& each) {
+  bool has_v = false;
+  for (const auto& v : k.vars) has_v = has_v || v.name == "v";
+  for (std::int64_t threads = 1; threads <= max_threads; ++threads)
+    for (std::int64_t blocks = 1; blocks <= b.max_grid_dim; ++blocks)
+      for (std::int64_t n = 0; n <= b.max_param; ++n)
+        for (std::int64_t m = 0; m <= b.max_param; ++m) {
+          std::int64_t all = threads * blocks;
+          for (std::int64_t bits = 0; bits < (has_v ? (std::int64_t{1} << all) : 1); ++bits) {
+            protocol::ConcreteConfig c;
+            c.block_dim = {threads, 1, 1};
+            c.grid_dim = {blocks, 1, 1};
+            c.uniform = {{"N", n}, {"M", m}};
+            if (has_v)
+              for (std::int64_t t = 0; t < all; ++t) c.per_thread["v"].push_back((bits >> t) & 1);
+            if (each(c)) return true;
+          }
+        }
+  return false;
 }
 
 }  // namespace racecert::testkit

@@ -4,10 +4,12 @@
 // only appear under uniform control, loops have exact domains, and every
 // access gets a distinct explicit position so that pairs can be compared.
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "protocol/interpreter.hpp"
 #include "protocol/protocol.hpp"
 
 namespace racecert::testkit {
@@ -36,6 +38,13 @@ struct SmallBounds {
 };
 
 protocol::Kernel random_protocol(std::mt19937& rng, const RandomProtocolOptions& o = {});
+
+// The reference side: calls `each` with every small configuration of k,
+// blockDim.x in 1..max_threads, gridDim.x in 1..b.max_grid_dim, N and M in
+// 0..b.max_param, and every assignment of the per-thread unknown `v` in
+// {0, 1} when k declares it. Returns true as soon as `each` does.
+bool any_small_config(const protocol::Kernel& k, const SmallBounds& b, std::int64_t max_threads,
+                      const std::function<bool(const protocol::ConcreteConfig&)>& each);
 
 // Assumptions restricting the symbolic pipeline to the small bounds. A
 // ticket ranges over 0 .. (threads sharing its counter) - 1: exactly the
