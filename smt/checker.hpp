@@ -3,6 +3,8 @@
 // aligning, splitting, sequentialization (smt/array_stages.hpp) and one Z3
 // query per symbolic trace, run in parallel. Produces one KernelReport per
 // kernel. The driver of `racecert check` around it is pipeline/.
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,10 @@ struct CheckOptions {
   // > 0: warps of this many threads (by linear thread id) run in lock-step
   // (GPUVerify's --warp-sync=N; docs/smt-encoding.md "Lock-step warps").
   int warp_size = 0;
+  // Only these arrays' races are checked (a GPUVerify header's
+  // --only-divergence or /checkArrays; pipeline/driver.cpp); none: every
+  // array. Divergence is checked whatever this says.
+  std::optional<std::set<std::string>> race_arrays;
 };
 
 std::vector<KernelReport> check(const std::vector<protocol::Kernel>& kernels, const CheckOptions& o);
