@@ -85,8 +85,19 @@ std::optional<Induction> induction_on(const kir::Loop& l) {
   const kir::Block* update = &l.update;
   if (l.update.size() == 1 && l.update[0].is<kir::If>() && l.update[0].as<kir::If>().else_body.empty())
     update = &l.update[0].as<kir::If>().then_body;
-  if (update->size() == 1 && (*update)[0].is<kir::Assign>()) {
-    upd = &(*update)[0].as<kir::Assign>();
+  // `for (...; ...; i++, j += n)`: an update of several assignments (no
+  // memory access can hide in one) whose induction step is the one that
+  // assigns a variable of the condition; the others are carried values
+  // (maybe derived: inference/derived_induction.hpp).
+  std::set<std::string> tested = free_vars(l.cond);
+  bool only_assignments = !update->empty();
+  for (const auto& s : *update) only_assignments = only_assignments && s.is<kir::Assign>();
+  if (only_assignments) {
+    for (const auto& s : *update)
+      if (tested.count(s.as<kir::Assign>().var)) {
+        if (upd) return std::nullopt;  // two candidates: not a simple induction
+        upd = &s.as<kir::Assign>();
+      }
   } else if (l.update.empty() && !l.body.empty() && l.body.back().is<kir::Assign>()) {
     upd = &l.body.back().as<kir::Assign>();
     in_body = true;
@@ -590,7 +601,10 @@ class Inferrer {
     std::vector<std::pair<DerivedUpdate, Expr>> derived;
     if (ind && !ind->guard)
       for (auto& u : derived_updates(l, ind->var, ind->update_in_body))
-        if (env_.count(u.var)) derived.emplace_back(u, env_[u.var]);
+        if (env_.count(u.var)) {
+          if (u.step) u.step = value_or_fresh(u.step, "step");  // invariant: read at entry
+          derived.emplace_back(u, env_[u.var]);
+        }
     P::Loop header = out;  // the body is still empty
     P::Block decls;
     decl_scopes_.push_back(&decls);
