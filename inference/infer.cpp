@@ -2,6 +2,7 @@
 
 #include "inference/derived_induction.hpp"
 #include "inference/finite_states.hpp"
+#include "inference/phase_reads.hpp"
 #include "inference/tickets.hpp"
 
 #include <functional>
@@ -174,7 +175,8 @@ std::optional<Induction> induction_on(const kir::Loop& l) {
 class Inferrer {
  public:
   Inferrer(const kir::Kernel& k, const InferOptions& o)
-      : k_(kir::eliminate_jumps(k)), levels_(kir::uniformity(k_, o.uniform_loads)) {}
+      : k_(kir::eliminate_jumps(k)), levels_(kir::uniformity(k_, o.uniform_loads)),
+        steering_(o.consistent_reads ? steering_variables(k_) : std::set<std::string>{}) {}
 
   Inference run() {
     P::Kernel& p = out_.protocol;
@@ -218,6 +220,9 @@ class Inferrer {
   std::map<std::string, Expr> env_;
   // Values this thread wrote in the current phase: array -> index -> value.
   std::map<std::string, std::map<std::string, Expr>> writes_;
+  // What this thread read in the current phase (read consistency).
+  PhaseReads reads_;
+  std::set<std::string> steering_;  // the loads that get consistent values (phase_reads.hpp)
   std::vector<P::Block*> sinks_;
   std::vector<P::Block*> decl_scopes_;  // fresh unknowns of a loop body (innermost last)
   std::set<std::string> names_;
@@ -427,6 +432,7 @@ class Inferrer {
     bool tracked = access(a.scope == kir::Scope::Block ? P::AccessMode::AtomicBlock : P::AccessMode::Atomic, a.at,
                           nullptr, a.loc, &idx);
     writes_.erase(a.at.array);
+    reads_.forget(a.at.array);
     std::string result;
     if (!a.var.empty()) {
       Expr v = fresh(a.var, Uniformity::Thread);
@@ -456,8 +462,11 @@ class Inferrer {
       }
     }
     // Per thread, unless the uniformity analysis found the same cell read
-    // in every thread of a block from an array nothing writes.
-    env_[l.var] = fresh(l.var, level(l.var));
+    // in every thread of a block from an array nothing writes; the value of
+    // an earlier read of the same cell in this phase (phase_reads.hpp).
+    Expr value = fresh(l.var, level(l.var));
+    if (tracked && steering_.count(l.var) && !l.at.unit && !l.at.width) value = reads_.read(l.at.array, idx, value);
+    env_[l.var] = value;
   }
 
   void store(const kir::Store& st) {
@@ -465,6 +474,7 @@ class Inferrer {
     std::vector<Expr> idx;
     if (!access(P::AccessMode::Write, st.at, value, st.loc, &idx)) return;
     tickets_.modification(*k_.find_array(st.at.array), idx, st.at.unit || st.at.width, false);
+    reads_.forget(st.at.array);
     auto& arr = writes_[st.at.array];
     arr.clear();  // another index may alias any earlier one
     if (!st.at.unit && !st.at.width) arr[key(idx)] = value;
@@ -478,6 +488,7 @@ class Inferrer {
       sync.orders_global = b.orders_global;
       emit(P::Stmt{sync});
       writes_.clear();
+      reads_.clear();
       if (depth_ == 0) tickets_.top_level_barrier(b.orders_shared, b.orders_global);
     } else {
       // One note per kind and kernel, at the first such barrier.
@@ -494,6 +505,7 @@ class Inferrer {
     Expr c = condition(i.cond);
     auto env_before = env_;
     auto writes_before = writes_;
+    PhaseReads reads_before = reads_;
     P::If out;
     out.cond = c;
     out.loc = i.loc;
@@ -502,8 +514,10 @@ class Inferrer {
     sinks_.pop_back();
     auto env_then = std::move(env_);
     auto writes_then = std::move(writes_);
+    PhaseReads reads_then = std::move(reads_);
     env_ = env_before;
     writes_ = writes_before;
+    reads_ = reads_before;
     sinks_.push_back(&out.else_body);
     process(i.else_body);
     sinks_.pop_back();
@@ -525,6 +539,7 @@ class Inferrer {
         if (w != t->second.end() && value && w->second && equal(value, w->second)) kept[array][k] = value;
       }
     writes_ = std::move(kept);
+    reads_ = PhaseReads::join(reads_before, reads_then, reads_);
     if (is_true(c)) {
       for (auto& st : out.then_body) emit(std::move(st));
     } else {
@@ -609,6 +624,7 @@ class Inferrer {
     P::Block decls;
     decl_scopes_.push_back(&decls);
     writes_.clear();
+    reads_.clear();
     unknown_carried();
     if (ind) env_[ind->var] = var(out.var);
     for (const auto& [u, entry_value] : derived)
@@ -633,6 +649,7 @@ class Inferrer {
     sinks_.pop_back();
     decl_scopes_.pop_back();
     writes_.clear();
+    reads_.clear();
     out.body.insert(out.body.begin(), decls.begin(), decls.end());
     emit(P::Stmt{std::move(out)});
     unknown_carried();

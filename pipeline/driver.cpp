@@ -181,7 +181,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   // 3. The protocol: inferred, restricted to the arrays routed to it, with
   // the header's dimensions as preconditions (the command line's are
   // assumptions of every query, Options::check).
-  inference::Inference inf = inference::infer_protocol(k, {!f.header.adversarial_abstraction});
+  inference::Inference inf = inference::infer_protocol(k, {!f.header.adversarial_abstraction, !f.header.adversarial_abstraction});
   if (!inf.unsupported.empty()) {
     if (wants(o, Stage::Protocol)) g.shown += "// kernel " + k.name + ": not checked: unsupported construct\n";
     if (!o.show) g.decided.push_back(unknown_report(path, k.name, unsupported(k, inf)));
