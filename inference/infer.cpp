@@ -4,6 +4,7 @@
 #include "inference/finite_states.hpp"
 #include "inference/phase_reads.hpp"
 #include "inference/tickets.hpp"
+#include "kernel_ir/live_ranges.hpp"
 
 #include <functional>
 #include <set>
@@ -175,7 +176,7 @@ std::optional<Induction> induction_on(const kir::Loop& l) {
 class Inferrer {
  public:
   Inferrer(const kir::Kernel& k, const InferOptions& o)
-      : k_(kir::eliminate_jumps(k)), levels_(kir::uniformity(k_, o.uniform_loads)),
+      : k_(kir::split_live_ranges(kir::eliminate_jumps(k))), levels_(kir::uniformity(k_, o.uniform_loads)),
         steering_(o.consistent_reads ? steering_variables(k_) : std::set<std::string>{}) {}
 
   Inference run() {
@@ -568,7 +569,7 @@ class Inferrer {
     out.tag = P::SyncTag::Unknown;
     if (ind) {
       Expr init = env_.count(ind->var) ? env_[ind->var] : value_or_fresh(var(ind->var), ind->var);
-      out.var = fresh_name(ind->var);
+      out.var = fresh_name(kir::written_name(ind->var));
       out.init = init;
       out.cond = ind->cond;
       out.bound = condition_operand(ind->bound);
