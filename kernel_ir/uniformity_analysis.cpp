@@ -1,6 +1,7 @@
 #include "kernel_ir/uniformity_analysis.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "support/overloaded.hpp"
 
@@ -85,9 +86,117 @@ class SharedWritesInPhase {
   }
 };
 
+// The variables an expression of the statement itself reads (not those of
+// the blocks nested in it: a loop's condition, not its body).
+std::set<std::string> own_reads(const Stmt& s) {
+  std::set<std::string> out;
+  auto add = [&](const Expr& e) {
+    if (e) collect_vars(e, out);
+  };
+  auto location = [&](const Location& at) {
+    for (const auto& i : at.index) add(i);
+  };
+  std::visit(Overloaded{[&](const Assign& a) { add(a.value); }, [&](const Load& l) { location(l.at); },
+                        [&](const Store& st) {
+                          location(st.at);
+                          add(st.value);
+                        },
+                        [&](const Atomic& a) {
+                          location(a.at);
+                          for (const auto& o : a.operands) add(o);
+                        },
+                        [&](const Barrier& b) {
+                          add(b.id);
+                          add(b.count);
+                        },
+                        [&](const If& i) { add(i.cond); }, [&](const Loop& l) { add(l.cond); },
+                        [&](const Assert& a) { add(a.cond); }, [&](const Assume& a) { add(a.cond); },
+                        // Read nothing:
+                        [](const Fence&) {}, [](const Break&) {}, [](const Continue&) {}, [](const Return&) {},
+                        [](const Unsupported&) {}},
+             s.node);
+  return out;
+}
+
+std::string assigned_by(const Stmt& s) {
+  if (s.is<Assign>()) return s.as<Assign>().var;
+  if (s.is<Load>()) return s.as<Load>().var;
+  if (s.is<Atomic>()) return s.as<Atomic>().var;
+  if (s.is<Barrier>()) return s.as<Barrier>().var;
+  return "";
+}
+
+// The variables assigned by exactly one statement that every read of them
+// follows in that statement's block (in a later statement or nested in one):
+// whoever reads such a variable ran its assignment just before, whatever
+// the control around both. One walk for the definitions, one for the reads,
+// each read checked against its path from the kernel's body.
+class DefinedBeforeUse {
+ public:
+  explicit DefinedBeforeUse(const Block& body) {
+    definitions(body);
+    std::vector<std::pair<const Block*, std::size_t>> path;
+    reads(body, path);
+  }
+  std::set<std::string> result() const {
+    std::set<std::string> out;
+    for (const auto& [v, d] : defs_)
+      if (d.count == 1 && !undominated_.count(v)) out.insert(v);
+    return out;
+  }
+
+ private:
+  struct Def {
+    int count = 0;
+    const Block* block = nullptr;
+    std::size_t index = 0;
+  };
+  std::map<std::string, Def> defs_;
+  std::set<std::string> undominated_;
+
+  void nested(const Stmt& s, const std::function<void(const Block&)>& f) {
+    if (s.is<If>()) {
+      f(s.as<If>().then_body);
+      f(s.as<If>().else_body);
+    } else if (s.is<Loop>()) {
+      f(s.as<Loop>().init);
+      f(s.as<Loop>().body);
+      f(s.as<Loop>().update);
+    }
+  }
+  void definitions(const Block& b) {
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      std::string v = assigned_by(b[i]);
+      if (!v.empty()) {
+        Def& d = defs_[v];
+        ++d.count;
+        d.block = &b;
+        d.index = i;
+      }
+      nested(b[i], [&](const Block& inner) { definitions(inner); });
+    }
+  }
+  void reads(const Block& b, std::vector<std::pair<const Block*, std::size_t>>& path) {
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      path.emplace_back(&b, i);
+      for (const auto& v : own_reads(b[i])) {
+        auto d = defs_.find(v);
+        if (d == defs_.end() || d->second.count != 1) continue;
+        bool after = false;
+        for (const auto& [block, index] : path)
+          if (block == d->second.block && index > d->second.index) after = true;
+        if (!after) undominated_.insert(v);
+      }
+      nested(b[i], [&](const Block& inner) { reads(inner, path); });
+      path.pop_back();
+    }
+  }
+};
+
 class UniformityAnalysis {
  public:
-  UniformityAnalysis(const Kernel& k, bool uniform_loads) : uniform_loads_(uniform_loads), phases_(k) {
+  UniformityAnalysis(const Kernel& k, bool uniform_loads)
+      : uniform_loads_(uniform_loads), phases_(k), defined_before_use_(DefinedBeforeUse(k.body).result()) {
     for (const auto& p : k.parameters) levels_[p.name] = Uniformity::Grid;
     for (const char* d : {"x", "y", "z"}) {
       std::string s(d);
@@ -128,6 +237,9 @@ class UniformityAnalysis {
   std::set<std::string> written_;  // arrays some store or atomic writes
   bool uniform_loads_;
   SharedWritesInPhase phases_;
+  // Their assignment's control does not make them differ: a thread that
+  // skips it never reads them (DefinedBeforeUse).
+  std::set<std::string> defined_before_use_;
   bool changed_ = false;
 
   void raise(const std::string& v, Uniformity l) {
@@ -161,8 +273,11 @@ class UniformityAnalysis {
       if (!var.empty()) raise(var, l);
     };
     for (const auto& s : b) {
-      std::visit(Overloaded{[&](const Assign& a) { raise(a.var, std::max(control, of(a.value))); },
-                            [&](const Load& l) { result(l.var, std::max(control, load(l))); },
+      auto under = [&](const std::string& var) {
+        return defined_before_use_.count(var) ? Uniformity::Grid : control;
+      };
+      std::visit(Overloaded{[&](const Assign& a) { raise(a.var, std::max(under(a.var), of(a.value))); },
+                            [&](const Load& l) { result(l.var, std::max(under(l.var), load(l))); },
                             [&](const Atomic& a) { result(a.var, Uniformity::Thread); },
                             // __syncthreads_count and co: the same in the block.
                             [&](const Barrier& br) { result(br.var, std::max(control, Uniformity::Block)); },

@@ -13,7 +13,9 @@ namespace racecert::kir {
 // (parameters), in a block (blockIdx), or per thread (threadIdx, values
 // read from memory). Flow-insensitive: a variable gets the worst level of
 // any of its assignments, including through the conditions that control
-// them. Meant for a kernel without jumps (eliminate_jumps): a break is not
+// them, except a variable assigned once and read only after that
+// assignment in its block (nested code included): a thread that skips the
+// assignment never reads it, so the control around it does not count. Meant for a kernel without jumps (eliminate_jumps): a break is not
 // a control dependence here.
 // `uniform_loads`: a load of one cell of an array nothing writes, at an
 // index the same in a block, has the index's level (at least Block);

@@ -44,6 +44,7 @@ TEST(UniformityAnalysis, LevelsFollowDataAndControl) {
   local int c;
   local int p;
   local int u;
+  local int r;
   x = load A[0];
   b = blockIdx.x + n;
   if (b > 2) {
@@ -53,6 +54,7 @@ TEST(UniformityAnalysis, LevelsFollowDataAndControl) {
     p = 1;
   }
   u = 1 - u;
+  r = c + p;
 }
 )", "k.kir");
   auto levels = uniformity(k);
@@ -83,7 +85,7 @@ TEST(UniformityAnalysis, LoadsOfOneUnwrittenCellAreUniform) {
   if (t > 0) {
     c = load cfg[1];
   }
-  store out[threadIdx.x] = 1;
+  store out[threadIdx.x] = c;
 }
 )", "k.kir");
   auto levels = uniformity(k);
@@ -91,7 +93,51 @@ TEST(UniformityAnalysis, LoadsOfOneUnwrittenCellAreUniform) {
   EXPECT_EQ(levels["b"], Uniformity::Block);   // shared: one copy per block
   EXPECT_EQ(levels["t"], Uniformity::Thread);  // a cell per thread
   EXPECT_EQ(levels["w"], Uniformity::Thread);  // out is written: it may change between reads
-  EXPECT_EQ(levels["c"], Uniformity::Thread);  // control dependence
+  EXPECT_EQ(levels["c"], Uniformity::Thread);  // control dependence: read after the branch
+}
+
+// A variable assigned once and read only after its assignment, in the same
+// block, is as uniform as its value whatever the control around it: a
+// thread that skips the assignment never reads it.
+TEST(UniformityAnalysis, ControlDoesNotReachAValueReadOnlyAfterItsAssignment) {
+  Kernel k = parse_kernel(R"(cuda kernel k {
+  param int n;
+  array global int cfg<4>[] (parameter);
+  array global int out<4>[] (parameter);
+  local int i;
+  local int inside;
+  local int twice;
+  local int early;
+  local int carried;
+  if (threadIdx.x < n) {
+    inside = load cfg[0];
+    store out[threadIdx.x] = inside;
+    twice = 1;
+  }
+  if (threadIdx.x > 3) {
+    twice = 2;
+    store out[twice] = 0;
+  }
+  loop (i < n) {
+    init:
+      i = 0;
+    body:
+      if (threadIdx.x < i) {
+        store out[early] = 0;
+        early = load cfg[2];
+        carried = load cfg[3];
+        store out[carried] = 0;
+      }
+    update:
+      i = i + 1;
+  }
+}
+)", "k.kir");
+  auto levels = uniformity(k);
+  EXPECT_EQ(levels["inside"], Uniformity::Grid);  // read after it in its block
+  EXPECT_EQ(levels["twice"], Uniformity::Thread);  // two assignments
+  EXPECT_EQ(levels["early"], Uniformity::Thread);  // read before it: last iteration's value
+  EXPECT_EQ(levels["carried"], Uniformity::Grid);
 }
 
 TEST(UniformityAnalysis, SharedLoadsAreUniformOutsideTheIntervalsThatWriteThem) {
