@@ -32,6 +32,8 @@ const char* kEveryNode = R"(cuda kernel all @"k.cu":1:17 {
   barrier.block none;
   c = barrier.block;
   barrier.warp;
+  barrier.warp 32;
+  barrier.warp 16 shared;
   barrier.grid;
   bar.sync 1, 64;
   bar.arrive 2, blockDim.x;
