@@ -181,6 +181,10 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
       rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();
       continue;
     }
+    if (w.ignored_warp_sync.known())
+      rep.diagnostics.push_back({Diagnostic::Severity::Note, w.ignored_warp_sync,
+                                 "warp barriers are ignored (which only adds races): this one is under "
+                                 "thread-dependent control, which may not be warp-uniform"});
     std::vector<Job> jobs;
     for (const auto& array : k.arrays) {
       try {

@@ -51,6 +51,7 @@ class WellFormer {
     out.source_name = source_name_;
     out.tickets = tickets_;
     out.divergences = std::move(divergences_);
+    out.ignored_warp_sync = ignored_warp_sync_;
     return out;
   }
 
@@ -60,6 +61,7 @@ class WellFormer {
   std::map<std::string, TicketCounter> tickets_;
   std::set<std::string> taken_;
   std::vector<Divergence> divergences_;
+  SourceLoc ignored_warp_sync_;
 
   void declare_global(const std::string& n, Uniformity l) {
     levels_[n] = l;
@@ -74,6 +76,9 @@ class WellFormer {
     source_name_[name] = n;
     return name;
   }
+
+  // What a level's values vary with, for divergence messages.
+  static const char* varies_with(Uniformity l) { return l == Uniformity::Thread ? "thread" : "block"; }
 
   static Uniformity binder_level(Uniformity own, const Context& c) {
     Uniformity l = std::max(own, c.control);
@@ -91,9 +96,26 @@ class WellFormer {
           out.push_back(Stmt{std::move(a)});
         },
         [&](const Sync& y) {
-          if (ctx.control == Uniformity::Thread) {
-            divergences_.push_back({y.loc, ctx.cause,
-                                    "barrier is not reached by every thread of the block: " + ctx.cause_text});
+          switch (y.scope) {
+            case SyncScope::Block:
+              if (ctx.control == Uniformity::Thread)
+                divergences_.push_back({y.loc, ctx.cause,
+                                        "barrier is not reached by every thread of the block: " + ctx.cause_text});
+              break;
+            case SyncScope::Grid:
+              // Every thread of the grid must reach it: control that depends
+              // on the block diverges too.
+              if (ctx.control != Uniformity::Grid)
+                divergences_.push_back({y.loc, ctx.cause,
+                                        "grid barrier is not reached by every thread of the grid: " +
+                                            ctx.cause_text});
+              break;
+            case SyncScope::Warp:
+              // Only warp-uniform control is legal, and levels cannot say
+              // warp-uniform: such a barrier is ignored, with all others
+              // (transform/sync_views.hpp), which only adds races.
+              if (ctx.control == Uniformity::Thread && !ignored_warp_sync_.known()) ignored_warp_sync_ = y.loc;
+              break;
           }
           out.push_back(Stmt{y});
         },
@@ -122,8 +144,8 @@ class WellFormer {
     if (l > inner.control) {
       inner.control = l;
       inner.cause = i.loc;
-      inner.cause_text = "the condition '" + to_string(in.cond) + "' at " + i.loc.str() +
-                         " depends on the thread";
+      inner.cause_text = "the condition '" + to_string(in.cond) + "' at " + i.loc.str() + " depends on the " +
+                         varies_with(l);
     }
     i.then_body = block(i.then_body, inner, ren);
     i.else_body = block(i.else_body, inner, ren);
@@ -143,7 +165,7 @@ class WellFormer {
     if (bounds > inner.control) {
       inner.control = bounds;
       inner.cause = l.loc;
-      inner.cause_text = "the bounds of the loop at " + l.loc.str() + " depend on the thread";
+      inner.cause_text = "the bounds of the loop at " + l.loc.str() + " depend on the " + varies_with(bounds);
     }
     if (!sync) inner.unsynchronized = true;
     std::string n = fresh(l.var);

@@ -7,7 +7,10 @@
 //  - Tags loops and conditionals as synchronized (containing a barrier) or
 //    unsynchronized.
 //  - Reports a barrier under a thread-dependent condition, or in a loop with
-//    thread-dependent bounds, as barrier divergence.
+//    thread-dependent bounds, as barrier divergence; a grid barrier also
+//    under block-dependent control. A warp barrier under thread-dependent
+//    control is no divergence (it may be warp-uniform) but is recorded: the
+//    analysis then ignores warp barriers (transform/sync_views.hpp).
 //  - Case-splits synchronized loops that may run zero times:
 //    `forS x ... {p}` becomes `ifS (cond(init)) { forS x ... {p} }`, so that
 //    aligning only sees loops that run at least once.
@@ -33,6 +36,9 @@ struct WellFormed {
   std::map<std::string, std::string> source_name;  // renamed variable -> the user's name
   std::map<std::string, protocol::TicketCounter> tickets;  // renamed ticket -> its counter
   std::vector<Divergence> divergences;
+  // A warp barrier under thread-dependent control (the first one), which
+  // makes the analysis ignore every warp barrier; unknown when there is none.
+  SourceLoc ignored_warp_sync;
 };
 
 WellFormed make_well_formed(const protocol::Kernel& k);

@@ -149,12 +149,21 @@ class Generator {
       int r = pick(10);
       bool deeper = depth < o_.max_depth;
       if (r < 5 || !deeper) {
-        if (uniform_ctx && r == 4) {
+        // With barrier scopes, barriers twice as often: there are three kinds.
+        if (uniform_ctx && (r == 4 || (o_.sync_scopes && r == 3))) {
           Sync y;
           if (o_.barrier_fences && chance(0.2)) {
             int f = pick(3);  // shared only, global only, or nothing
             y.orders_shared = f == 0;
             y.orders_global = f == 1;
+          }
+          if (o_.sync_scopes) {  // uniform_ctx is grid-uniform: every kind is legal here
+            int kind = pick(3);
+            if (kind == 1) y.scope = SyncScope::Grid;
+            if (kind == 2) {
+              y.scope = SyncScope::Warp;
+              y.width = 2;
+            }
           }
           out.push_back(Stmt{y});
         } else {

@@ -28,6 +28,9 @@ struct RandomProtocolOptions {
   // global counter, used in indices. Off by default: the other tests' seeds
   // keep their protocols.
   bool tickets = false;
+  // Grid barriers (`sync grid;`) and warp barriers of groups of 2 threads
+  // (`sync warp 2;`) beside block barriers. Off by default, as tickets.
+  bool sync_scopes = false;
 };
 
 // The bounds both sides of the differential test agree on.
