@@ -72,5 +72,5 @@ void check_seed_range(unsigned first, unsigned count) {
 
 }  // namespace
 
-TEST(SyncScopesVerdicts, Seeds0To399) { check_seed_range(0, 400); }
-TEST(SyncScopesVerdicts, Seeds400To799) { check_seed_range(400, 400); }
+TEST(SyncScopesVerdicts, Seeds0To299) { check_seed_range(0, 300); }
+TEST(SyncScopesVerdicts, Seeds300To599) { check_seed_range(300, 300); }

@@ -14,8 +14,10 @@ class Generator {
     Kernel k;
     k.name = "random";
     dims_ = o_.two_dims && chance(0.2) ? 2 : 1;
-    MemorySpace space = o_.global_arrays && chance(0.3) ? MemorySpace::Global : MemorySpace::Shared;
+    MemorySpace space =
+        o_.global_arrays && chance(o_.sync_scopes ? 0.5 : 0.3) ? MemorySpace::Global : MemorySpace::Shared;
     k.arrays.push_back(ArrayDecl{"A", space, dims_, 0, {}});
+    global_ = space == MemorySpace::Global;
     k.vars.push_back(VarDecl{"N", Uniformity::Grid, {}, std::nullopt});
     k.vars.push_back(VarDecl{"M", Uniformity::Grid, {}, std::nullopt});
     has_v_ = o_.thread_unknowns && chance(0.3);
@@ -38,6 +40,7 @@ class Generator {
   int dims_ = 1;
   bool has_v_ = false;
   bool has_ticket_ = false;
+  bool global_ = false;
   bool views_ = false;  // the array has an element size, so accesses may have byte views
   int next_var_ = 0;
   int next_site_ = 1;
@@ -99,6 +102,13 @@ class Generator {
     Access a;
     a.array = "A";
     for (int d = 0; d < dims_; ++d) a.index.push_back(term(uniform, local));
+    // Grid barriers matter where blocks touch different cells and their
+    // neighbours' (global arrays race across blocks on one tid).
+    // Likewise warp barriers where threads touch their partner's cell.
+    if (o_.sync_scopes && global_ && dims_ == 1 && chance(0.5))
+      a.index = {var("blockIdx.x") * var("blockDim.x") + tid() + lit(pick(2))};
+    else if (o_.sync_scopes && !global_ && dims_ == 1 && chance(0.5))
+      a.index = {chance(0.5) ? tid() : binary(BinOp::BitXor, tid(), lit(1))};
     if (views_ && chance(0.5)) {
       // Narrower, wider, unaligned (unit != width) and element-sized views of 4-byte elements.
       static const std::vector<AccessView> views = {{1, 1}, {1, 4}, {2, 2}, {2, 4}, {4, 4},
