@@ -43,7 +43,7 @@ void ArrayStages::add_view_traces(const SyncView& v, std::vector<SymbolicTrace>&
   to.warp_size = options_.warp_size;
   to.same_group = v.same_group;
   to.other_group = v.other_group;
-  if (v.cross_block && !contains_sync(v.kernel.kernel.body)) {
+  if (v.cross_block && !v.grid_phases) {
     // No grid barrier: one trace of the whole kernel.
     out.push_back(cross_block_trace(v.kernel, array_.name, to));
     return;

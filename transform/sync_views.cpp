@@ -92,10 +92,8 @@ std::vector<SyncView> sync_views(const WellFormed& w, bool cross_block) {
   if (cross_block) {
     SyncView cross;
     cross.cross_block = true;
-    // Always re-formed, even without grid barriers: a uniform unknown bound
-    // in a loop that only block barriers synchronize is per-thread here,
-    // since threads of different blocks run different iterations.
-    cross.kernel = reform(w, [](const Sync& y) { return y.scope == SyncScope::Grid; });
+    cross.grid_phases = grid;
+    cross.kernel = !grid ? w : reform(w, [](const Sync& y) { return y.scope == SyncScope::Grid; });
     out.push_back(std::move(cross));
   }
   return out;

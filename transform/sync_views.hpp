@@ -29,6 +29,7 @@ namespace racecert::transform {
 struct SyncView {
   WellFormed kernel;         // re-formed: tags and levels for these barriers alone
   bool cross_block = false;  // threads of different blocks (else of one block)
+  bool grid_phases = false;  // cross-block: the kernel has grid barriers (else no barrier orders the pair)
   int same_group = 0;        // > 0: both threads in one group of this many
   int other_group = 0;       // > 0: the threads in different groups of this many
   std::string pairs;         // which pairs, for reports; empty for the plain same-block view
@@ -36,7 +37,8 @@ struct SyncView {
 
 // The views of a well-formed (projected) kernel without divergence: the
 // same-block ones, the plain one first, then the different-block one when
-// `cross_block`. A kernel without warp barriers is its own plain view.
+// `cross_block`. A kernel without warp barriers is its own plain view, and
+// one without grid barriers its own cross-block view (sequentialized whole).
 std::vector<SyncView> sync_views(const WellFormed& w, bool cross_block);
 
 // The widths of the warp barriers the analysis uses (sorted; empty when
