@@ -93,7 +93,11 @@ std::vector<SyncView> sync_views(const WellFormed& w, bool cross_block) {
     SyncView cross;
     cross.cross_block = true;
     cross.grid_phases = grid;
-    cross.kernel = !grid ? w : reform(w, [](const Sync& y) { return y.scope == SyncScope::Grid; });
+    // Re-formed even without grid barriers: a uniform unknown bound in a
+    // loop that block barriers synchronize is per-thread here, since
+    // threads of different blocks may run different iterations (sharing it
+    // missed races: a value read from a table in each iteration).
+    cross.kernel = reform(w, [](const Sync& y) { return y.scope == SyncScope::Grid; });
     out.push_back(std::move(cross));
   }
   return out;

@@ -37,8 +37,10 @@ struct SyncView {
 
 // The views of a well-formed (projected) kernel without divergence: the
 // same-block ones, the plain one first, then the different-block one when
-// `cross_block`. A kernel without warp barriers is its own plain view, and
-// one without grid barriers its own cross-block view (sequentialized whole).
+// `cross_block`. A kernel without warp barriers is its own plain view. The
+// cross-block view keeps the grid barriers only, even when there are none
+// (then sequentialized whole): what a loop synchronized by block barriers
+// binds is per-thread there.
 std::vector<SyncView> sync_views(const WellFormed& w, bool cross_block);
 
 // The widths of the warp barriers the analysis uses (sorted; empty when

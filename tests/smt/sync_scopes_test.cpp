@@ -155,3 +155,20 @@ TEST(WarpBarrier, DoesNotOrderBlocks) {
                 .status,
             KernelStatus::Drf);
 }
+
+// The cross-block view keeps grid barriers only, also without any: a
+// uniform unknown of a loop that block barriers synchronize (a value read
+// from a table in each iteration) is per-block there, because blocks may be
+// in different iterations. Block 0 at i = 0 writes A[x0], block 1 at i = 1
+// reads A[x1 + 1]: a race when x0 == x1 + 1. (Shared by both threads, the
+// trace could only ask x == x + 1, and missed it.)
+TEST(CrossBlock, UniformUnknownOfABlockSynchronizedLoopIsPerBlock) {
+  const char* body = "uniform n; for i in 0..n { uniform x; if (tid == 0) { rd A[x + 1]; wr A[x] = 1; } sync; }";
+  KernelReport r = run(body, "global A;");
+  ASSERT_EQ(r.status, KernelStatus::Racy);
+  EXPECT_EQ(r.races[0].note, "threads of different blocks (barriers do not order them)");
+  // With a grid barrier closing each iteration the blocks are in the same one.
+  std::string grid = body;
+  grid.replace(grid.find("sync;"), 5, "sync grid;");
+  EXPECT_EQ(run(grid, "global A;").status, KernelStatus::Drf);
+}
