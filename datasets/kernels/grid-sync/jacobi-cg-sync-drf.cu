@@ -1,9 +1,9 @@
 //pass
 //--blockDim=128 --gridDim=4
-// Iterated 1-D smoothing in place across the grid, cg::synchronize(grid)
-// (the older spelling of grid.sync()) after the reads and after the writes
-// of every sweep: the reads of cells of neighbouring blocks and the writes
-// never share a grid phase. DRF.
+// Iterated 1-D smoothing in place across the grid, cg::sync(grid) (the
+// free-function spelling of grid.sync()) after the reads and after the
+// writes of every sweep: the reads of cells of neighbouring blocks and the
+// writes never share a grid phase. DRF.
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
@@ -15,8 +15,8 @@ __global__ void smooth(float *u, int sweeps) {
     float left = i > 0 ? u[i - 1] : 0.0f;
     float right = i + 1 < n ? u[i + 1] : 0.0f;
     float mid = u[i];
-    cg::synchronize(grid);
+    cg::sync(grid);
     u[i] = 0.25f * left + 0.5f * mid + 0.25f * right;
-    cg::synchronize(grid);
+    cg::sync(grid);
   }
 }
