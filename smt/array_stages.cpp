@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "smt/group_uniform.hpp"
 #include "smt/implication.hpp"
 #include "transform/align.hpp"
 
@@ -14,7 +15,8 @@ ArrayStages::ArrayStages(const WellFormed& w, const ArrayDecl& array, const Chec
     : array_(array), preconditions_(w.kernel.preconditions), options_(o) {
   WellFormed projected = w;
   projected.kernel = project(w.kernel, array.name);
-  views_ = sync_views(projected, array.space == MemorySpace::Global && !o.intra_block_only);
+  views_ = sync_views(projected, array.space == MemorySpace::Global && !o.intra_block_only,
+                      z3_group_uniform(projected, o));
 }
 
 AlignedProtocol ArrayStages::align_view(const WellFormed& w) const {

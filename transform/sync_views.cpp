@@ -49,22 +49,29 @@ std::string group_words(int width) {
 
 }  // namespace
 
-std::vector<int> modelled_warp_widths(const WellFormed& w) {
+std::vector<ThreadControlledWarpSync> non_uniform_warp_syncs(const WellFormed& w, const GroupUniform& uniform) {
+  std::vector<ThreadControlledWarpSync> out;
+  for (const auto& y : w.thread_controlled_warp_syncs)
+    if (y.thread_loop || !uniform || !uniform(y.width, y.conditions)) out.push_back(y);
+  return out;
+}
+
+std::vector<int> modelled_warp_widths(const WellFormed& w, const GroupUniform& uniform) {
   std::set<int> widths;
   bool grid = false;
   collect_scopes(w.kernel.body, widths, grid);
+  for (const auto& y : non_uniform_warp_syncs(w, uniform)) widths.erase(y.width);
   std::vector<int> out;
-  if (w.ignored_warp_sync.known()) return out;
   for (int width : widths)
     if (width >= 2 && (out.empty() || width % out.back() == 0)) out.push_back(width);
   return out;
 }
 
-std::vector<SyncView> sync_views(const WellFormed& w, bool cross_block) {
+std::vector<SyncView> sync_views(const WellFormed& w, bool cross_block, const GroupUniform& uniform) {
   std::set<int> all_widths;
   bool grid = false;
   collect_scopes(w.kernel.body, all_widths, grid);
-  std::vector<int> widths = modelled_warp_widths(w);
+  std::vector<int> widths = modelled_warp_widths(w, uniform);
   std::vector<SyncView> out;
   // Same block, in no common group: the warp barriers order nothing.
   SyncView plain;

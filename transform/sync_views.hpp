@@ -15,10 +15,15 @@
 //    widths kept divide each other);
 //  * different blocks (global arrays): grid barriers only.
 //
-// Every pair of threads is in exactly one kind. Warp barriers are all
-// ignored when one of them is under thread-dependent control
-// (WellFormed::ignored_warp_sync), and so is a width that a smaller one
-// does not divide: ignoring a barrier only adds races.
+// Every pair of threads is in exactly one kind. A warp barrier under
+// thread-dependent control (WellFormed::thread_controlled_warp_syncs) is
+// used only when each condition on its path is the same in all threads of
+// one group (`GroupUniform`, a solver check: `threadIdx.x < 32` for warps
+// of 32); otherwise every warp barrier of its width is ignored, and so is a
+// width that a smaller one does not divide: ignoring a barrier only adds
+// races. Under such a proved condition the warp views' traces may take the
+// guard of one thread for both: the pair is in one group.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,10 +46,16 @@ struct SyncView {
 // cross-block view keeps the grid barriers only, even when there are none
 // (then sequentialized whole): what a loop synchronized by block barriers
 // binds is per-thread there.
-std::vector<SyncView> sync_views(const WellFormed& w, bool cross_block);
+// Whether `conditions` are the same in every two threads of one group of
+// `width` consecutive threads of a block (false when not shown).
+using GroupUniform = std::function<bool(int width, const std::vector<protocol::Expr>& conditions)>;
 
-// The widths of the warp barriers the analysis uses (sorted; empty when
-// they are ignored).
-std::vector<int> modelled_warp_widths(const WellFormed& w);
+std::vector<SyncView> sync_views(const WellFormed& w, bool cross_block, const GroupUniform& uniform = {});
+
+// The widths of the warp barriers the analysis uses (sorted).
+std::vector<int> modelled_warp_widths(const WellFormed& w, const GroupUniform& uniform = {});
+// The warp barriers whose control is not shown group-uniform: each makes
+// the analysis ignore its width.
+std::vector<ThreadControlledWarpSync> non_uniform_warp_syncs(const WellFormed& w, const GroupUniform& uniform);
 
 }  // namespace racecert::transform

@@ -30,6 +30,8 @@ struct Context {
   SourceLoc cause;
   std::string cause_text;
   bool unsynchronized = false;  // inside an unsynchronized loop
+  std::vector<Expr> thread_conditions;  // the thread-dependent conditions on the path
+  bool thread_loop = false;             // inside a loop with thread-dependent bounds
 };
 
 class WellFormer {
@@ -51,7 +53,7 @@ class WellFormer {
     out.source_name = source_name_;
     out.tickets = tickets_;
     out.divergences = std::move(divergences_);
-    out.ignored_warp_sync = ignored_warp_sync_;
+    out.thread_controlled_warp_syncs = std::move(warp_syncs_);
     return out;
   }
 
@@ -61,7 +63,7 @@ class WellFormer {
   std::map<std::string, TicketCounter> tickets_;
   std::set<std::string> taken_;
   std::vector<Divergence> divergences_;
-  SourceLoc ignored_warp_sync_;
+  std::vector<ThreadControlledWarpSync> warp_syncs_;
 
   void declare_global(const std::string& n, Uniformity l) {
     levels_[n] = l;
@@ -111,10 +113,11 @@ class WellFormer {
                                             ctx.cause_text});
               break;
             case SyncScope::Warp:
-              // Only warp-uniform control is legal, and levels cannot say
-              // warp-uniform: such a barrier is ignored, with all others
-              // (transform/sync_views.hpp), which only adds races.
-              if (ctx.control == Uniformity::Thread && !ignored_warp_sync_.known()) ignored_warp_sync_ = y.loc;
+              // Only group-uniform control is legal, which levels cannot
+              // say: recorded for a check by the solver
+              // (transform/sync_views.hpp).
+              if (ctx.control == Uniformity::Thread)
+                warp_syncs_.push_back({y.loc, y.width, ctx.thread_conditions, ctx.thread_loop});
               break;
           }
           out.push_back(Stmt{y});
@@ -141,6 +144,7 @@ class WellFormer {
     i.tag = contains_sync(i.then_body) || contains_sync(i.else_body) ? SyncTag::Sync : SyncTag::Unsync;
     Context inner = ctx;
     Uniformity l = level_of(i.cond, levels_);
+    if (l == Uniformity::Thread) inner.thread_conditions.push_back(i.cond);
     if (l > inner.control) {
       inner.control = l;
       inner.cause = i.loc;
@@ -168,6 +172,7 @@ class WellFormer {
       inner.cause_text = "the bounds of the loop at " + l.loc.str() + " depend on the " + varies_with(bounds);
     }
     if (!sync) inner.unsynchronized = true;
+    if (bounds == Uniformity::Thread) inner.thread_loop = true;
     std::string n = fresh(l.var);
     levels_[n] = binder_level(bounds, ctx);
     ren[l.var] = var(n);

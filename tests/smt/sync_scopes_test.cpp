@@ -134,15 +134,47 @@ TEST(WarpBarrier, NestedWidths) {
   EXPECT_EQ(run("sync warp 4; wr A[tid]; sync warp 4; rd A[tid ^ 1];").status, KernelStatus::Drf);
 }
 
-TEST(WarpBarrier, UnderThreadDependentControlIsIgnored) {
-  const char* body = "wr A[tid]; if (tid < 64) { sync warp 32; } rd A[tid ^ 1];";
-  KernelReport r = run(body);
+// Under thread-dependent control a warp barrier is used when the solver
+// shows each condition the same in every thread of a group; otherwise its
+// width is ignored, with a note.
+TEST(WarpBarrier, UnderThreadDependentControl) {
+  auto noted = [](const KernelReport& r) {
+    for (const auto& d : r.diagnostics)
+      if (d.message.find("warp barriers of groups of") != std::string::npos) return true;
+    return false;
+  };
+  // tid < 64 is the same in a warp (lin = tid / 32): used.
+  KernelReport uniform = run("wr A[tid]; if (tid < 64) { sync warp 32; } else { sync warp 32; } rd A[tid ^ 1];");
+  EXPECT_EQ(uniform.status, KernelStatus::Drf);
+  EXPECT_FALSE(noted(uniform));
+  // tid < 48 splits the warp of threads 32..63: ignored.
+  KernelReport split = run("wr A[tid]; if (tid < 48) { sync warp 32; } else { sync warp 32; } rd A[tid ^ 1];");
+  EXPECT_EQ(split.status, KernelStatus::Racy);
+  EXPECT_TRUE(noted(split));
+  // A parity splits every pair; a per-thread unknown anything.
+  EXPECT_EQ(run("wr A[tid]; if (tid % 2 == 0) { sync warp 2; } else { sync warp 2; } rd A[tid ^ 1];").status,
+            KernelStatus::Racy);
+  EXPECT_EQ(run("local v; wr A[tid]; if (v < 1) { sync warp 2; } else { sync warp 2; } rd A[tid ^ 1];").status,
+            KernelStatus::Racy);
+  // The last warp's reduction: accesses and barriers under tid < 32.
+  const char* last_warp = R"(
+    if (tid < 32) {
+      for (off = 16; off > 0; off /= 2) {
+        local v;
+        rd A[tid + off];
+        sync warp 32;
+        wr A[tid] = v;
+        sync warp 32;
+      }
+    })";
+  EXPECT_EQ(run(last_warp).status, KernelStatus::Drf);
+  std::string missing = last_warp;
+  missing.erase(missing.rfind("sync warp 32;"), 13);
+  KernelReport r = run(missing);
   ASSERT_EQ(r.status, KernelStatus::Racy);
-  bool noted = false;
-  for (const auto& d : r.diagnostics)
-    noted = noted || d.message.find("warp barriers are ignored") != std::string::npos;
-  EXPECT_TRUE(noted);
-  // Under block-uniform control it is used.
+  auto w = witness(r);
+  EXPECT_EQ(w["threadIdx.x@1"] / 32, w["threadIdx.x@2"] / 32);
+  // Under block-uniform control it is used, and nothing is noted.
   EXPECT_EQ(run("wr A[tid]; if (blockIdx.x < 64) { sync warp 32; } else { sync warp 32; } rd A[tid ^ 1];").status,
             KernelStatus::Drf);
 }
