@@ -66,7 +66,7 @@ void check_seed_range(unsigned first, unsigned count) {
   EXPECT_GT(racy, static_cast<int>(count) / 5);
   EXPECT_GT(drf, static_cast<int>(count) / 10);
   // Both new kinds of barrier occur often enough to be tested.
-  EXPECT_GT(grid, static_cast<int>(count) / 5);
+  EXPECT_GT(grid, static_cast<int>(count) / 8);
   EXPECT_GT(warp, static_cast<int>(count) / 5);
 }
 

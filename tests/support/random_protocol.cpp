@@ -41,6 +41,7 @@ class Generator {
   bool has_v_ = false;
   bool has_ticket_ = false;
   bool global_ = false;
+  bool warp_only_ = false;  // under a condition the same in each group of 2: warp barriers only
   bool views_ = false;  // the array has an element size, so accesses may have byte views
   int next_var_ = 0;
   int next_site_ = 1;
@@ -167,8 +168,8 @@ class Generator {
             y.orders_shared = f == 0;
             y.orders_global = f == 1;
           }
-          if (o_.sync_scopes) {  // uniform_ctx is grid-uniform: every kind is legal here
-            int kind = pick(3);
+          if (o_.sync_scopes) {  // uniform_ctx is grid-uniform, unless warp_only_: then only warp barriers
+            int kind = warp_only_ ? 2 : pick(3);
             if (kind == 1) y.scope = SyncScope::Grid;
             if (kind == 2) {
               y.scope = SyncScope::Warp;
@@ -186,8 +187,26 @@ class Generator {
         bool sync_inside = uniform_ctx && chance(0.5);
         c.cond = sync_inside ? uniform_cond(uniform, true)
                              : (chance(0.5) ? thread_cond(uniform, local) : uniform_cond(uniform, false));
+        // With barrier scopes, sometimes a thread-dependent condition that
+        // is the same in each group of 2 threads, holding warp barriers only
+        // (`if (tid < 32) { ... __syncwarp(); }`).
+        bool group_cond = sync_inside && o_.sync_scopes && !warp_only_ && chance(0.6);
+        if (group_cond) {
+          std::vector<Expr> conds = {binary(BinOp::Lt, tid(), lit(2)), binary(BinOp::Lt, tid(), lit(2)),
+                                     binary(BinOp::Eq, binary(BinOp::Div, tid(), lit(2)), binary(BinOp::Mod, var("N"), lit(2)))};
+          c.cond = one_of(conds);
+        }
+        bool outer_warp_only = warp_only_;
+        warp_only_ = warp_only_ || group_cond;
         c.then_body = block(depth + 1, sync_inside, uniform, local);
+        if (group_cond) {  // an access, then a warp barrier, then the rest: the barrier has work to order
+          Sync y;
+          y.scope = SyncScope::Warp;
+          y.width = 2;
+          c.then_body.insert(c.then_body.begin(), {access(uniform, local), Stmt{y}});
+        }
         if (chance(0.4)) c.else_body = block(depth + 1, sync_inside, uniform, local);
+        warp_only_ = outer_warp_only;
         out.push_back(Stmt{std::move(c)});
       } else {
         bool thread_bounds = !uniform_ctx || chance(0.3);
