@@ -1,6 +1,9 @@
 // Lowering of calls: the device API (barriers, atomics, fences, thread
 // coordinates, math), GPUVerify specifications, and inlining of the kernel's
 // own functions (frontend/lowering.hpp).
+#include <algorithm>
+#include <cctype>
+
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
 
@@ -500,21 +503,43 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     emit(kir::Stmt{std::move(b)});
     return var(v);
   }
+  // A warp barrier of groups of `width` consecutive threads (0: a partial
+  // or unknown mask, which the protocol analysis ignores).
+  auto warp_barrier = [&](std::int64_t width) {
+    kir::Barrier b;
+    b.kind = kir::Barrier::Kind::Warp;
+    if (width > 0) b.count = int_lit(width);
+    b.loc = loc(c->getBeginLoc());
+    emit(kir::Stmt{std::move(b)});
+    return Expr{};
+  };
   if (name == "__syncwarp") {
     effects();
-    return barrier(kir::Barrier::Kind::Warp);
+    // No mask, or every lane: the whole warp of 32.
+    std::optional<std::int64_t> mask = args.empty() ? std::optional<std::int64_t>(0xffffffff) : constant(args[0]);
+    return warp_barrier(mask && (*mask & 0xffffffff) == 0xffffffff ? 32 : 0);
   }
-  if (name == "sync" && object) {
-    std::string type = object->getType().getCanonicalType().getAsString();
+  // A cooperative group's sync, by the group's type: a grid, a block, a
+  // tile of N threads (thread_block_tile<N>: groups of N consecutive
+  // threads), or a group of threads unknown here (coalesced_group, a
+  // thread_group that may be any tile): a warp barrier of unknown width.
+  auto group_sync = [&](const clang::Expr* group) {
+    std::string type = group->getType().getCanonicalType().getUnqualifiedType().getAsString();
     if (type.find("grid_group") != std::string::npos) return barrier(kir::Barrier::Kind::Grid);
-    if (type.find("thread_block_tile") != std::string::npos || type.find("coalesced") != std::string::npos)
-      return barrier(kir::Barrier::Kind::Warp);
-    return barrier(kir::Barrier::Kind::Block);
-  }
-  if ((name == "sync" || name == "synchronize") && !object && args.size() == 1) {  // cooperative_groups::sync(g)
-    std::string type = args[0]->getType().getCanonicalType().getAsString();
-    return barrier(type.find("grid_group") != std::string::npos ? kir::Barrier::Kind::Grid : kir::Barrier::Kind::Block);
-  }
+    if (type.find("thread_block_tile") != std::string::npos) {
+      auto open = type.find('<');
+      std::int64_t n = 0;
+      if (open != std::string::npos)
+        for (std::size_t i = open + 1; i < type.size() && std::isdigit(static_cast<unsigned char>(type[i])); ++i)
+          n = std::min<std::int64_t>(n * 10 + (type[i] - '0'), 1 << 20);
+      // Powers of two up to a warp: the tile sizes CUDA defines as warp tiles.
+      return warp_barrier(n >= 2 && n <= 32 && (n & (n - 1)) == 0 ? n : 0);
+    }
+    if (type.find("thread_block") != std::string::npos) return barrier(kir::Barrier::Kind::Block);
+    return warp_barrier(0);
+  };
+  if (name == "sync" && object) return group_sync(object);
+  if ((name == "sync" || name == "synchronize") && !object && args.size() == 1) return group_sync(args[0]);  // cooperative_groups::sync(g)
   if (name == "__threadfence") return fence(kir::Scope::Device);
   if (name == "__threadfence_block") return fence(kir::Scope::Block);
   if (name == "__threadfence_system") return fence(kir::Scope::System);

@@ -481,20 +481,45 @@ class Inferrer {
     if (!st.at.unit && !st.at.width) arr[key(idx)] = value;
   }
 
+  // The size of the groups a warp barrier synchronizes, when the analysis
+  // models it: a constant of at least 2 (kir::Barrier::count).
+  static std::optional<std::int64_t> warp_width(const kir::Barrier& b) {
+    if (b.kind != kir::Barrier::Kind::Warp || !b.count) return std::nullopt;
+    auto n = expr::as_int(b.count);
+    if (!n || *n < 2 || *n > 1024) return std::nullopt;
+    return n;
+  }
+
   void barrier(const kir::Barrier& b) {
     if (kir::is_block_barrier(b)) {
       P::Sync sync;
       sync.loc = b.loc;
       sync.orders_shared = b.orders_shared;
       sync.orders_global = b.orders_global;
+      // A grid barrier is also a block barrier; its scope matters across blocks.
+      if (b.kind == kir::Barrier::Kind::Grid) sync.scope = P::SyncScope::Grid;
       emit(P::Stmt{sync});
       writes_.clear();
       reads_.clear();
+      // A reset of a global counter before a grid barrier is still not allowed
+      // (tickets.hpp): a conservative rule, not a wrong one.
       if (depth_ == 0) tickets_.top_level_barrier(b.orders_shared, b.orders_global);
+    } else if (auto width = warp_width(b)) {
+      // Orders the threads of one group (docs/smt-encoding.md "Warp barriers").
+      P::Sync sync;
+      sync.loc = b.loc;
+      sync.orders_shared = b.orders_shared;
+      sync.orders_global = b.orders_global;
+      sync.scope = P::SyncScope::Warp;
+      sync.width = static_cast<int>(*width);
+      emit(P::Stmt{sync});
+      writes_.clear();  // another thread of the group may have written since
+      reads_.clear();
     } else {
       // One note per kind and kernel, at the first such barrier.
       std::string what = b.kind == kir::Barrier::Kind::Warp
-                             ? "warp-level synchronization is not a barrier for the protocol analysis"
+                             ? "warp-level synchronization with a partial or unknown mask is not a barrier for "
+                               "the protocol analysis"
                              : "named barriers are not barriers for the protocol analysis";
       if (std::none_of(out_.notes.begin(), out_.notes.end(), [&](const Diagnostic& d) { return d.message == what; }))
         out_.notes.push_back(Diagnostic{Diagnostic::Severity::Note, b.loc, what});

@@ -98,7 +98,10 @@ struct Barrier {
   enum class Kind { Block, Warp, Grid, Named };
   Kind kind = Kind::Block;
   Expr id;        // named barriers: barrier id (0 is __syncthreads)
-  Expr count;     // named barriers: threads taking part, null for all
+  Expr count;     // named barriers: threads taking part, null for all; warp
+                  // barriers: the constant size of the groups of consecutive
+                  // threads it synchronizes (32: a full-mask __syncwarp, N: a
+                  // thread_block_tile<N>), null for a partial or unknown mask
   bool arrive = false;  // bar.arrive: register without waiting
   // The memory it orders among the threads it synchronizes. __syncthreads
   // orders both; OpenCL's barrier(flags) only what its flags name

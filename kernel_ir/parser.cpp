@@ -156,8 +156,11 @@ const auto set_fences = [](auto& ctx) {
   _val(ctx).orders_global = (_attr(ctx) & 2) != 0;
 };
 const auto fences_of = -x3::lexeme[fences >> end_of_name][set_fences];
+// `barrier.warp 32`: groups of that many consecutive threads (kernel_ir.hpp).
+const auto set_width = [](auto& ctx) { _val(ctx).count = expr::int_lit(_attr(ctx)); };
 const auto barrier_head_def = (keyword("barrier.block")[set_kind(Barrier::Kind::Block)] >> fences_of) |
-                              (keyword("barrier.warp")[set_kind(Barrier::Kind::Warp)] >> fences_of) |
+                              (keyword("barrier.warp")[set_kind(Barrier::Kind::Warp)] >> -x3::int64[set_width] >>
+                               fences_of) |
                               (keyword("barrier.grid")[set_kind(Barrier::Kind::Grid)] >> fences_of) |
                               (keyword("bar.sync") >> value >> -(',' > value))[named(false)] |
                               (keyword("bar.arrive") >> value >> -(',' > value))[named(true)];

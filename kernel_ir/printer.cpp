@@ -68,7 +68,7 @@ class Printer {
   static std::string barrier(const Barrier& b) {
     switch (b.kind) {
       case Barrier::Kind::Block: return "barrier.block" + fences(b);
-      case Barrier::Kind::Warp: return "barrier.warp" + fences(b);
+      case Barrier::Kind::Warp: return "barrier.warp" + (b.count ? " " + value(b.count) : "") + fences(b);
       case Barrier::Kind::Grid: return "barrier.grid" + fences(b);
       case Barrier::Kind::Named: {
         std::string out = std::string(b.arrive ? "bar.arrive " : "bar.sync ") + value(b.id);

@@ -197,10 +197,30 @@ const auto mk_write = [](auto& ctx) {
 struct fences_table : x3::symbols<int> {
   fences_table() { add("shared", 1)("global", 2)("none", 0); }
 } const fences;
+// `sync grid;` and `sync warp N;` (N >= 2 threads per group) name the
+// threads the barrier synchronizes; the scope comes before the fences.
+// The attribute: -1 grid, N warp, absent block. `grid` and `warp` are not
+// reserved: only here, right after `sync`, are they words of the language.
+const auto grid_scope = x3::lexeme[x3::lit("grid") >> !(x3::alnum | x3::char_('_'))] >> x3::attr(-1);
+const auto warp_scope = x3::lexeme[x3::lit("warp") >> !(x3::alnum | x3::char_('_'))] > x3::int_;
+x3::rule<struct sync_scope_tag, int> const sync_scope = "'grid' or 'warp'";
+const auto sync_scope_def = grid_scope | warp_scope;
+BOOST_SPIRIT_DEFINE(sync_scope)
 const auto mk_sync = [](auto& ctx) {
   Sync y;
   y.loc = state(ctx).loc_at(at_c<0>(_attr(ctx)));
-  if (auto f = at_c<1>(_attr(ctx))) {
+  if (auto scope = at_c<1>(_attr(ctx))) {
+    if (*scope == -1) {
+      y.scope = SyncScope::Grid;
+    } else if (*scope >= 2) {
+      y.scope = SyncScope::Warp;
+      y.width = *scope;
+    } else {
+      _pass(ctx) = false;  // a warp of fewer than 2 threads synchronizes nothing
+      return;
+    }
+  }
+  if (auto f = at_c<2>(_attr(ctx))) {
     y.orders_shared = (*f & 1) != 0;
     y.orders_global = (*f & 2) != 0;
   }
@@ -288,7 +308,8 @@ const auto atomic_block_stmt =
     (pos >> keyword("atomic.block") > access_target > -loc_annot > ';')[mk_access(AccessMode::AtomicBlock)];
 const auto wr_stmt = (pos >> keyword("wr") > access_target > -('=' > expr) > -loc_annot > ';')[mk_write];
 const auto sync_stmt =
-    (pos >> keyword("sync") > -x3::lexeme[fences >> !(x3::alnum | x3::char_('_'))] > ';')[mk_sync];
+    (pos >> keyword("sync") > -sync_scope > -x3::lexeme[fences >> !(x3::alnum | x3::char_('_'))] >
+     ';')[mk_sync];
 const auto decl_stmt =
     (pos >> x3::lexeme[decl_kind >> !(x3::alnum | x3::char_('_'))] > (identifier % ',') > ';')[mk_decls];
 // `ticket` and `of` are not reserved: no other statement starts with a name.

@@ -1,5 +1,7 @@
 #include "protocol/interpreter.hpp"
 
+#include <set>
+
 #include "protocol/loop_domain.hpp"
 #include "support/overloaded.hpp"
 
@@ -39,7 +41,9 @@ namespace {
 // One thread's run: its accesses cut at barriers, and the barriers it met.
 struct ThreadRun {
   std::vector<Phase> segments{Phase{}};
-  std::vector<const Sync*> barriers;
+  std::vector<const Sync*> barriers;       // block and grid barriers
+  std::vector<const Sync*> grid_barriers;  // grid barriers only
+  std::map<int, std::vector<const Sync*>> warp_barriers;  // per group width
 };
 
 class ThreadInterpreter {
@@ -79,6 +83,8 @@ class ThreadInterpreter {
   std::map<std::string, int> occurrences_;
   ThreadRun run_;
   std::int64_t epoch_[2] = {0, 0};  // barriers passed that order shared, global memory
+  std::int64_t grid_epoch_[2] = {0, 0};  // grid barriers passed that order shared, global memory
+  std::map<int, std::int64_t> warp_epochs_[2];  // warp barriers passed that order shared, global memory, per width
   std::vector<std::int64_t> iterations_;  // of the loops being run, outermost first
 
   std::int64_t kernel_value(const VarDecl& v) const {
@@ -119,10 +125,21 @@ class ThreadInterpreter {
     auto step = Overloaded{
         [&](const Access& a) { exec_access(a); },
         [&](const Sync& y) {
-          run_.barriers.push_back(&y);  // y is the node stored in the kernel, not a copy
+          // y is the node stored in the kernel, not a copy.
+          if (y.scope == SyncScope::Warp) {
+            run_.warp_barriers[y.width].push_back(&y);
+            if (y.orders_shared) ++warp_epochs_[0][y.width];
+            if (y.orders_global) ++warp_epochs_[1][y.width];
+            return;
+          }
+          run_.barriers.push_back(&y);
           run_.segments.emplace_back();
           if (y.orders_shared) ++epoch_[0];
           if (y.orders_global) ++epoch_[1];
+          if (y.scope != SyncScope::Grid) return;
+          run_.grid_barriers.push_back(&y);
+          if (y.orders_shared) ++grid_epoch_[0];
+          if (y.orders_global) ++grid_epoch_[1];
         },
         [&](const If& i) { exec(eval_bool(i.cond, env()) ? i.then_body : i.else_body); },
         [&](const Loop& l) { exec_loop(l); },
@@ -141,7 +158,10 @@ class ThreadInterpreter {
     for (const auto& i : a.index) c.index.push_back(eval_int(i, env()));
     const ArrayDecl* decl = k_.find_array(a.array);
     c.view = resolve_view(a.view, decl ? decl->element_bytes : 0);
-    c.epoch = epoch_[decl && decl->space == MemorySpace::Global ? 1 : 0];
+    int space = decl && decl->space == MemorySpace::Global ? 1 : 0;
+    c.epoch = epoch_[space];
+    c.grid_epoch = grid_epoch_[space];
+    c.warp_epochs = warp_epochs_[space];
     c.mode = a.mode;
     if (a.value) c.value = eval_int(a.value, env());
     c.site = &a;
@@ -243,6 +263,32 @@ ConcreteResult interpret(const Kernel& k, const ConcreteConfig& cfg, const Inter
                             " meet different barriers";
         return result;
       }
+      // Warp barriers: the threads of one group meet the same ones.
+      std::set<int> widths;
+      for (std::size_t u = 0; u < rs.size(); ++u)
+        for (const auto& wb : rs[u].warp_barriers) widths.insert(wb.first);
+      for (int width : widths) {
+        std::size_t first = t - t % static_cast<std::size_t>(width);
+        auto of = [&](const ThreadRun& r) {
+          auto it = r.warp_barriers.find(width);
+          return it == r.warp_barriers.end() ? std::vector<const Sync*>{} : it->second;
+        };
+        if (of(rs[first]) != of(rs[t])) {
+          result.divergent = true;
+          result.divergence = "threads " + std::to_string(first) + " and " + std::to_string(t) + " of block " +
+                              std::to_string(b) + " meet different warp barriers";
+          return result;
+        }
+      }
+    }
+  }
+  // Grid barrier divergence: every block meets the same grid barriers.
+  for (std::int64_t b = 1; b < blocks; ++b) {
+    const auto& first = runs[0], &other = runs[static_cast<std::size_t>(b)];
+    if (!first.empty() && !other.empty() && first[0].grid_barriers != other[0].grid_barriers) {
+      result.divergent = true;
+      result.divergence = "blocks 0 and " + std::to_string(b) + " meet different grid barriers";
+      return result;
     }
   }
 
@@ -263,8 +309,21 @@ ConcreteResult interpret(const Kernel& k, const ConcreteConfig& cfg, const Inter
   // so grouping by epoch within the array's rows (find_races_in) suffices.
   // Lock-step warps: threads of one warp race only in one dynamic
   // instruction (the same site in the same iterations), both writing.
+  // Warp barriers: threads of one group of N are ordered by the barriers
+  // `sync warp N` between their accesses.
+  auto warp_ordered = [&](const ConcreteAccess& x, const ConcreteAccess& y) {
+    std::int64_t lx = x.thread - x.block * threads_per_block, ly = y.thread - y.block * threads_per_block;
+    auto count = [](const ConcreteAccess& a, int width) {
+      auto it = a.warp_epochs.find(width);
+      return it == a.warp_epochs.end() ? std::int64_t{0} : it->second;
+    };
+    for (const auto* a : {&x, &y})
+      for (const auto& [width, n] : a->warp_epochs)
+        if (lx / width == ly / width && count(x, width) != count(y, width)) return true;
+    return false;
+  };
   auto same_block_distinct = [&](const ConcreteAccess& x, const ConcreteAccess& y) {
-    if (x.thread == y.thread) return false;
+    if (x.thread == y.thread || warp_ordered(x, y)) return false;
     if (o.warp_size <= 0) return true;
     std::int64_t wx = (x.thread - x.block * threads_per_block) / o.warp_size;
     std::int64_t wy = (y.thread - y.block * threads_per_block) / o.warp_size;
@@ -282,9 +341,12 @@ ConcreteResult interpret(const Kernel& k, const ConcreteConfig& cfg, const Inter
     for (const auto& [epoch, ptrs] : by_epoch)
       if (find_races_in(ptrs, same_block_distinct, o, result.races)) return result;
   }
-  // Global memory: threads of different blocks never synchronize.
+  // Global memory: threads of different blocks synchronize only at grid barriers.
   auto other_block = [](const ConcreteAccess& x, const ConcreteAccess& y) { return x.block != y.block; };
-  find_races_in(global_accesses, other_block, o, result.races);
+  std::map<std::int64_t, std::vector<const ConcreteAccess*>> by_grid_epoch;
+  for (const auto* a : global_accesses) by_grid_epoch[a->grid_epoch].push_back(a);
+  for (const auto& [epoch, ptrs] : by_grid_epoch)
+    if (find_races_in(ptrs, other_block, o, result.races)) return result;
   return result;
 }
 

@@ -6,7 +6,10 @@
 // Each thread runs the kernel on its own; its accesses are cut into phases at
 // each barrier. Phase k of a block is the union of every thread's k-th
 // segment. Threads of a block that meet different barriers diverge. Global
-// arrays also race across blocks, whatever the phases.
+// arrays also race across blocks, unless a grid barrier separates the
+// accesses (blocks that meet different grid barriers diverge). A warp
+// barrier `sync warp N` orders only threads of one group of N (the threads
+// of a group that meet different ones diverge); it does not cut phases.
 #include <array>
 #include <functional>
 #include <map>
@@ -49,6 +52,13 @@ struct ConcreteAccess {
   // a space (an OpenCL barrier(CLK_GLOBAL_MEM_FENCE) for local memory)
   // does not separate that space's accesses.
   std::int64_t epoch = 0;
+  // Grid barriers this thread had passed that order the array's space: two
+  // accesses of different blocks race only with the same grid epoch.
+  std::int64_t grid_epoch = 0;
+  // Per group width N, the warp barriers `sync warp N` this thread had
+  // passed that order the array's space: two threads of one group of N
+  // (linear ids agreeing on / N) race only with the same count for N.
+  std::map<int, std::int64_t> warp_epochs;
   // The iteration number (0, 1, ...) of every loop around the access,
   // outermost first: with `site`, its dynamic instruction (lock-step warps).
   std::vector<std::int64_t> iterations;

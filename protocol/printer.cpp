@@ -74,7 +74,10 @@ void print_block(const Block& b, int depth, const PrintOptions& o, std::string& 
                              : y.orders_shared                  ? " shared"
                              : y.orders_global                  ? " global"
                                                                 : " none";
-        out += std::string("sync") + fences + ";\n";
+        std::string scope = y.scope == SyncScope::Grid   ? " grid"
+                            : y.scope == SyncScope::Warp ? " warp " + std::to_string(y.width)
+                                                         : "";
+        out += "sync" + scope + fences + ";\n";
       },
       [&](const If& i) {
         out += std::string("if") + tag_suffix(i.tag, o.show_tags) + " (" + to_string(i.cond) + ")";

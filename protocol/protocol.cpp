@@ -1,5 +1,7 @@
 #include "protocol/protocol.hpp"
 
+#include <functional>
+
 #include "support/overloaded.hpp"
 
 namespace racecert::protocol {
@@ -89,7 +91,8 @@ bool equal_stmt(const Stmt& a, const Stmt& b) {
       },
       [&](const Sync& x) {
         const auto& y = b.as<Sync>();
-        return x.orders_shared == y.orders_shared && x.orders_global == y.orders_global;
+        return x.orders_shared == y.orders_shared && x.orders_global == y.orders_global && x.scope == y.scope &&
+               x.width == y.width;
       },
       [&](const If& x) {
         const auto& y = b.as<If>();
@@ -177,35 +180,37 @@ struct Spaces {
   bool ordered_by(const Sync& y) const { return (shared && y.orders_shared) || (global && y.orders_global); }
 };
 
-Block project_block(const Block& b, const std::set<std::string>& arrays, const Spaces& spaces) {
+// `keep` says which barriers stay (the others are dropped); every array's
+// accesses stay when `arrays` is null.
+Block project_block(const Block& b, const std::set<std::string>* arrays, const std::function<bool(const Sync&)>& keep_sync) {
   Block out;
   // A conditional or loop whose barriers all order other memory has no
   // barrier left in the projection: it is unsynchronized there.
   auto retag = [](SyncTag t, bool has_sync) { return t == SyncTag::Sync && !has_sync ? SyncTag::Unsync : t; };
   auto keep = Overloaded{
       [&](const Access& a) {
-        if (arrays.count(a.array)) out.push_back(Stmt{a});
+        if (!arrays || arrays->count(a.array)) out.push_back(Stmt{a});
       },
       [&](const Sync& y) {
-        if (spaces.ordered_by(y)) out.push_back(Stmt{y});
+        if (keep_sync(y)) out.push_back(Stmt{y});
       },
       [&](const If& in) {
         If i = in;
-        i.then_body = project_block(i.then_body, arrays, spaces);
-        i.else_body = project_block(i.else_body, arrays, spaces);
+        i.then_body = project_block(i.then_body, arrays, keep_sync);
+        i.else_body = project_block(i.else_body, arrays, keep_sync);
         i.tag = retag(i.tag, contains_sync(i.then_body) || contains_sync(i.else_body));
         out.push_back(Stmt{std::move(i)});
       },
       [&](const Loop& in) {
         Loop l = in;
-        l.body = project_block(l.body, arrays, spaces);
+        l.body = project_block(l.body, arrays, keep_sync);
         l.tag = retag(l.tag, contains_sync(l.body));
         out.push_back(Stmt{std::move(l)});
       },
       [&](const Decl& d) { out.push_back(Stmt{d}); },
       [&](const Bind& in) {
         Bind bd = in;
-        bd.body = project_block(bd.body, arrays, spaces);
+        bd.body = project_block(bd.body, arrays, keep_sync);
         out.push_back(Stmt{std::move(bd)});
       }};
   for (const auto& s : b) std::visit(keep, s.node);
@@ -225,7 +230,13 @@ Kernel project(const Kernel& k, const std::set<std::string>& arrays) {
       out.arrays.push_back(a);
       (a.space == MemorySpace::Shared ? spaces.shared : spaces.global) = true;
     }
-  out.body = project_block(k.body, arrays, spaces);
+  out.body = project_block(k.body, &arrays, [&](const Sync& y) { return spaces.ordered_by(y); });
+  return out;
+}
+
+Kernel keep_syncs(const Kernel& k, const std::function<bool(const Sync&)>& keep) {
+  Kernel out = k;
+  out.body = project_block(k.body, nullptr, keep);
   return out;
 }
 

@@ -6,6 +6,7 @@
 // The same types hold the well-formed stage: the transform pass fills in the
 // `tag` of loops and conditionals (synchronized or not).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -63,9 +64,20 @@ struct Access {
 // it: `project` drops it from the protocol of such an array. It still
 // synchronizes execution, so the divergence check (on the whole kernel,
 // before projection) still counts it.
+//
+// Which threads it synchronizes (docs/protocol-language.md "Barriers"):
+// `sync;` the threads of a block (__syncthreads); `sync grid;` every thread
+// of the grid (a cooperative-groups grid.sync(), also a block barrier);
+// `sync warp N;` each group of N consecutive threads of a block (linear ids
+// agreeing on / N): __syncwarp() with a full mask (N = 32) or a tile's
+// sync. Treating a grid barrier as a block barrier, or ignoring a warp
+// barrier, only adds races: passes that do not know a scope may do so.
+enum class SyncScope { Block, Grid, Warp };
 struct Sync {
   SourceLoc loc;
   bool orders_shared = true, orders_global = true;
+  SyncScope scope = SyncScope::Block;
+  int width = 0;  // Warp: threads per group (> 1); 0 otherwise
   bool orders(MemorySpace s) const { return s == MemorySpace::Shared ? orders_shared : orders_global; }
 };
 
@@ -197,6 +209,10 @@ bool contains_access(const Block& b);
 // removed (and control flow left in place).
 Kernel project(const Kernel& k, const std::string& array);
 Kernel project(const Kernel& k, const std::set<std::string>& arrays);  // several arrays
+// The kernel with only the barriers `keep` accepts (loops and conditionals
+// left without one retagged unsynchronized): the barriers that order one
+// kind of thread pair (transform/sync_views.hpp).
+Kernel keep_syncs(const Kernel& k, const std::function<bool(const Sync&)>& keep);
 // Every access in the block, in program order (pointers into the block).
 void collect_accesses(const Block& b, std::vector<const Access*>& out);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "smt/group_uniform.hpp"
 #include "smt/implication.hpp"
 #include "transform/align.hpp"
 
@@ -11,20 +12,25 @@ using namespace protocol;
 using namespace transform;
 
 ArrayStages::ArrayStages(const WellFormed& w, const ArrayDecl& array, const CheckOptions& o)
-    : projected_(w), array_(array), preconditions_(w.kernel.preconditions), options_(o) {
-  projected_.kernel = project(w.kernel, array.name);
+    : array_(array), preconditions_(w.kernel.preconditions), options_(o) {
+  WellFormed projected = w;
+  projected.kernel = project(w.kernel, array.name);
+  views_ = sync_views(projected, array.space == MemorySpace::Global && !o.intra_block_only,
+                      z3_group_uniform(projected, o));
+}
+
+AlignedProtocol ArrayStages::align_view(const WellFormed& w) const {
+  AlignOptions ao;
+  const QueryOptions& q = options_.query;
+  ao.implies = z3_implication(std::min(q.timeout_ms, 2000u), q.deadline, q.rlimit);
+  ao.facts = builtin_constraints();
+  ao.facts.insert(ao.facts.end(), preconditions_.begin(), preconditions_.end());
+  ao.facts.insert(ao.facts.end(), options_.assumptions.begin(), options_.assumptions.end());
+  return align(w, ao);
 }
 
 const AlignedProtocol& ArrayStages::aligned() {
-  if (!aligned_) {
-    AlignOptions ao;
-    const QueryOptions& q = options_.query;
-    ao.implies = z3_implication(std::min(q.timeout_ms, 2000u), q.deadline, q.rlimit);
-    ao.facts = builtin_constraints();
-    ao.facts.insert(ao.facts.end(), preconditions_.begin(), preconditions_.end());
-    ao.facts.insert(ao.facts.end(), options_.assumptions.begin(), options_.assumptions.end());
-    aligned_ = align(projected_, ao);
-  }
+  if (!aligned_) aligned_ = align_view(views_.front().kernel);
   return *aligned_;
 }
 
@@ -33,15 +39,34 @@ const std::vector<Closure>& ArrayStages::closures() {
   return *closures_;
 }
 
+void ArrayStages::add_view_traces(const SyncView& v, std::vector<SymbolicTrace>& out) const {
+  TraceOptions to;
+  to.extra_assumptions = options_.assumptions;
+  to.warp_size = options_.warp_size;
+  to.same_group = v.same_group;
+  to.other_group = v.other_group;
+  if (v.cross_block && !v.grid_phases) {
+    // No grid barrier: one trace of the whole kernel.
+    out.push_back(cross_block_trace(v.kernel, array_.name, to));
+    return;
+  }
+  std::vector<Closure> own;
+  const std::vector<Closure>* cs = &own;
+  if (&v == &views_.front()) cs = &closures_.value();
+  else own = split(align_view(v.kernel));
+  for (const auto& c : *cs) {
+    SymbolicTrace t = v.cross_block ? cross_block_trace(v.kernel, c, array_.name, to)
+                                    : sequentialize(v.kernel, c, array_.name, to);
+    if (!v.pairs.empty()) t.phase += ", " + v.pairs;
+    out.push_back(std::move(t));
+  }
+}
+
 const std::vector<SymbolicTrace>& ArrayStages::traces() {
   if (!traces_) {
-    TraceOptions to;
-    to.extra_assumptions = options_.assumptions;
-    to.warp_size = options_.warp_size;
+    closures();
     std::vector<SymbolicTrace> out;
-    for (const auto& c : closures()) out.push_back(sequentialize(projected_, c, array_.name, to));
-    if (array_.space == MemorySpace::Global && !options_.intra_block_only)
-      out.push_back(cross_block_trace(projected_, array_.name, to));
+    for (const auto& v : views_) add_view_traces(v, out);
     traces_ = std::move(out);
   }
   return *traces_;

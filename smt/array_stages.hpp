@@ -4,6 +4,11 @@
 // symbolic traces. Each stage runs when first asked for, so that printing an
 // early stage (`check --show aligned`) does none of the later work; smt::check
 // asks for the traces.
+//
+// Grid and warp barriers order other pairs of threads than block barriers:
+// each kind of pair has its own view of the barriers (transform/
+// sync_views.hpp). aligned() and closures() are those of the plain
+// same-block view; traces() has the traces of every view.
 #include <optional>
 #include <vector>
 
@@ -11,6 +16,7 @@
 #include "smt/checker.hpp"
 #include "transform/aligned.hpp"
 #include "transform/split.hpp"
+#include "transform/sync_views.hpp"
 #include "transform/trace.hpp"
 #include "transform/wellformed.hpp"
 
@@ -27,7 +33,10 @@ class ArrayStages {
   const std::vector<transform::SymbolicTrace>& traces();
 
  private:
-  transform::WellFormed projected_;
+  transform::AlignedProtocol align_view(const transform::WellFormed& w) const;
+  void add_view_traces(const transform::SyncView& v, std::vector<transform::SymbolicTrace>& out) const;
+
+  std::vector<transform::SyncView> views_;  // the plain same-block view first
   protocol::ArrayDecl array_;
   std::vector<protocol::Expr> preconditions_;  // of the whole kernel
   CheckOptions options_;

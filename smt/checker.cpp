@@ -9,6 +9,7 @@
 #include "protocol/printer.hpp"
 #include "support/diagnostic.hpp"
 #include "smt/array_stages.hpp"
+#include "smt/group_uniform.hpp"
 #include "smt/launch_explanation.hpp"
 #include "support/parallel.hpp"
 #include "transform/trace.hpp"
@@ -181,6 +182,11 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
       rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();
       continue;
     }
+    for (const auto& y : non_uniform_warp_syncs(w, z3_group_uniform(w, ko)))
+      rep.diagnostics.push_back({Diagnostic::Severity::Note, y.loc,
+                                 "warp barriers of groups of " + std::to_string(y.width) +
+                                     " threads are ignored (which only adds races): this one is under "
+                                     "thread-dependent control not shown the same in every thread of a group"});
     std::vector<Job> jobs;
     for (const auto& array : k.arrays) {
       if (o.race_arrays && !o.race_arrays->count(array.name)) continue;

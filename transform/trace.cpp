@@ -40,6 +40,10 @@ class Sequentializer {
     for (const auto& p : w_.kernel.preconditions) assume_both(p);
     for (const auto& p : o.extra_assumptions) assume_both(p);
     t_.assumptions.push_back(distinct_threads());
+    if (!cross_) {
+      if (o.same_group > 0) t_.assumptions.push_back(same_group(o.same_group, BinOp::Eq));
+      if (o.other_group > 0) t_.assumptions.push_back(same_group(o.other_group, BinOp::Ne));
+    }
     for (int thread = 1; thread <= 2; ++thread) {
       shared_count_.clear();
       next_site_ = 0;
@@ -189,7 +193,8 @@ class Sequentializer {
     scopes_.push_back({});
     auto step = Overloaded{
         [&](const Access& a) { walk_access(a, thread, guard); },
-        // Barriers only appear in the cross-block trace, where they order nothing.
+        // Barriers only appear in the cross-block trace of the whole kernel,
+        // where they order nothing (a closure has none).
         [](const Sync&) {},
         [&](const If& i) {
           Expr c = rename(i.cond, resolver(thread));
@@ -235,11 +240,17 @@ class Sequentializer {
            v("threadIdx.z") * v("blockDim.x") * v("blockDim.y");
   }
 
+  // Whether the two threads' linear ids agree (Eq) or differ (Ne) on / n:
+  // one warp, or one group of a tile.
+  Expr same_group(int n, BinOp op) {
+    return binary(op, binary(BinOp::Div, linear_thread_id(1), int_lit(n)),
+                  binary(BinOp::Div, linear_thread_id(2), int_lit(n)));
+  }
+
   LockStep lockstep(int warp_size) {
     LockStep l;
     l.warp_size = warp_size;
-    Expr n = int_lit(warp_size);
-    l.same_warp = binary(BinOp::Eq, binary(BinOp::Div, linear_thread_id(1), n), binary(BinOp::Div, linear_thread_id(2), n));
+    l.same_warp = same_group(warp_size, BinOp::Eq);
     for (const auto& [site, first] : site_counters_[0]) {
       auto second = site_counters_[1].find(site);
       if (second == site_counters_[1].end() || second->second.size() != first.size()) continue;  // both walks agree
@@ -307,6 +318,13 @@ SymbolicTrace sequentialize(const WellFormed& w, const Closure& c, const std::st
 SymbolicTrace cross_block_trace(const WellFormed& w, const std::string& array, const TraceOptions& o) {
   SymbolicTrace t = Sequentializer(w, array, true).build({}, w.kernel.body, o);
   t.phase = "threads of different blocks (barriers do not order them)";
+  return t;
+}
+
+SymbolicTrace cross_block_trace(const WellFormed& w, const Closure& c, const std::string& array,
+                                const TraceOptions& o) {
+  SymbolicTrace t = Sequentializer(w, array, true).build(c.binders, c.code, o);
+  t.phase = "threads of different blocks in the " + c.describe();
   return t;
 }
 

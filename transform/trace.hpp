@@ -69,6 +69,11 @@ struct SymbolicTrace {
 struct TraceOptions {
   std::vector<protocol::Expr> extra_assumptions;  // e.g. blockDim.x == 64 from the command line
   int warp_size = 0;  // > 0: warps of this many threads run in lock-step (same-block traces only)
+  // Same-block traces of a view of the barriers (sync_views.hpp): > 0, the
+  // two threads are in one group of this many consecutive linear ids
+  // (same_group), or in different ones (other_group).
+  int same_group = 0;
+  int other_group = 0;
 };
 
 // Same-block trace of one closure.
@@ -77,6 +82,10 @@ SymbolicTrace sequentialize(const WellFormed& w, const Closure& c, const std::st
 // For a global array: threads of different blocks are never ordered by a
 // barrier, so every access of the kernel is concurrent with every other.
 SymbolicTrace cross_block_trace(const WellFormed& w, const std::string& array, const TraceOptions& o = {});
+// Threads of different blocks in one phase between grid barriers: a closure
+// of the kernel whose only barriers are grid barriers (sync_views.hpp).
+SymbolicTrace cross_block_trace(const WellFormed& w, const Closure& c, const std::string& array,
+                                const TraceOptions& o = {});
 
 std::string print(const SymbolicTrace& t);
 

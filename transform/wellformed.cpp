@@ -30,6 +30,8 @@ struct Context {
   SourceLoc cause;
   std::string cause_text;
   bool unsynchronized = false;  // inside an unsynchronized loop
+  std::vector<Expr> thread_conditions;  // the thread-dependent conditions on the path
+  bool thread_loop = false;             // inside a loop with thread-dependent bounds
 };
 
 class WellFormer {
@@ -51,6 +53,7 @@ class WellFormer {
     out.source_name = source_name_;
     out.tickets = tickets_;
     out.divergences = std::move(divergences_);
+    out.thread_controlled_warp_syncs = std::move(warp_syncs_);
     return out;
   }
 
@@ -60,6 +63,7 @@ class WellFormer {
   std::map<std::string, TicketCounter> tickets_;
   std::set<std::string> taken_;
   std::vector<Divergence> divergences_;
+  std::vector<ThreadControlledWarpSync> warp_syncs_;
 
   void declare_global(const std::string& n, Uniformity l) {
     levels_[n] = l;
@@ -74,6 +78,9 @@ class WellFormer {
     source_name_[name] = n;
     return name;
   }
+
+  // What a level's values vary with, for divergence messages.
+  static const char* varies_with(Uniformity l) { return l == Uniformity::Thread ? "thread" : "block"; }
 
   static Uniformity binder_level(Uniformity own, const Context& c) {
     Uniformity l = std::max(own, c.control);
@@ -91,9 +98,27 @@ class WellFormer {
           out.push_back(Stmt{std::move(a)});
         },
         [&](const Sync& y) {
-          if (ctx.control == Uniformity::Thread) {
-            divergences_.push_back({y.loc, ctx.cause,
-                                    "barrier is not reached by every thread of the block: " + ctx.cause_text});
+          switch (y.scope) {
+            case SyncScope::Block:
+              if (ctx.control == Uniformity::Thread)
+                divergences_.push_back({y.loc, ctx.cause,
+                                        "barrier is not reached by every thread of the block: " + ctx.cause_text});
+              break;
+            case SyncScope::Grid:
+              // Every thread of the grid must reach it: control that depends
+              // on the block diverges too.
+              if (ctx.control != Uniformity::Grid)
+                divergences_.push_back({y.loc, ctx.cause,
+                                        "grid barrier is not reached by every thread of the grid: " +
+                                            ctx.cause_text});
+              break;
+            case SyncScope::Warp:
+              // Only group-uniform control is legal, which levels cannot
+              // say: recorded for a check by the solver
+              // (transform/sync_views.hpp).
+              if (ctx.control == Uniformity::Thread)
+                warp_syncs_.push_back({y.loc, y.width, ctx.thread_conditions, ctx.thread_loop});
+              break;
           }
           out.push_back(Stmt{y});
         },
@@ -119,11 +144,12 @@ class WellFormer {
     i.tag = contains_sync(i.then_body) || contains_sync(i.else_body) ? SyncTag::Sync : SyncTag::Unsync;
     Context inner = ctx;
     Uniformity l = level_of(i.cond, levels_);
+    if (l == Uniformity::Thread) inner.thread_conditions.push_back(i.cond);
     if (l > inner.control) {
       inner.control = l;
       inner.cause = i.loc;
-      inner.cause_text = "the condition '" + to_string(in.cond) + "' at " + i.loc.str() +
-                         " depends on the thread";
+      inner.cause_text = "the condition '" + to_string(in.cond) + "' at " + i.loc.str() + " depends on the " +
+                         varies_with(l);
     }
     i.then_body = block(i.then_body, inner, ren);
     i.else_body = block(i.else_body, inner, ren);
@@ -143,9 +169,10 @@ class WellFormer {
     if (bounds > inner.control) {
       inner.control = bounds;
       inner.cause = l.loc;
-      inner.cause_text = "the bounds of the loop at " + l.loc.str() + " depend on the thread";
+      inner.cause_text = "the bounds of the loop at " + l.loc.str() + " depend on the " + varies_with(bounds);
     }
     if (!sync) inner.unsynchronized = true;
+    if (bounds == Uniformity::Thread) inner.thread_loop = true;
     std::string n = fresh(l.var);
     levels_[n] = binder_level(bounds, ctx);
     ren[l.var] = var(n);

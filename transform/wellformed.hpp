@@ -7,7 +7,10 @@
 //  - Tags loops and conditionals as synchronized (containing a barrier) or
 //    unsynchronized.
 //  - Reports a barrier under a thread-dependent condition, or in a loop with
-//    thread-dependent bounds, as barrier divergence.
+//    thread-dependent bounds, as barrier divergence; a grid barrier also
+//    under block-dependent control. A warp barrier under thread-dependent
+//    control is no divergence (it may be warp-uniform) but is recorded with
+//    its conditions (transform/sync_views.hpp).
 //  - Case-splits synchronized loops that may run zero times:
 //    `forS x ... {p}` becomes `ifS (cond(init)) { forS x ... {p} }`, so that
 //    aligning only sees loops that run at least once.
@@ -27,12 +30,25 @@ struct Divergence {
   std::string message;
 };
 
+struct ThreadControlledWarpSync {
+  SourceLoc loc;
+  int width = 0;
+  std::vector<protocol::Expr> conditions;  // renamed; a branch's negation is as uniform as its condition
+  bool thread_loop = false;  // also inside a loop with thread-dependent bounds: never shown uniform
+};
+
 struct WellFormed {
   protocol::Kernel kernel;                         // tagged, renamed, case-split
   std::map<std::string, Uniformity> levels;             // every variable of the kernel
   std::map<std::string, std::string> source_name;  // renamed variable -> the user's name
   std::map<std::string, protocol::TicketCounter> tickets;  // renamed ticket -> its counter
   std::vector<Divergence> divergences;
+  // The warp barriers under thread-dependent control, with the conditions
+  // on their path that depend on the thread: such a barrier is used only
+  // where each condition is the same in every thread of a group (as
+  // `threadIdx.x < 32` for warps); otherwise every warp barrier of its
+  // width is ignored (transform/sync_views.hpp).
+  std::vector<ThreadControlledWarpSync> thread_controlled_warp_syncs;
 };
 
 WellFormed make_well_formed(const protocol::Kernel& k);

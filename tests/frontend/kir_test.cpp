@@ -315,6 +315,40 @@ __global__ void k(int *A) {
   EXPECT_EQ(barriers[1].kind, kir::Barrier::Kind::Grid);
 }
 
+// Warp barriers carry the size of the groups they synchronize: 32 for a
+// full-mask __syncwarp, N for a thread_block_tile<N>, none (null) for a
+// partial or unknown mask or a group of unknown threads.
+TEST(KernelIr, WarpBarrierWidths) {
+  fe::ParsedFile f = parse(R"(#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(int *A, unsigned mask) {
+  __syncwarp();
+  __syncwarp(0xffffffff);
+  __syncwarp(0x0000ffff);
+  __syncwarp(mask);
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cg::this_thread_block());
+  warp.sync();
+  cg::thread_block_tile<16> half = cg::tiled_partition<16>(cg::this_thread_block());
+  half.sync();
+  cg::sync(half);
+  cg::coalesced_threads().sync();
+  cg::thread_group any = cg::tiled_partition(cg::this_thread_block(), 8);
+  any.sync();
+  A[threadIdx.x] = 0;
+}
+)");
+  ASSERT_TRUE(kernel(f, "k").errors.empty()) << kernel(f, "k").errors.front().message;
+  auto barriers = all<kir::Barrier>(kernel(f, "k").kernel);
+  ASSERT_EQ(barriers.size(), 9u);
+  std::vector<std::string> widths;
+  for (const auto& b : barriers) {
+    EXPECT_EQ(b.kind, kir::Barrier::Kind::Warp);
+    widths.push_back(str(b.count));
+  }
+  EXPECT_EQ(widths, (std::vector<std::string>{"32", "32", "null", "null", "32", "16", "16", "null", "null"}));
+  EXPECT_TRUE(contains(kir::print(kernel(f, "k").kernel), "barrier.warp 16;"));
+}
+
 TEST(KernelIr, TemplateKernels) {
   fe::ParsedFile f = parse(R"(template <int S> __global__ void inst(int *a) { a[threadIdx.x * S] = 0; }
 template __global__ void inst<4>(int *);

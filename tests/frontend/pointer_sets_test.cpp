@@ -15,10 +15,10 @@ namespace {
 const std::string k1d = "//pass\n//--blockDim=128 --gridDim=4\n";
 
 // The kernel `k` with INDEX replaced: `threadIdx.x` (DRF) or `0` (racy).
-void expect_pair(const std::string& body, const std::string& race_on) {
-  auto drf = check(k1d + std::regex_replace(body, std::regex("INDEX"), "blockIdx.x * blockDim.x + threadIdx.x"));
+void expect_pair(const std::string& body, const std::string& race_on, const std::string& header = k1d) {
+  auto drf = check(header + std::regex_replace(body, std::regex("INDEX"), "blockIdx.x * blockDim.x + threadIdx.x"));
   EXPECT_DRF(drf, "k");
-  auto racy = check(k1d + std::regex_replace(body, std::regex("INDEX"), "0"));
+  auto racy = check(header + std::regex_replace(body, std::regex("INDEX"), "0"));
   EXPECT_RACY(racy, "k");
   EXPECT_TRUE(contains(racy.out, "data race on " + race_on)) << racy.out;
 }
@@ -43,6 +43,9 @@ TEST(PointerSets, ConditionalAssignmentReachesBothArrays) {
 TEST(PointerSets, ReassignedAfterUseInALoopNeedsASecondPass) {
   // p points to a in the first iteration and to b afterwards: the write
   // through p reaches b only if the lowering knows b when it lowers it.
+  // One block: p's offset is a uniform unknown of each iteration, and two
+  // blocks may be in different iterations (transform/sync_views.hpp), so
+  // with several blocks the DRF twin is a false alarm.
   expect_pair(R"(__global__ void k(int *a, int *b, int n) {
   int *p = a;
   for (int i = 0; i < n; i++) {
@@ -51,7 +54,7 @@ TEST(PointerSets, ReassignedAfterUseInALoopNeedsASecondPass) {
     p = b;
   }
 }
-)", "b[0]");
+)", "b[0]", "//pass\n//--blockDim=128 --gridDim=1\n");
 }
 
 TEST(PointerSets, PointerToAThreadsOwnVariable) {

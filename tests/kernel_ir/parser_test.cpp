@@ -59,6 +59,8 @@ const char* kEveryNode = R"(cuda kernel all @"k.cu":1:17 {
       assume (i & 3) == (i | 1 ^ 2) << 1 >> -(5);
   }
   unsupported "inline \"asm\"\\"; @15:3
+  barrier.warp 32;
+  barrier.warp 16 shared;
 }
 )";
 
@@ -80,7 +82,7 @@ TEST(KernelIrText, EveryNodeParsesAndPrintsBack) {
   EXPECT_EQ(k.locals[2].name, "p.a");
   EXPECT_EQ(k.locals[2].loc, (SourceLoc{"h.cuh", 4, 5}));
   ASSERT_EQ(k.preconditions.size(), 1u);
-  ASSERT_EQ(k.body.size(), 22u);
+  ASSERT_EQ(k.body.size(), 24u);
   EXPECT_EQ(k.body[1].as<Assign>().value, nullptr);
   EXPECT_EQ(k.body[2].as<Load>().at.index.size(), 2u);
   EXPECT_EQ(k.body[3].as<Load>().var, "");
@@ -105,6 +107,11 @@ TEST(KernelIrText, EveryNodeParsesAndPrintsBack) {
   EXPECT_EQ(loop.body[1].as<Break>().loc, (SourceLoc{"k.cu", 14, 7}));
   EXPECT_FALSE(k.body[20].as<Loop>().test_first);
   EXPECT_EQ(k.body[21].as<Unsupported>().what, "inline \"asm\"\\");
+  // A warp barrier's group size, and none for a partial mask.
+  EXPECT_EQ(k.body[12].as<Barrier>().count, nullptr);
+  EXPECT_EQ(expr::to_string(k.body[22].as<Barrier>().count), "32");
+  EXPECT_EQ(expr::to_string(k.body[23].as<Barrier>().count), "16");
+  EXPECT_FALSE(k.body[23].as<Barrier>().orders_global);
   // Parsing the printed text again gives the same kernel.
   EXPECT_TRUE(equal(parse_kernel(print(k, {.locations = true}), "again.kir"), k));
 }

@@ -154,3 +154,49 @@ TEST(Interpreter, NonTerminatingLoopIsAnError) {
   Kernel k = kernel("for (i = 0; i < 1; i *= 2) { wr A[i]; }");
   EXPECT_THROW(interpret(k, threads(1)), EvalError);
 }
+
+// A grid barrier orders threads of different blocks; a block barrier does not.
+TEST(Interpreter, GridBarrierOrdersBlocks) {
+  const std::string shift = "rd A[blockIdx.x * blockDim.x + tid + 1]; SYNC wr A[blockIdx.x * blockDim.x + tid];";
+  auto with = [&](const std::string& sync) {
+    std::string body = shift;
+    body.replace(body.find("SYNC"), 4, sync);
+    return kernel(body, "global A;");
+  };
+  EXPECT_TRUE(interpret(with("sync grid;"), threads(2, 2)).races.empty());
+  ConcreteResult r = interpret(with("sync;"), threads(2, 2));
+  ASSERT_EQ(r.races.size(), 1u);
+  EXPECT_NE(r.races[0].first.block, r.races[0].second.block);
+  EXPECT_EQ(r.races[0].first.index, std::vector<std::int64_t>{2});
+  // A grid barrier is a block barrier too.
+  EXPECT_TRUE(interpret(kernel("wr A[tid]; sync grid; rd A[tid ^ 1];"), threads(2)).races.empty());
+}
+
+TEST(Interpreter, GridBarrierReachedBySomeBlocksDiverges) {
+  Kernel k = kernel("if (blockIdx.x == 0) { sync grid; } wr A[blockIdx.x * blockDim.x + tid];", "global A;");
+  EXPECT_FALSE(interpret(k, threads(2, 1)).divergent);
+  ConcreteResult r = interpret(k, threads(2, 2));
+  EXPECT_TRUE(r.divergent);
+  EXPECT_EQ(r.divergence, "blocks 0 and 1 meet different grid barriers");
+}
+
+// `sync warp 2` orders the threads of {0,1} and of {2,3}, nothing across.
+TEST(Interpreter, WarpBarrierOrdersOneGroup) {
+  EXPECT_TRUE(interpret(kernel("wr A[tid]; sync warp 2; rd A[tid ^ 1];"), threads(4)).races.empty());
+  ConcreteResult r = interpret(kernel("wr A[tid]; sync warp 2; rd A[(tid + 1) % 4];"), threads(4));
+  ASSERT_EQ(r.races.size(), 2u);  // A[2] (threads 1, 2) and A[0] (threads 3, 0)
+  for (const auto& race : r.races) EXPECT_NE(race.first.thread / 2, race.second.thread / 2);
+  // A group cut short by the block size: thread 2 alone.
+  EXPECT_TRUE(interpret(kernel("wr A[tid]; sync warp 2; rd A[tid ^ 1];"), threads(3, 2)).races.empty());
+  // It does not end the block's phase for other groups, and a barrier that
+  // orders no shared memory orders nothing here.
+  EXPECT_FALSE(interpret(kernel("wr A[tid]; sync warp 4 global; rd A[tid ^ 1];"), threads(4)).races.empty());
+}
+
+TEST(Interpreter, WarpBarrierReachedBySomeThreadsOfAGroupDiverges) {
+  Kernel k = kernel("if (tid < 2) { sync warp 2; } wr A[tid];");
+  EXPECT_FALSE(interpret(k, threads(4)).divergent);  // groups {0,1} and {2,3} agree
+  ConcreteResult r = interpret(kernel("if (tid == 0) { sync warp 2; } wr A[tid];"), threads(2));
+  EXPECT_TRUE(r.divergent);
+  EXPECT_EQ(r.divergence, "threads 0 and 1 of block 0 meet different warp barriers");
+}

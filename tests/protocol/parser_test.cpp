@@ -229,6 +229,46 @@ TEST(Parser, ReadsAndPrintsTicketDeclarations) {
   EXPECT_EQ(error_of("kernel k {\n  ticket t shared c;\n}\n"), "2:12: expected 'of', found 's'");
 }
 
+TEST(Parser, ReadsAndPrintsBarrierScopes) {
+  const char* text = R"(kernel k {
+  global A;
+  uniform grid, warp;
+  sync;
+  sync grid;
+  sync warp 32;
+  sync warp 2 shared;
+  sync grid global;
+  rd A[grid + warp];
+}
+)";
+  ProtocolFile f = parse_protocol(text, "t.map");
+  const Kernel& k = f.kernels.at(0);
+  std::vector<std::pair<SyncScope, int>> scopes;
+  for (const auto& s : k.body)
+    if (s.is<Sync>()) scopes.emplace_back(s.as<Sync>().scope, s.as<Sync>().width);
+  EXPECT_EQ(scopes, (std::vector<std::pair<SyncScope, int>>{{SyncScope::Block, 0},
+                                                           {SyncScope::Grid, 0},
+                                                           {SyncScope::Warp, 32},
+                                                           {SyncScope::Warp, 2},
+                                                           {SyncScope::Grid, 0}}));
+  EXPECT_FALSE(k.body.at(3).as<Sync>().orders_global);
+  EXPECT_FALSE(k.body.at(4).as<Sync>().orders_shared);
+  std::string printed = print(f);
+  EXPECT_NE(printed.find("  sync grid;\n  sync warp 32;\n  sync warp 2 shared;\n  sync grid global;\n"),
+            std::string::npos)
+      << printed;
+  EXPECT_TRUE(equal(k, parse_protocol(printed, "printed").kernels.at(0)));
+  // Another scope or width is another protocol.
+  for (const char* other : {"sync;", "sync warp 16;", "sync grid;"}) {
+    std::string changed = text;
+    changed.replace(changed.find("sync warp 32;"), 13, other);
+    EXPECT_FALSE(equal(k, parse_protocol(changed, "t.map").kernels.at(0))) << other;
+  }
+  // A warp needs a width of at least 2.
+  EXPECT_THROW(parse_protocol("kernel k { shared A; sync warp 1; }", "t.map"), racecert::Error);
+  EXPECT_THROW(parse_protocol("kernel k { shared A; sync warp; }", "t.map"), racecert::Error);
+}
+
 TEST(Parser, MissingFileIsAnInputError) {
   try {
     parse_protocol_file("/nonexistent/file.map");

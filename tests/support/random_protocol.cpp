@@ -14,8 +14,10 @@ class Generator {
     Kernel k;
     k.name = "random";
     dims_ = o_.two_dims && chance(0.2) ? 2 : 1;
-    MemorySpace space = o_.global_arrays && chance(0.3) ? MemorySpace::Global : MemorySpace::Shared;
+    MemorySpace space =
+        o_.global_arrays && chance(o_.sync_scopes ? 0.5 : 0.3) ? MemorySpace::Global : MemorySpace::Shared;
     k.arrays.push_back(ArrayDecl{"A", space, dims_, 0, {}});
+    global_ = space == MemorySpace::Global;
     k.vars.push_back(VarDecl{"N", Uniformity::Grid, {}, std::nullopt});
     k.vars.push_back(VarDecl{"M", Uniformity::Grid, {}, std::nullopt});
     has_v_ = o_.thread_unknowns && chance(0.3);
@@ -38,6 +40,8 @@ class Generator {
   int dims_ = 1;
   bool has_v_ = false;
   bool has_ticket_ = false;
+  bool global_ = false;
+  bool warp_only_ = false;  // under a condition the same in each group of 2: warp barriers only
   bool views_ = false;  // the array has an element size, so accesses may have byte views
   int next_var_ = 0;
   int next_site_ = 1;
@@ -107,6 +111,13 @@ class Generator {
     Access a;
     a.array = "A";
     for (int d = 0; d < dims_; ++d) a.index.push_back(term(uniform, local));
+    // Grid barriers matter where blocks touch different cells and their
+    // neighbours' (global arrays race across blocks on one tid).
+    // Likewise warp barriers where threads touch their partner's cell.
+    if (o_.sync_scopes && global_ && dims_ == 1 && chance(0.5))
+      a.index = {var("blockIdx.x") * var("blockDim.x") + tid() + lit(pick(2))};
+    else if (o_.sync_scopes && !global_ && dims_ == 1 && chance(0.5))
+      a.index = {chance(0.5) ? tid() : binary(BinOp::BitXor, tid(), lit(1))};
     if (views_ && chance(0.5)) {
       // Narrower, wider, unaligned (unit != width) and element-sized views of 4-byte elements.
       static const std::vector<AccessView> views = {{1, 1}, {1, 4}, {2, 2}, {2, 4}, {4, 4},
@@ -157,12 +168,21 @@ class Generator {
       int r = pick(10);
       bool deeper = depth < o_.max_depth;
       if (r < 5 || !deeper) {
-        if (uniform_ctx && r == 4) {
+        // With barrier scopes, barriers twice as often: there are three kinds.
+        if (uniform_ctx && (r == 4 || (o_.sync_scopes && r == 3))) {
           Sync y;
           if (o_.barrier_fences && chance(0.2)) {
             int f = pick(3);  // shared only, global only, or nothing
             y.orders_shared = f == 0;
             y.orders_global = f == 1;
+          }
+          if (o_.sync_scopes) {  // uniform_ctx is grid-uniform, unless warp_only_: then only warp barriers
+            int kind = warp_only_ ? 2 : pick(3);
+            if (kind == 1) y.scope = SyncScope::Grid;
+            if (kind == 2) {
+              y.scope = SyncScope::Warp;
+              y.width = 2;
+            }
           }
           out.push_back(Stmt{y});
         } else {
@@ -175,8 +195,26 @@ class Generator {
         bool sync_inside = uniform_ctx && chance(0.5);
         c.cond = sync_inside ? uniform_cond(uniform, true)
                              : (chance(0.5) ? thread_cond(uniform, local) : uniform_cond(uniform, false));
+        // With barrier scopes, sometimes a thread-dependent condition that
+        // is the same in each group of 2 threads, holding warp barriers only
+        // (`if (tid < 32) { ... __syncwarp(); }`).
+        bool group_cond = sync_inside && o_.sync_scopes && !warp_only_ && chance(0.6);
+        if (group_cond) {
+          std::vector<Expr> conds = {binary(BinOp::Lt, tid(), lit(2)), binary(BinOp::Lt, tid(), lit(2)),
+                                     binary(BinOp::Eq, binary(BinOp::Div, tid(), lit(2)), binary(BinOp::Mod, var("N"), lit(2)))};
+          c.cond = one_of(conds);
+        }
+        bool outer_warp_only = warp_only_;
+        warp_only_ = warp_only_ || group_cond;
         c.then_body = block(depth + 1, sync_inside, uniform, local);
+        if (group_cond) {  // an access, then a warp barrier, then the rest: the barrier has work to order
+          Sync y;
+          y.scope = SyncScope::Warp;
+          y.width = 2;
+          c.then_body.insert(c.then_body.begin(), {access(uniform, local), Stmt{y}});
+        }
         if (chance(0.4)) c.else_body = block(depth + 1, sync_inside, uniform, local);
+        warp_only_ = outer_warp_only;
         out.push_back(Stmt{std::move(c)});
       } else {
         bool thread_bounds = !uniform_ctx || chance(0.3);

@@ -32,6 +32,9 @@ struct RandomProtocolOptions {
   // bits so that small values wrap around: `a - b` below 0, `a * 128`,
   // signed `a * 64`. Off by default, as tickets.
   bool wraps = false;
+  // Grid barriers (`sync grid;`) and warp barriers of groups of 2 threads
+  // (`sync warp 2;`) beside block barriers. Off by default, as tickets.
+  bool sync_scopes = false;
 };
 
 // The bounds both sides of the differential test agree on.

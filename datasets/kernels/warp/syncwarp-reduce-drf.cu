@@ -1,6 +1,5 @@
 //pass
 //--blockDim=64 --gridDim=4
-//racecert: racy (limitation, false alarm: __syncwarp orders only the threads of a warp, which the protocol analysis does not model; it ignores the barrier)
 // Per-warp reduction in shared memory ordered by __syncwarp() only: each warp
 // works on its own 32 cells; in a step a lane reads its partner s[tid + off]
 // (same warp), __syncwarp(), then writes its own cell, __syncwarp(). Warps

@@ -1,0 +1,45 @@
+#include "smt/group_uniform.hpp"
+
+#include <algorithm>
+
+#include "smt/implication.hpp"
+
+namespace racecert::smt {
+
+using namespace protocol;
+
+transform::GroupUniform z3_group_uniform(const transform::WellFormed& w, const CheckOptions& o) {
+  const QueryOptions& q = o.query;
+  transform::Implication implies = z3_implication(std::min(q.timeout_ms, 2000u), q.deadline, q.rlimit);
+  std::vector<Expr> facts = builtin_constraints();
+  facts.insert(facts.end(), w.kernel.preconditions.begin(), w.kernel.preconditions.end());
+  facts.insert(facts.end(), o.assumptions.begin(), o.assumptions.end());
+  std::map<std::string, Uniformity> levels = w.levels;
+  return [implies, facts, levels](int width, const std::vector<Expr>& conditions) {
+    // The second thread's copy: per-thread names get "@2" (not a name of
+    // the kernel: '@' is no identifier character).
+    auto second = [&](const Expr& e) {
+      return rename(e, [&](const std::string& n) {
+        auto it = levels.find(n);
+        bool per_thread = it == levels.end() || it->second == Uniformity::Thread;
+        return per_thread ? n + "@2" : n;
+      });
+    };
+    std::vector<Expr> both = facts;
+    for (const auto& f : facts) both.push_back(second(f));
+    auto lin = [](const Expr& x, const Expr& y, const Expr& z) {
+      return x + y * var("blockDim.x") + z * var("blockDim.x") * var("blockDim.y");
+    };
+    Expr lin1 = lin(var("threadIdx.x"), var("threadIdx.y"), var("threadIdx.z"));
+    Expr n = int_lit(width);
+    both.push_back(binary(BinOp::Eq, binary(BinOp::Div, lin1, n), binary(BinOp::Div, second(lin1), n)));
+    std::vector<Expr> same;
+    for (const auto& c : conditions) {
+      Expr c2 = second(c);
+      same.push_back(disj(conj(c, c2), conj(neg(c), neg(c2))));
+    }
+    return implies(both, conj(same));
+  };
+}
+
+}  // namespace racecert::smt

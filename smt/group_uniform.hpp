@@ -1,0 +1,15 @@
+#pragma once
+// The solver check of transform::GroupUniform (transform/sync_views.hpp):
+// conditions are the same in every two threads of one group of N
+// consecutive threads of a block when, under the builtin ranges, the
+// preconditions and the command line's assumptions for both threads,
+// `lin@1 / N == lin@2 / N` and one block imply `c@1 == c@2` for each c.
+// Per-thread variables get a second copy; block and uniform ones are shared.
+#include "smt/checker.hpp"
+#include "transform/sync_views.hpp"
+
+namespace racecert::smt {
+
+transform::GroupUniform z3_group_uniform(const transform::WellFormed& w, const CheckOptions& o);
+
+}  // namespace racecert::smt
