@@ -72,7 +72,10 @@ Flow ThreadExecutor::statement(const Stmt& s) {
                  },
                  // No effect on values:
                  [&](const Fence&) { return Flow::Normal; }, [&](const Assert&) { return Flow::Normal; },
-                 [&](const Assume&) { return Flow::Normal; }},
+                 [&](const Assume& a) {
+                   on_assume(a);
+                   return Flow::Normal;
+                 }},
       s.node);
 }
 

@@ -47,6 +47,9 @@ class ThreadExecutor {
   virtual void on_atomic(const Atomic&) {}
   virtual void on_barrier(const Barrier&) {}
   virtual void on_unsupported(const Unsupported&) {}
+  // An assumption (__assume): a run on which it fails is no run of the
+  // kernel; a client replaying a witness stops there (pipeline/replay.cpp).
+  virtual void on_assume(const Assume&) {}
   // A branch or loop whose condition is unknown. The executor skips
   // `parts` (both branches, or the loop's body and update) and makes every
   // variable they may assign unknown; a client for whom the skipped code

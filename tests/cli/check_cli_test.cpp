@@ -291,3 +291,31 @@ TEST(CheckCli, KernelFilterAndDimensions) {
   EXPECT_EQ(run_racecert({"check", shift, "--block-dim", "64", "--warp-sync", "32"}).code, 0);
   EXPECT_EQ(run_racecert({"check", shift, "--block-dim", "64", "--warp-sync", "16"}).code, 1);
 }
+
+// Every race says whether a replay on the kernel's code confirmed it
+// (pipeline/replay.hpp): JSON "confirmed" (and "reason" when not), a SARIF
+// property, a line of text.
+TEST(CheckCli, RacesSayWhetherReplayConfirmedThem) {
+  std::string plain = temp_file("__global__ void k(int *a) { a[threadIdx.x / 2] = threadIdx.x; }\n", ".cu");
+  auto json = run_racecert({"check", "--format", "json", "--block-dim", "4", plain});
+  ASSERT_EQ(json.code, 1) << json.err;
+  auto* race = (*parse_json(json.out).getAsObject()->getArray("kernels"))[0].getAsObject()->getArray("races");
+  ASSERT_TRUE(race && !race->empty());
+  EXPECT_EQ((*race)[0].getAsObject()->getBoolean("confirmed"), true) << json.out;
+  EXPECT_FALSE((*race)[0].getAsObject()->getString("reason")) << json.out;
+  auto text = run_racecert({"check", "--block-dim", "4", plain});
+  EXPECT_NE(text.out.find("confirmed by replay"), std::string::npos) << text.out;
+  auto sarif = run_racecert({"check", "--format", "sarif", "--block-dim", "4", plain});
+  EXPECT_NE(sarif.out.find("\"confirmed\": true"), std::string::npos) << sarif.out;
+
+  std::string behind = temp_file("__global__ void k(int *a, int *b) { a[b[threadIdx.x]] = threadIdx.x; }\n", ".cu");
+  auto possible = run_racecert({"check", "--format", "json", "--block-dim", "4", behind});
+  ASSERT_EQ(possible.code, 1) << possible.err;
+  auto* races = (*parse_json(possible.out).getAsObject()->getArray("kernels"))[0].getAsObject()->getArray("races");
+  ASSERT_TRUE(races && !races->empty());
+  EXPECT_EQ((*races)[0].getAsObject()->getBoolean("confirmed"), false) << possible.out;
+  EXPECT_EQ((*races)[0].getAsObject()->getString("reason"), "data read from memory") << possible.out;
+  auto possible_text = run_racecert({"check", "--block-dim", "4", behind});
+  EXPECT_NE(possible_text.out.find("possible race (not confirmed by replay: data read from memory)"), std::string::npos)
+      << possible_text.out;
+}
