@@ -76,6 +76,8 @@ struct Access {
   std::string mode;  // "rd", "wr", "atomic"
   bool known = false;  // its index is known
   std::string unknown_reason;
+  std::vector<std::int64_t> index;  // as evaluated, one per dimension
+  std::int64_t unit = 1, width = 1;  // bytes the last index counts, bytes accessed
   std::vector<std::int64_t> lead;   // indices before the last, when the sizes do not linearize them
   std::int64_t begin = 0, end = 0;  // bytes of the last dimension
   // Barriers passed before it: block barriers ordering shared and global
@@ -226,6 +228,9 @@ class ThreadRun : public kir::ThreadExecutor {
       }
       index.push_back(*v);
     }
+    a.index = index;
+    a.unit = unit;
+    a.width = width;
     if (a.known && !index.empty()) {
       // Row-major over known sizes (as the front end linearizes), else the
       // leading indices compare as they are.
@@ -373,7 +378,11 @@ smt::ReplayOutcome replay_race(const kir::Kernel& k, const smt::WitnessValues& w
   bool same_block = true;
   for (const char* axis : kAxes) same_block = same_block && e1["blockIdx." + std::string(axis)] == e2["blockIdx." + std::string(axis)];
 
+  // The racing pairs; the one on the reported cell if there is one, so that
+  // the report's index and the witness agree.
   std::optional<std::string> unknown_index;
+  std::optional<std::pair<std::size_t, std::size_t>> found;
+  std::vector<std::int64_t> second_index = r.bytes.size() == 2 ? r.bytes[1].index : r.index;
   for (std::size_t i = 0; i < r1.accesses.size(); ++i)
     for (std::size_t j = 0; j < r2.accesses.size(); ++j) {
       const Access &a = r1.accesses[i], &b = r2.accesses[j];
@@ -383,18 +392,30 @@ smt::ReplayOutcome replay_race(const kir::Kernel& k, const smt::WitnessValues& w
         continue;
       }
       if (!overlap(a, b)) continue;
-      // Confirmed: run both threads again up to the racing accesses, for
-      // the user's variables there.
-      ThreadRun s1(k, causes, r.first.loc, array, limits), s2(k, causes, r.second.loc, array, limits);
-      s1.snapshot_at = i;
-      s2.snapshot_at = j;
-      s1.go(e1);
-      s2.go(e2);
-      r.confirmed = true;
-      r.replay_reason.clear();
-      r.witness = replay_witness(k, w, e1, e2, s1, s2);
-      return out;
+      if (!found || (a.index == r.index && b.index == second_index)) found = {i, j};
+      if (a.index == r.index && b.index == second_index) break;
     }
+  if (found) {
+    // Confirmed: run both threads again up to the racing accesses, for
+    // the user's variables there.
+    const Access &a = r1.accesses[found->first], &b = r2.accesses[found->second];
+    ThreadRun s1(k, causes, r.first.loc, array, limits), s2(k, causes, r.second.loc, array, limits);
+    s1.snapshot_at = found->first;
+    s2.snapshot_at = found->second;
+    s1.go(e1);
+    s2.go(e2);
+    r.confirmed = true;
+    r.replay_reason.clear();
+    r.witness = replay_witness(k, w, e1, e2, s1, s2);
+    r.index = a.index;
+    if (r.bytes.size() == 2) {
+      auto bytes = [](const Access& x) {
+        return ReportedBytes{x.index, x.index.empty() ? 0 : x.index.back() * x.unit, x.width};
+      };
+      r.bytes = {bytes(a), bytes(b)};
+    }
+    return out;
+  }
   if (unknown_index) r.replay_reason = *unknown_index;
   else if (r1.stopped) r.replay_reason = *r1.stopped;
   else if (r2.stopped) r.replay_reason = *r2.stopped;

@@ -26,7 +26,7 @@ namespace racecert::pipeline {
 
 // The reasons a replay gives, in words (ReportedRace::replay_reason).
 inline constexpr const char* kReasonMemory = "data read from memory";
-inline constexpr const char* kReasonUnknownFunction = "an unknown function";
+inline constexpr const char* kReasonUnknownFunction = "an unknown function or untracked value";
 inline constexpr const char* kReasonLoopBound = "a loop bound hit";
 inline constexpr const char* kReasonNotReached = "the witness does not reach both accesses";
 inline constexpr const char* kReasonOpenValue = "a value the witness leaves open";

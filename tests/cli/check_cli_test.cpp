@@ -299,7 +299,8 @@ TEST(CheckCli, RacesSayWhetherReplayConfirmedThem) {
   std::string plain = temp_file("__global__ void k(int *a) { a[threadIdx.x / 2] = threadIdx.x; }\n", ".cu");
   auto json = run_racecert({"check", "--format", "json", "--block-dim", "4", plain});
   ASSERT_EQ(json.code, 1) << json.err;
-  auto* race = (*parse_json(json.out).getAsObject()->getArray("kernels"))[0].getAsObject()->getArray("races");
+  llvm::json::Value parsed = parse_json(json.out);
+  auto* race = (*parsed.getAsObject()->getArray("kernels"))[0].getAsObject()->getArray("races");
   ASSERT_TRUE(race && !race->empty());
   EXPECT_EQ((*race)[0].getAsObject()->getBoolean("confirmed"), true) << json.out;
   EXPECT_FALSE((*race)[0].getAsObject()->getString("reason")) << json.out;
@@ -311,7 +312,8 @@ TEST(CheckCli, RacesSayWhetherReplayConfirmedThem) {
   std::string behind = temp_file("__global__ void k(int *a, int *b) { a[b[threadIdx.x]] = threadIdx.x; }\n", ".cu");
   auto possible = run_racecert({"check", "--format", "json", "--block-dim", "4", behind});
   ASSERT_EQ(possible.code, 1) << possible.err;
-  auto* races = (*parse_json(possible.out).getAsObject()->getArray("kernels"))[0].getAsObject()->getArray("races");
+  llvm::json::Value parsed_possible = parse_json(possible.out);
+  auto* races = (*parsed_possible.getAsObject()->getArray("kernels"))[0].getAsObject()->getArray("races");
   ASSERT_TRUE(races && !races->empty());
   EXPECT_EQ((*races)[0].getAsObject()->getBoolean("confirmed"), false) << possible.out;
   EXPECT_EQ((*races)[0].getAsObject()->getString("reason"), "data read from memory") << possible.out;
