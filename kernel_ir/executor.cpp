@@ -35,7 +35,8 @@ Flow ThreadExecutor::statement(const Stmt& s) {
                  },
                  [&](const Load& l) {
                    on_load(l);
-                   forget(l.var);  // memory contents are not tracked
+                   // Memory contents are not tracked, unless the client knows them.
+                   if (!l.var.empty()) env[l.var] = loaded(l);
                    return Flow::Normal;
                  },
                  [&](const Store& st) {

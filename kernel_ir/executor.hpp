@@ -43,6 +43,9 @@ class ThreadExecutor {
   // Called in program order, before the statement's result (if any)
   // becomes unknown.
   virtual void on_load(const Load&) {}
+  // The value a load reads, when the client knows it (a replay choosing
+  // the contents of an input array, pipeline/replay.cpp); unknown by default.
+  virtual Value loaded(const Load&) { return std::nullopt; }
   virtual void on_store(const Store&) {}
   virtual void on_atomic(const Atomic&) {}
   virtual void on_barrier(const Barrier&) {}

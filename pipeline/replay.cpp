@@ -70,6 +70,39 @@ struct Causes {
   }
 };
 
+// The initial contents of the input arrays, chosen by the replay: global
+// arrays passed as parameters that the kernel never writes hold whatever
+// the host put there, so any value of a cell is some run of the kernel, as
+// long as a cell read twice (by either thread) reads the same value. A
+// load of an integer from such an array reads the model's value of the
+// load's unknown (inference names it after the load's variable,
+// `tmp0$3` for `tmp0`) when it fits the element type, else 0.
+struct Inputs {
+  std::set<std::string> arrays;
+  std::map<std::pair<std::string, std::vector<std::int64_t>>, std::int64_t> cells;
+
+  explicit Inputs(const kir::Kernel& k) {
+    std::set<std::string> written;
+    kir::any_statement(k.body, [&](const kir::Stmt& s) {
+      if (const auto* st = std::get_if<kir::Store>(&s.node)) written.insert(st->at.array);
+      if (const auto* a = std::get_if<kir::Atomic>(&s.node)) written.insert(a->at.array);
+      return false;
+    });
+    for (const auto& a : k.arrays)
+      if (a.parameter && a.space == kir::Space::Global && !written.count(a.name) &&
+          (a.element == kir::ScalarType::Int || a.element == kir::ScalarType::Unsigned || a.element == kir::ScalarType::Bool))
+        arrays.insert(a.name);
+  }
+};
+
+bool fits(std::int64_t v, const kir::Array& a) {
+  if (a.element == kir::ScalarType::Bool) return v == 0 || v == 1;
+  int bits = a.element_bytes > 0 && a.element_bytes < 8 ? static_cast<int>(a.element_bytes) * 8 : 64;
+  if (bits == 64) return a.element != kir::ScalarType::Unsigned || v >= 0;
+  if (a.element == kir::ScalarType::Unsigned) return v >= 0 && v < (std::int64_t{1} << bits);
+  return v >= -(std::int64_t{1} << (bits - 1)) && v < (std::int64_t{1} << (bits - 1));
+}
+
 // One access at a racing position, as the run performed it.
 struct Access {
   std::string array;
@@ -94,9 +127,9 @@ struct Snapshot {};  // the run reached the access whose variables the witness s
 // source position, and ends within the limits.
 class ThreadRun : public kir::ThreadExecutor {
  public:
-  ThreadRun(const kir::Kernel& k, const Causes& causes, const SourceLoc& at, const std::string& array,
-            const ReplayLimits& limits)
-      : k_(k), causes_(causes), at_(at), array_(array), limits_(limits) {}
+  ThreadRun(const kir::Kernel& k, const Causes& causes, Inputs& inputs, const std::map<std::string, std::int64_t>& model,
+            const SourceLoc& at, const std::string& array, const ReplayLimits& limits)
+      : k_(k), causes_(causes), inputs_(inputs), model_(model), at_(at), array_(array), limits_(limits) {}
 
   std::vector<Access> accesses;
   std::optional<std::string> stopped;  // why the run ended early
@@ -119,6 +152,25 @@ class ThreadRun : public kir::ThreadExecutor {
   void on_load(const kir::Load& l) override {
     why_[l.var] = kReasonMemory;
     record(l.at, "rd", l.loc);
+  }
+  Value loaded(const kir::Load& l) override {
+    if (!inputs_.arrays.count(l.at.array) || l.at.unit || l.at.width) return std::nullopt;
+    std::vector<std::int64_t> index;
+    for (const auto& i : l.at.index) {
+      Value v = i ? eval(i) : std::nullopt;
+      if (!v) return std::nullopt;
+      index.push_back(*v);
+    }
+    auto [cell, fresh] = inputs_.cells.emplace(std::make_pair(l.at.array, index), 0);
+    if (fresh) {
+      const kir::Array* a = k_.find_array(l.at.array);
+      for (const auto& [name, v] : model_)
+        if (name.substr(0, name.find('$')) == l.var && a && fits(v, *a)) {
+          cell->second = v;
+          break;
+        }
+    }
+    return cell->second;
   }
   void on_store(const kir::Store& s) override { record(s.at, "wr", s.loc); }
   void on_atomic(const kir::Atomic& a) override {
@@ -159,6 +211,8 @@ class ThreadRun : public kir::ThreadExecutor {
  private:
   const kir::Kernel& k_;
   const Causes& causes_;
+  Inputs& inputs_;
+  const std::map<std::string, std::int64_t>& model_;  // the witness's values of this thread's names
   SourceLoc at_;
   std::string array_;  // the race's array, when the kernel IR has it
   const ReplayLimits& limits_;
@@ -371,8 +425,10 @@ smt::ReplayOutcome replay_race(const kir::Kernel& k, const smt::WitnessValues& w
     }
   }
   Causes causes(k);
+  Inputs inputs(k);
   std::string array = k.find_array(r.array) ? r.array : "";
-  ThreadRun r1(k, causes, r.first.loc, array, limits), r2(k, causes, r.second.loc, array, limits);
+  ThreadRun r1(k, causes, inputs, w.by_thread[1], r.first.loc, array, limits),
+      r2(k, causes, inputs, w.by_thread[2], r.second.loc, array, limits);
   r1.go(e1);
   r2.go(e2);
   bool same_block = true;
@@ -399,7 +455,8 @@ smt::ReplayOutcome replay_race(const kir::Kernel& k, const smt::WitnessValues& w
     // Confirmed: run both threads again up to the racing accesses, for
     // the user's variables there.
     const Access &a = r1.accesses[found->first], &b = r2.accesses[found->second];
-    ThreadRun s1(k, causes, r.first.loc, array, limits), s2(k, causes, r.second.loc, array, limits);
+    ThreadRun s1(k, causes, inputs, w.by_thread[1], r.first.loc, array, limits),
+        s2(k, causes, inputs, w.by_thread[2], r.second.loc, array, limits);
     s1.snapshot_at = found->first;
     s2.snapshot_at = found->second;
     s1.go(e1);

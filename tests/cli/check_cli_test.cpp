@@ -309,7 +309,11 @@ TEST(CheckCli, RacesSayWhetherReplayConfirmedThem) {
   auto sarif = run_racecert({"check", "--format", "sarif", "--block-dim", "4", plain});
   EXPECT_NE(sarif.out.find("\"confirmed\": true"), std::string::npos) << sarif.out;
 
-  std::string behind = temp_file("__global__ void k(int *a, int *b) { a[b[threadIdx.x]] = threadIdx.x; }\n", ".cu");
+  // An index read from memory the kernel writes.
+  std::string behind = temp_file("__global__ void k(int *a) {\n  __shared__ int s[8];\n"
+                                 "  s[threadIdx.x] = threadIdx.x * 3 % 8;\n  __syncthreads();\n"
+                                 "  a[s[(threadIdx.x + 1) % 8]] = threadIdx.x;\n}\n",
+                                 ".cu");
   auto possible = run_racecert({"check", "--format", "json", "--block-dim", "4", behind});
   ASSERT_EQ(possible.code, 1) << possible.err;
   llvm::json::Value parsed_possible = parse_json(possible.out);

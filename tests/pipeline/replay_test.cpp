@@ -87,17 +87,47 @@ TEST(Replay, RefutedWitnessIsResolved) {
   expect_user_names(r);
 }
 
-TEST(Replay, RaceBehindALoadHasItsReason) {
-  KernelReport k = check("__global__ void k(int *a, int *b) { a[b[threadIdx.x]] = threadIdx.x; }\n");
+// An index read from an input array (a parameter the kernel never writes):
+// the replay chooses the array's contents, the model's loaded values.
+TEST(Replay, RaceBehindAnInputLoadIsConfirmed) {
+  KernelReport k = check("__global__ void k(int *a, const int *b) { a[b[threadIdx.x]] = threadIdx.x; }\n");
   ASSERT_EQ(k.status, KernelStatus::Racy);
   ASSERT_FALSE(k.races.empty());
+  EXPECT_TRUE(k.races[0].confirmed) << k.races[0].replay_reason;
+  expect_user_names(k.races[0]);
+}
+
+TEST(Replay, BranchOnAnInputLoadIsConfirmed) {
+  KernelReport k = check("__global__ void k(int *a, const int *b) { if (b[threadIdx.x] > 0) a[0] = threadIdx.x; }\n");
+  ASSERT_EQ(k.status, KernelStatus::Racy);
+  ASSERT_FALSE(k.races.empty());
+  EXPECT_TRUE(k.races[0].confirmed) << k.races[0].replay_reason;
+}
+
+// Memory the kernel writes holds what the threads put there, which the
+// replay does not track.
+const char* kBehindWrittenMemory = "__global__ void k(int *a) {\n"
+                                   "  __shared__ int s[8];\n"
+                                   "  s[threadIdx.x] = threadIdx.x * 3 % 8;\n"
+                                   "  __syncthreads();\n"
+                                   "  a[s[(threadIdx.x + 1) % 8]] = threadIdx.x;\n"
+                                   "}\n";
+
+TEST(Replay, RaceBehindWrittenMemoryHasItsReason) {
+  KernelReport k = check(kBehindWrittenMemory);
+  ASSERT_EQ(k.status, KernelStatus::Racy);
+  ASSERT_EQ(k.races.size(), 1u);
+  EXPECT_EQ(k.races[0].array, "a");
   EXPECT_FALSE(k.races[0].confirmed);
   EXPECT_EQ(k.races[0].replay_reason, kReasonMemory);
   expect_user_names(k.races[0]);
 }
 
-TEST(Replay, BranchOnLoadedDataHasItsReason) {
-  KernelReport k = check("__global__ void k(int *a, int *b) { if (b[threadIdx.x] > 0) a[0] = threadIdx.x; }\n");
+TEST(Replay, BranchOnWrittenMemoryHasItsReason) {
+  KernelReport k = check("__global__ void k(int *a, int *b) {\n"
+                         "  b[threadIdx.x] = threadIdx.x;\n"
+                         "  if (b[threadIdx.x] > 0) a[0] = threadIdx.x;\n"
+                         "}\n");
   ASSERT_EQ(k.status, KernelStatus::Racy);
   ASSERT_FALSE(k.races.empty());
   EXPECT_FALSE(k.races[0].confirmed);
