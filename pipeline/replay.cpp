@@ -76,10 +76,13 @@ struct Causes {
 // long as a cell read twice (by either thread) reads the same value. A
 // load of an integer from such an array reads the model's value of the
 // load's unknown (inference names it after the load's variable,
-// `tmp0$3` for `tmp0`) when it fits the element type, else 0.
+// `tmp0$3` for `tmp0`) when it fits the element type, else a guess
+// (replay_race tries a few).
 struct Inputs {
   std::set<std::string> arrays;
   std::map<std::pair<std::string, std::vector<std::int64_t>>, std::int64_t> cells;
+  std::int64_t guess = 0;  // a cell's value when the model has none
+  bool guessed = false;    // some cell got it
 
   explicit Inputs(const kir::Kernel& k) {
     std::set<std::string> written;
@@ -164,11 +167,17 @@ class ThreadRun : public kir::ThreadExecutor {
     auto [cell, fresh] = inputs_.cells.emplace(std::make_pair(l.at.array, index), 0);
     if (fresh) {
       const kir::Array* a = k_.find_array(l.at.array);
+      bool modelled = false;
       for (const auto& [name, v] : model_)
         if (name.substr(0, name.find('$')) == l.var && a && fits(v, *a)) {
           cell->second = v;
+          modelled = true;
           break;
         }
+      if (!modelled) {
+        cell->second = a && fits(inputs_.guess, *a) ? inputs_.guess : 0;
+        inputs_.guessed = true;
+      }
     }
     return cell->second;
   }
@@ -370,7 +379,7 @@ std::vector<std::pair<std::string, std::int64_t>> replay_witness(const kir::Kern
                                                                   const ThreadRun& r1, const ThreadRun& r2) {
   std::vector<std::pair<std::string, std::int64_t>> out;
   for (const auto& [name, v] : e1)
-    if (v && (name.rfind("blockDim.", 0) == 0 || name.rfind("gridDim.", 0) == 0) && w.by_thread[0].count(name))
+    if (v && is_builtin(name) && w.by_thread[0].count(name))  // launch sizes, the block of a same-block race
       out.emplace_back(name, *v);
   for (const auto& p : k.parameters)
     if (Value v = e1.count(p.name) ? e1.at(p.name) : std::nullopt) out.emplace_back(p.name, *v);
@@ -426,57 +435,80 @@ smt::ReplayOutcome replay_race(const kir::Kernel& k, const smt::WitnessValues& w
   }
   Causes causes(k);
   Inputs inputs(k);
+  // Each thread's names, then the shared ones (a load the uniformity
+  // analysis found uniform has one unknown for the whole block).
+  std::map<std::string, std::int64_t> m1 = w.by_thread[1], m2 = w.by_thread[2];
+  m1.insert(w.by_thread[0].begin(), w.by_thread[0].end());
+  m2.insert(w.by_thread[0].begin(), w.by_thread[0].end());
   std::string array = k.find_array(r.array) ? r.array : "";
-  ThreadRun r1(k, causes, inputs, w.by_thread[1], r.first.loc, array, limits),
-      r2(k, causes, inputs, w.by_thread[2], r.second.loc, array, limits);
-  r1.go(e1);
-  r2.go(e2);
   bool same_block = true;
   for (const char* axis : kAxes) same_block = same_block && e1["blockIdx." + std::string(axis)] == e2["blockIdx." + std::string(axis)];
 
-  // The racing pairs; the one on the reported cell if there is one, so that
-  // the report's index and the witness agree.
-  std::optional<std::string> unknown_index;
-  std::optional<std::pair<std::size_t, std::size_t>> found;
+  // Input cells the model says nothing of get a guess; when the first
+  // guess does not confirm, a few others are tried. The reasons are the
+  // first run's.
   std::vector<std::int64_t> second_index = r.bytes.size() == 2 ? r.bytes[1].index : r.index;
-  for (std::size_t i = 0; i < r1.accesses.size(); ++i)
-    for (std::size_t j = 0; j < r2.accesses.size(); ++j) {
-      const Access &a = r1.accesses[i], &b = r2.accesses[j];
-      if (!conflict(a, b, r.heterogeneous) || !concurrent(k, a, b, same_block)) continue;
-      if (!a.known || !b.known) {
-        if (!unknown_index) unknown_index = !a.known ? a.unknown_reason : b.unknown_reason;
-        continue;
+  std::optional<std::string> reason;
+  for (std::int64_t guess : {0, 1, 2, 1000}) {
+    inputs.cells.clear();
+    inputs.guess = guess;
+    inputs.guessed = false;
+    ThreadRun r1(k, causes, inputs, m1, r.first.loc, array, limits),
+        r2(k, causes, inputs, m2, r.second.loc, array, limits);
+    r1.go(e1);
+    r2.go(e2);
+    // The racing pairs; the one on the reported cell if there is one, so
+    // that the report's index and the witness agree.
+    std::optional<std::string> unknown_index;
+    std::optional<std::pair<std::size_t, std::size_t>> found;
+    for (std::size_t i = 0; i < r1.accesses.size(); ++i)
+      for (std::size_t j = 0; j < r2.accesses.size(); ++j) {
+        const Access &a = r1.accesses[i], &b = r2.accesses[j];
+        if (!conflict(a, b, r.heterogeneous) || !concurrent(k, a, b, same_block)) continue;
+        if (!a.known || !b.known) {
+          if (!unknown_index) unknown_index = !a.known ? a.unknown_reason : b.unknown_reason;
+          continue;
+        }
+        if (!overlap(a, b)) continue;
+        if (!found || (a.index == r.index && b.index == second_index)) found = {i, j};
+        if (a.index == r.index && b.index == second_index) break;
       }
-      if (!overlap(a, b)) continue;
-      if (!found || (a.index == r.index && b.index == second_index)) found = {i, j};
-      if (a.index == r.index && b.index == second_index) break;
+    if (found) {
+      // Confirmed: run both threads again up to the racing accesses, for
+      // the user's variables there (the input cells are kept).
+      const Access &a = r1.accesses[found->first], &b = r2.accesses[found->second];
+      ThreadRun s1(k, causes, inputs, m1, r.first.loc, array, limits),
+          s2(k, causes, inputs, m2, r.second.loc, array, limits);
+      s1.snapshot_at = found->first;
+      s2.snapshot_at = found->second;
+      s1.go(e1);
+      s2.go(e2);
+      r.confirmed = true;
+      r.replay_reason.clear();
+      r.witness = replay_witness(k, w, e1, e2, s1, s2);
+      for (const auto& [cell, v] : inputs.cells) {  // the input contents the run read
+        std::string name = cell.first;
+        for (auto i : cell.second) name += "[" + std::to_string(i) + "]";
+        r.witness.emplace_back(name, v);
+      }
+      r.index = a.index;
+      if (r.bytes.size() == 2) {
+        auto bytes = [](const Access& x) {
+          return ReportedBytes{x.index, x.index.empty() ? 0 : x.index.back() * x.unit, x.width};
+        };
+        r.bytes = {bytes(a), bytes(b)};
+      }
+      return out;
     }
-  if (found) {
-    // Confirmed: run both threads again up to the racing accesses, for
-    // the user's variables there.
-    const Access &a = r1.accesses[found->first], &b = r2.accesses[found->second];
-    ThreadRun s1(k, causes, inputs, w.by_thread[1], r.first.loc, array, limits),
-        s2(k, causes, inputs, w.by_thread[2], r.second.loc, array, limits);
-    s1.snapshot_at = found->first;
-    s2.snapshot_at = found->second;
-    s1.go(e1);
-    s2.go(e2);
-    r.confirmed = true;
-    r.replay_reason.clear();
-    r.witness = replay_witness(k, w, e1, e2, s1, s2);
-    r.index = a.index;
-    if (r.bytes.size() == 2) {
-      auto bytes = [](const Access& x) {
-        return ReportedBytes{x.index, x.index.empty() ? 0 : x.index.back() * x.unit, x.width};
-      };
-      r.bytes = {bytes(a), bytes(b)};
+    if (!reason) {
+      if (unknown_index) reason = *unknown_index;
+      else if (r1.stopped) reason = *r1.stopped;
+      else if (r2.stopped) reason = *r2.stopped;
+      else reason = kReasonNotReached;
     }
-    return out;
+    if (!inputs.guessed) break;
   }
-  if (unknown_index) r.replay_reason = *unknown_index;
-  else if (r1.stopped) r.replay_reason = *r1.stopped;
-  else if (r2.stopped) r.replay_reason = *r2.stopped;
-  else r.replay_reason = kReasonNotReached;
+  r.replay_reason = *reason;
   out.retry = r.replay_reason == kReasonNotReached || r.replay_reason == kReasonLoopBound;
   return out;
 }
