@@ -97,6 +97,27 @@ TEST(Replay, RaceBehindAnInputLoadIsConfirmed) {
   expect_user_names(k.races[0]);
 }
 
+// A data-dependent loop over an input the model says nothing of: the
+// guessed contents (1000) run it long enough, and the witness shows them.
+TEST(Replay, GuessedInputContentsConfirmAndAreShown) {
+  KernelReport k = check("__global__ void k(const unsigned *in, unsigned *out) {\n"
+                         "  __shared__ unsigned trail[64];\n"
+                         "  unsigned t = threadIdx.x, g = blockIdx.x * blockDim.x + t, x = in[g], j = 0;\n"
+                         "  while (x > 1 && j < 32) { x /= 2; trail[t + j] = x; j++; }\n"
+                         "  __syncthreads();\n"
+                         "  out[g] = trail[t];\n"
+                         "}\n");
+  ASSERT_EQ(k.status, KernelStatus::Racy);
+  ASSERT_EQ(k.races.size(), 1u);
+  const ReportedRace& r = k.races[0];
+  EXPECT_EQ(r.array, "trail");
+  EXPECT_TRUE(r.confirmed) << r.replay_reason << " | " << witness_text(r);
+  bool shows_input = false;
+  for (const auto& [n, v] : r.witness) shows_input = shows_input || n.rfind("in[", 0) == 0;
+  EXPECT_TRUE(shows_input) << witness_text(r);
+  EXPECT_TRUE(has(r, "j@1", 1) || has(r, "j@2", 1)) << witness_text(r);  // one thread in its second iteration
+}
+
 TEST(Replay, BranchOnAnInputLoadIsConfirmed) {
   KernelReport k = check("__global__ void k(int *a, const int *b) { if (b[threadIdx.x] > 0) a[0] = threadIdx.x; }\n");
   ASSERT_EQ(k.status, KernelStatus::Racy);
