@@ -178,6 +178,20 @@ TEST(Replay, RaceAfterABarrierIsConfirmed) {
   for (const auto& r : k.races) EXPECT_TRUE(r.confirmed) << r.array << ": " << r.replay_reason;
 }
 
+// An OpenCL barrier that orders global memory only does not separate two
+// accesses to local memory: the replay counts barriers per memory space.
+TEST(Replay, BarrierOfAnotherMemorySpaceDoesNotSeparate) {
+  KernelReport k = check("__kernel void k(__local int *s, __global int *o) {\n"
+                         "  s[get_local_id(0)] = 1;\n"
+                         "  barrier(CLK_GLOBAL_MEM_FENCE);\n"
+                         "  o[get_global_id(0)] = s[(get_local_id(0) + 1) % get_local_size(0)];\n"
+                         "}\n",
+                         ".cl");
+  ASSERT_EQ(k.status, KernelStatus::Racy);
+  ASSERT_EQ(k.races.size(), 1u);
+  EXPECT_TRUE(k.races[0].confirmed) << k.races[0].replay_reason;
+}
+
 // float4 stores against float loads: the bytes overlap.
 TEST(Replay, ByteViewRaceIsConfirmed) {
   KernelReport k = check("__global__ void k(float *a) {\n"
