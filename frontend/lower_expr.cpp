@@ -430,6 +430,8 @@ Expr Lowerer::binary(const BinaryOperator* b) {
     if (!q) rvalue(rhs);
     return nullptr;
   }
+  if (b->isComparisonOp() && lhs->getType()->isRealFloatingType() && rhs->getType()->isRealFloatingType())
+    return float_comparison(b);
   Expr l = rvalue(lhs), r = rvalue(rhs);
   // A type parameter of an uninstantiated template counts as an integer
   // (mathematical, like every integer here); its values are tracked only

@@ -368,6 +368,10 @@ class Lowerer {
   // The bit pattern of a floating-point constant, as an integer (null if e
   // is not one).
   Expr float_bits(const clang::Expr* e) const;
+  // A comparison of two floating-point operands (lower_float.cpp): exact
+  // over their bit patterns when both are tracked, else null (the operands
+  // lowered for their effects either way).
+  Expr float_comparison(const clang::BinaryOperator* b);
   Expr builtin_member(const clang::MemberExpr* m) const;  // threadIdx.x and co
   void declare_range(const std::string& var, clang::QualType t);  // for declared_ranges()
   // A value read from memory is the load's result variable for integers,

@@ -56,14 +56,21 @@ std::optional<Expr> induction_at(const P::Loop& l, int j) {
   return std::nullopt;
 }
 
+// How far an additive variable moves in `iterations` iterations.
+Expr moved(const DerivedUpdate& u, const Expr& iterations) {
+  if (u.step) return u.step * iterations;
+  if (auto n = as_int(iterations)) return int_lit(u.c * *n);
+  return int_lit(u.c) * iterations;
+}
+
 Expr rewrap(const DerivedUpdate& u, Expr v) { return u.wrap ? wrap(std::move(v), u.wrap->bits, u.wrap->is_signed) : v; }
 
 // The derived variable's value at the start of iteration j (after j updates).
 std::optional<Expr> derived_at(const DerivedUpdate& u, const Expr& v0, int j) {
   if (j == 0) return v0;  // not wrapped yet: v0 may lie outside the wrap's range
   switch (u.op) {
-    case BinOp::Add: return rewrap(u, v0 + int_lit(u.c * j));
-    case BinOp::Sub: return rewrap(u, v0 - int_lit(u.c * j));
+    case BinOp::Add: return rewrap(u, v0 + moved(u, int_lit(j)));
+    case BinOp::Sub: return rewrap(u, v0 - moved(u, int_lit(j)));
     case BinOp::Mul: {
       auto p = power(u.c, j);
       if (!p) return std::nullopt;
@@ -84,8 +91,9 @@ std::optional<Expr> derived_at(const DerivedUpdate& u, const Expr& v0, int j) {
   }
 }
 
-// `v = v OP c` (maybe wrapped), with the constant in range for the closed forms.
-std::optional<DerivedUpdate> as_update(const kir::Assign& a) {
+// `v = v OP c` (maybe wrapped), with the constant in range for the closed
+// forms, or `v = v +- e` with e free of the variables the loop assigns.
+std::optional<DerivedUpdate> as_update(const kir::Assign& a, const std::set<std::string>& assigned) {
   if (!a.value) return std::nullopt;
   Expr e = a.value;
   std::optional<Wrap> w = as_wrap(e);
@@ -106,6 +114,15 @@ std::optional<DerivedUpdate> as_update(const kir::Assign& a) {
       if (is_v(e->a)) c = as_int(e->b);
       break;
     default: return std::nullopt;
+  }
+  if (!c && (e->binop == BinOp::Add || e->binop == BinOp::Sub)) {
+    Expr other = is_v(e->a) ? e->b : e->a;
+    if (e->binop == BinOp::Sub && !is_v(e->a)) return std::nullopt;
+    for (const auto& v : free_vars(other))
+      if (assigned.count(v)) return std::nullopt;
+    DerivedUpdate u{a.var, e->binop, 0, w, nullptr};
+    u.step = other;
+    return u;
   }
   if (!c) return std::nullopt;
   bool ok = true;
@@ -181,14 +198,20 @@ std::vector<DerivedUpdate> derived_updates(const kir::Loop& l, const std::string
                                            bool last_is_induction_update) {
   std::vector<DerivedUpdate> out;
   if (has_jump(l.body) || has_jump(l.update)) return out;
-  std::size_t n = l.body.size() - (last_is_induction_update && !l.body.empty() ? 1 : 0);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!l.body[i].is<kir::Assign>()) continue;
-    const auto& a = l.body[i].as<kir::Assign>();
-    if (a.var == induction) continue;
-    if (count_assignments(l.body, a.var) + count_assignments(l.update, a.var) != 1) continue;
-    if (auto u = as_update(a)) out.push_back(*u);
-  }
+  std::set<std::string> assigned;
+  kir::assigned_variables(l.body, assigned);
+  kir::assigned_variables(l.update, assigned);
+  auto scan = [&](const kir::Block& b, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!b[i].is<kir::Assign>()) continue;
+      const auto& a = b[i].as<kir::Assign>();
+      if (a.var == induction) continue;
+      if (count_assignments(l.body, a.var) + count_assignments(l.update, a.var) != 1) continue;
+      if (auto u = as_update(a, assigned)) out.push_back(*u);
+    }
+  };
+  scan(l.body, l.body.size() - (last_is_induction_update && !l.body.empty() ? 1 : 0));
+  scan(l.update, l.update.size());
   return out;
 }
 
@@ -201,8 +224,7 @@ Expr derived_in_iteration(const DerivedUpdate& u, const Expr& v0, const P::Loop&
     if (!s || *s <= 0 || (u.op != BinOp::Add && u.op != BinOp::Sub)) return otherwise;
     Expr dist = loop.update == P::LoopUpdate::Add ? x - loop.init : loop.init - x;
     Expr j = binary(BinOp::Div, dist, int_lit(*s));
-    Expr moved = int_lit(u.c) * j;
-    Expr later = rewrap(u, u.op == BinOp::Add ? v0 + moved : v0 - moved);
+    Expr later = rewrap(u, u.op == BinOp::Add ? v0 + moved(u, j) : v0 - moved(u, j));
     return u.wrap ? ite(binary(BinOp::Eq, x, loop.init), v0, later) : later;
   }
   // A geometric loop: iteration j has x == x_j, which no other iteration has

@@ -3,11 +3,12 @@
 // induction variable, like Blelloch's `offset *= 2` beside `d >>= 1`
 // (docs/frontend.md, "Inference", "Derived induction variables").
 //
-// A variable v is derived when the loop body assigns it exactly once, at its
-// top level (so on every iteration that completes, before any nested
-// control flow can skip it), by `v = v OP c` with a constant c and OP one of
-// * << + - (optionally inside the front end's 32-bit wrap) or / >> (without
-// one). Its value at the start of iteration j is then a closed form of its
+// A variable v is derived when the loop assigns it exactly once, at the top
+// level of its body or of its update (so on every iteration that completes,
+// before any nested control flow can skip it), by `v = v OP c` with a
+// constant c and OP one of * << + - (optionally inside the front end's
+// 32-bit wrap) or / >> (without one); for + and -, c may also be a
+// loop-invariant expression (`j += blockDim.x`). Its value at the start of iteration j is then a closed form of its
 // entry value v0: v0 * c^j, v0 << k*j, v0 / c^j, v0 >> k*j, v0 + c*j
 // (wrapped again where the update wraps: a wrap is a mod 2^32
 // representative, so wrapping once at the end is wrapping at every step).
@@ -28,6 +29,11 @@ struct DerivedUpdate {
   expr::BinOp op = expr::BinOp::Add;  // Add, Sub, Mul, Shl, Div or Shr
   std::int64_t c = 0;                  // the constant operand
   std::optional<expr::Wrap> wrap;      // the wrap around `v OP c` (its value unused)
+  // Add and Sub only: a loop-invariant operand that is no constant (`j +=
+  // blockDim.x`), whose variables the loop never assigns; c is then unused.
+  // derived_updates gives it over the kernel IR's variables; the caller
+  // puts in their values at loop entry before asking for closed forms.
+  expr::Expr step;
 };
 
 // The derived variables of loop l whose induction variable is `induction`.

@@ -2,7 +2,9 @@
 
 #include "inference/derived_induction.hpp"
 #include "inference/finite_states.hpp"
+#include "inference/phase_reads.hpp"
 #include "inference/tickets.hpp"
+#include "kernel_ir/live_ranges.hpp"
 
 #include <functional>
 #include <set>
@@ -85,8 +87,19 @@ std::optional<Induction> induction_on(const kir::Loop& l) {
   const kir::Block* update = &l.update;
   if (l.update.size() == 1 && l.update[0].is<kir::If>() && l.update[0].as<kir::If>().else_body.empty())
     update = &l.update[0].as<kir::If>().then_body;
-  if (update->size() == 1 && (*update)[0].is<kir::Assign>()) {
-    upd = &(*update)[0].as<kir::Assign>();
+  // `for (...; ...; i++, j += n)`: an update of several assignments (no
+  // memory access can hide in one) whose induction step is the one that
+  // assigns a variable of the condition; the others are carried values
+  // (maybe derived: inference/derived_induction.hpp).
+  std::set<std::string> tested = free_vars(l.cond);
+  bool only_assignments = !update->empty();
+  for (const auto& s : *update) only_assignments = only_assignments && s.is<kir::Assign>();
+  if (only_assignments) {
+    for (const auto& s : *update)
+      if (tested.count(s.as<kir::Assign>().var)) {
+        if (upd) return std::nullopt;  // two candidates: not a simple induction
+        upd = &s.as<kir::Assign>();
+      }
   } else if (l.update.empty() && !l.body.empty() && l.body.back().is<kir::Assign>()) {
     upd = &l.body.back().as<kir::Assign>();
     in_body = true;
@@ -163,7 +176,8 @@ std::optional<Induction> induction_on(const kir::Loop& l) {
 class Inferrer {
  public:
   Inferrer(const kir::Kernel& k, const InferOptions& o)
-      : k_(kir::eliminate_jumps(k)), levels_(kir::uniformity(k_, o.uniform_loads)) {}
+      : k_(kir::split_live_ranges(kir::eliminate_jumps(k))), levels_(kir::uniformity(k_, o.uniform_loads)),
+        steering_(o.consistent_reads ? steering_variables(k_) : std::set<std::string>{}) {}
 
   Inference run() {
     P::Kernel& p = out_.protocol;
@@ -207,6 +221,9 @@ class Inferrer {
   std::map<std::string, Expr> env_;
   // Values this thread wrote in the current phase: array -> index -> value.
   std::map<std::string, std::map<std::string, Expr>> writes_;
+  // What this thread read in the current phase (read consistency).
+  PhaseReads reads_;
+  std::set<std::string> steering_;  // the loads that get consistent values (phase_reads.hpp)
   std::vector<P::Block*> sinks_;
   std::vector<P::Block*> decl_scopes_;  // fresh unknowns of a loop body (innermost last)
   std::set<std::string> names_;
@@ -416,6 +433,7 @@ class Inferrer {
     bool tracked = access(a.scope == kir::Scope::Block ? P::AccessMode::AtomicBlock : P::AccessMode::Atomic, a.at,
                           nullptr, a.loc, &idx);
     writes_.erase(a.at.array);
+    reads_.forget(a.at.array);
     std::string result;
     if (!a.var.empty()) {
       Expr v = fresh(a.var, Uniformity::Thread);
@@ -445,8 +463,11 @@ class Inferrer {
       }
     }
     // Per thread, unless the uniformity analysis found the same cell read
-    // in every thread of a block from an array nothing writes.
-    env_[l.var] = fresh(l.var, level(l.var));
+    // in every thread of a block from an array nothing writes; the value of
+    // an earlier read of the same cell in this phase (phase_reads.hpp).
+    Expr value = fresh(l.var, level(l.var));
+    if (tracked && steering_.count(l.var) && !l.at.unit && !l.at.width) value = reads_.read(l.at.array, idx, value);
+    env_[l.var] = value;
   }
 
   void store(const kir::Store& st) {
@@ -454,6 +475,7 @@ class Inferrer {
     std::vector<Expr> idx;
     if (!access(P::AccessMode::Write, st.at, value, st.loc, &idx)) return;
     tickets_.modification(*k_.find_array(st.at.array), idx, st.at.unit || st.at.width, false);
+    reads_.forget(st.at.array);
     auto& arr = writes_[st.at.array];
     arr.clear();  // another index may alias any earlier one
     if (!st.at.unit && !st.at.width) arr[key(idx)] = value;
@@ -467,6 +489,7 @@ class Inferrer {
       sync.orders_global = b.orders_global;
       emit(P::Stmt{sync});
       writes_.clear();
+      reads_.clear();
       if (depth_ == 0) tickets_.top_level_barrier(b.orders_shared, b.orders_global);
     } else {
       // One note per kind and kernel, at the first such barrier.
@@ -483,6 +506,7 @@ class Inferrer {
     Expr c = condition(i.cond);
     auto env_before = env_;
     auto writes_before = writes_;
+    PhaseReads reads_before = reads_;
     P::If out;
     out.cond = c;
     out.loc = i.loc;
@@ -491,8 +515,10 @@ class Inferrer {
     sinks_.pop_back();
     auto env_then = std::move(env_);
     auto writes_then = std::move(writes_);
+    PhaseReads reads_then = std::move(reads_);
     env_ = env_before;
     writes_ = writes_before;
+    reads_ = reads_before;
     sinks_.push_back(&out.else_body);
     process(i.else_body);
     sinks_.pop_back();
@@ -514,6 +540,7 @@ class Inferrer {
         if (w != t->second.end() && value && w->second && equal(value, w->second)) kept[array][k] = value;
       }
     writes_ = std::move(kept);
+    reads_ = PhaseReads::join(reads_before, reads_then, reads_);
     if (is_true(c)) {
       for (auto& st : out.then_body) emit(std::move(st));
     } else {
@@ -542,7 +569,7 @@ class Inferrer {
     out.tag = P::SyncTag::Unknown;
     if (ind) {
       Expr init = env_.count(ind->var) ? env_[ind->var] : value_or_fresh(var(ind->var), ind->var);
-      out.var = fresh_name(ind->var);
+      out.var = fresh_name(kir::written_name(ind->var));
       out.init = init;
       out.cond = ind->cond;
       out.bound = condition_operand(ind->bound);
@@ -590,11 +617,15 @@ class Inferrer {
     std::vector<std::pair<DerivedUpdate, Expr>> derived;
     if (ind && !ind->guard)
       for (auto& u : derived_updates(l, ind->var, ind->update_in_body))
-        if (env_.count(u.var)) derived.emplace_back(u, env_[u.var]);
+        if (env_.count(u.var)) {
+          if (u.step) u.step = value_or_fresh(u.step, "step");  // invariant: read at entry
+          derived.emplace_back(u, env_[u.var]);
+        }
     P::Loop header = out;  // the body is still empty
     P::Block decls;
     decl_scopes_.push_back(&decls);
     writes_.clear();
+    reads_.clear();
     unknown_carried();
     if (ind) env_[ind->var] = var(out.var);
     for (const auto& [u, entry_value] : derived)
@@ -619,6 +650,7 @@ class Inferrer {
     sinks_.pop_back();
     decl_scopes_.pop_back();
     writes_.clear();
+    reads_.clear();
     out.body.insert(out.body.begin(), decls.begin(), decls.end());
     emit(P::Stmt{std::move(out)});
     unknown_carried();

@@ -27,6 +27,9 @@ struct InferOptions {
   // Loads of one cell nothing writes give every thread one value
   // (kir::uniformity); false under GPUVerify's --adversarial-abstraction.
   bool uniform_loads = true;
+  // Two reads of one cell by one thread in a barrier interval agree
+  // (inference/phase_reads.hpp); false under --adversarial-abstraction.
+  bool consistent_reads = true;
 };
 Inference infer_protocol(const kir::Kernel& k, const InferOptions& o = {});
 

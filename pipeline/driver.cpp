@@ -30,6 +30,9 @@ struct Gathered {
   struct HeaderChecks {
     bool no_benign_tolerance = false, only_intra_group = false;
     int warp_sync = 0;
+    // The arrays whose races are checked, when the header restricts them
+    // (restrict_checked_arrays); none: every array.
+    std::optional<std::set<std::string>> race_arrays;
     auto operator<=>(const HeaderChecks&) const = default;
   };
   std::vector<HeaderChecks> checks;
@@ -52,7 +55,7 @@ struct Gathered {
 };
 
 Gathered::HeaderChecks header_checks(const GpuVerifyHeader& h) {
-  return {h.no_benign_tolerance, h.only_intra_group, h.warp_sync};
+  return {h.no_benign_tolerance, h.only_intra_group, h.warp_sync, std::nullopt};
 }
 
 bool wants(const Options& o, Stage s) { return o.show == s; }
@@ -124,6 +127,35 @@ BlockProgram extract_block(const kir::Kernel& k, const Launch& launch, Gathered&
   }
 }
 
+// The header's restrictions of the race check (GPUVerify's --only-divergence
+// and --only-log, /checkArrays:A,B) as the set of arrays whose races are
+// checked (none: every array); barriers and control flow (divergence) are
+// checked as before, and the report states what was not checked. A
+// /checkArrays name the kernel has no array for is malformed input, as for
+// GPUVerify. Returns false when the kernel is not checked.
+bool restrict_checked_arrays(const std::string& path, const kir::Kernel& k, const GpuVerifyHeader& h,
+                             std::optional<std::set<std::string>>& checked, std::vector<std::string>& assumptions,
+                             Gathered& g) {
+  if (!h.no_race_check.empty()) {
+    checked.emplace();
+    assumptions.push_back("data races are not checked (GPUVerify header flag " + h.no_race_check + ")");
+  } else if (h.check_arrays) {
+    std::string names;
+    for (const auto& a : *h.check_arrays) {
+      if (!k.find_array(a)) {
+        g.errors.push_back(input_error(SourceLoc{path, 2, h.check_arrays_column},
+                                       "/checkArrays names '" + a + "', which is not an array of kernel '" +
+                                           k.name + "'"));
+        return false;
+      }
+      names += (names.empty() ? "" : ", ") + a;
+    }
+    checked.emplace(h.check_arrays->begin(), h.check_arrays->end());
+    assumptions.push_back("data races are checked only on " + names + " (GPUVerify header flag /checkArrays)");
+  }
+  return true;
+}
+
 // One kernel of a .cu/.cl file through the stages before the protocol
 // analysis. Returns early at the `show` stage.
 void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, const frontend::ParsedFile& f,
@@ -161,7 +193,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   // 3. The protocol: inferred, restricted to the arrays routed to it, with
   // the header's dimensions as preconditions (the command line's are
   // assumptions of every query, Options::check).
-  inference::Inference inf = inference::infer_protocol(k, {!f.header.adversarial_abstraction});
+  inference::Inference inf = inference::infer_protocol(k, {!f.header.adversarial_abstraction, !f.header.adversarial_abstraction});
   if (!inf.unsupported.empty()) {
     if (wants(o, Stage::Protocol)) g.shown += "// kernel " + k.name + ": not checked: unsupported construct\n";
     if (!o.show) g.decided.push_back(unknown_report(path, k.name, unsupported(k, inf)));
@@ -193,6 +225,9 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
       inf.protocol.preconditions.push_back(expr::binary(expr::BinOp::Eq, expr::var(p.name), expr::int_lit(values[i])));
     }
   }
+  std::vector<std::string> assumptions = lk.assumptions;
+  Gathered::HeaderChecks checks = header_checks(f.header);
+  if (!restrict_checked_arrays(path, k, f.header, checks.race_arrays, assumptions, g)) return;
   if (shared_to_barriers) {
     std::set<std::string> global;
     for (const auto& a : inf.protocol.arrays)
@@ -226,9 +261,9 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   for (const auto& n : inf.notes) g.notes.push_back({path, k.name, n});
   for (const auto& n : f.notes) g.notes.push_back({path, k.name, n});
   g.protocols.push_back(std::move(inf.protocol));
-  g.checks.push_back(header_checks(f.header));
+  g.checks.push_back(std::move(checks));
   g.assumed_one.push_back(std::move(unread.assumed_one));
-  g.assumptions.push_back(lk.assumptions);
+  g.assumptions.push_back(std::move(assumptions));
   g.code.insert_or_assign({path, k.name}, k);
 }
 
@@ -307,6 +342,7 @@ std::vector<KernelReport> check_protocols(const Gathered& g, const smt::CheckOpt
     o.query.benign_writes_race = o.query.benign_writes_race || flags.no_benign_tolerance;
     o.intra_block_only = flags.only_intra_group;
     if (o.warp_size == 0) o.warp_size = flags.warp_sync;
+    o.race_arrays = flags.race_arrays;
     std::vector<protocol::Kernel> group;
     for (std::size_t i : at) group.push_back(g.protocols[i]);
     std::vector<KernelReport> reports = smt::check(group, o);

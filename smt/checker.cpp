@@ -242,6 +242,7 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
     }
     std::vector<Job> jobs;
     for (const auto& array : k.arrays) {
+      if (o.race_arrays && !o.race_arrays->count(array.name)) continue;
       try {
         ArrayStages stages(w, array, ko);
         for (const auto& t : stages.traces())

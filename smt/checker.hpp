@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +49,10 @@ struct CheckOptions {
   // > 0: warps of this many threads (by linear thread id) run in lock-step
   // (GPUVerify's --warp-sync=N; docs/smt-encoding.md "Lock-step warps").
   int warp_size = 0;
+  // Only these arrays' races are checked (a GPUVerify header's
+  // --only-divergence or /checkArrays; pipeline/driver.cpp); none: every
+  // array. Divergence is checked whatever this says.
+  std::optional<std::set<std::string>> race_arrays;
   ReplayRace replay;
   // Witnesses a refuted race is re-solved for (each excluding the values
   // the replays refuted so far), within `replay_solve_ms` of wall clock.

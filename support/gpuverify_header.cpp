@@ -133,6 +133,19 @@ void read_arguments(const std::string& line, const std::string& filename, GpuVer
         else if (w.text == "--no-benign-tolerance") h.no_benign_tolerance = true;
         else if (w.text == "--only-intra-group") h.only_intra_group = true;
         else if (w.text == "--adversarial-abstraction") h.adversarial_abstraction = true;
+        else if (w.text == "--only-divergence" || w.text == "--only-log") h.no_race_check = w.text;
+        // GPUVerify reads options with Python's argparse, which takes any
+        // unambiguous prefix: its own test suite writes --vcgen-op=.
+        else if ((starts("--vcgen-opt=/checkArrays:") || starts("--vcgen-op=/checkArrays:"))) {
+          std::string list = w.text.substr(w.text.find(':') + 1);
+          auto ident = x3::lexeme[x3::char_("a-zA-Z_") >> *x3::char_("a-zA-Z0-9_")];
+          std::vector<std::string> names;
+          auto it = list.cbegin();
+          if (!x3::parse(it, list.cend(), ident % ',', names) || it != list.cend())
+            throw fail("invalid array list (expected --vcgen-opt=/checkArrays:A,B,...)");
+          h.check_arrays = std::move(names);
+          h.check_arrays_column = w.column;
+        }
         else if (starts("--warp-sync=")) {
           std::string n = w.text.substr(12);
           unsigned size = 0;

@@ -61,6 +61,16 @@ struct GpuVerifyHeader {
   // --only-intra-group: only work-items of one group are compared (no
   // races across groups are reported for this file).
   bool only_intra_group = false;
+  // --only-divergence, --only-log: the file asks for no race check (GPUVerify
+  // then checks only barrier divergence, or only logs the accesses and
+  // checks assertions). racecert still checks divergence; a kernel without
+  // any is `drf` with the assumption "data races are not checked" stated.
+  std::string no_race_check;  // the flag that asked for it, "" when none
+  // --vcgen-opt=/checkArrays:A,B: races are checked on these arrays only
+  // (the others' accesses stay unchecked, and the report says so). A name
+  // the kernel has no array for is malformed input, as GPUVerify rejects it.
+  std::optional<std::vector<std::string>> check_arrays;
+  int check_arrays_column = 0;  // where the flag is, for that error
   // --warp-sync=N: threads whose linear ids in the block agree on / N run in
   // lock-step (GPUVerify's warp-synchronous mode); 0: not given.
   int warp_sync = 0;

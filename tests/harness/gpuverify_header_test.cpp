@@ -264,3 +264,19 @@ TEST(GpuVerifyHeader, LeadingZerosAsGpuVerifyReadsThem) {
   EXPECT_EQ(*h.block, (Dim3{64, 1, 1}));
   EXPECT_EQ(*h.grid, (Dim3{1, 2, 1}));
 }
+
+TEST(GpuVerifyHeader, RaceCheckRestrictions) {
+  GpuVerifyHeader none = parse_gpuverify_header("//pass\n//--blockDim=64\n", "k.cu");
+  EXPECT_TRUE(none.no_race_check.empty());
+  EXPECT_FALSE(none.check_arrays);
+  EXPECT_EQ(parse_gpuverify_header("//pass\n//--blockDim=64 --only-log\n", "k.cu").no_race_check, "--only-log");
+  GpuVerifyHeader arrays = parse_gpuverify_header("//pass\n//--local_size=2 --vcgen-op=/checkArrays:A,b_2\n", "k.cl");
+  ASSERT_TRUE(arrays.check_arrays);
+  EXPECT_EQ(*arrays.check_arrays, (std::vector<std::string>{"A", "b_2"}));
+  EXPECT_EQ(arrays.check_arrays_column, 18);
+  EXPECT_TRUE(arrays.ignored.empty());
+  GpuVerifyHeader bad = parse_gpuverify_header("//pass\n//--local_size=2 --vcgen-opt=/checkArrays:A,,B\n", "k.cl");
+  ASSERT_TRUE(bad.malformed);
+  EXPECT_NE(bad.malformed->render().find("k.cl:2:18: error: invalid array list"), std::string::npos)
+      << bad.malformed->render();
+}

@@ -239,5 +239,93 @@ TEST(DerivedInduction, AConditionalUpdateKeepsTheUnknown) {
   EXPECT_EQ(verdict(text), KernelStatus::Racy);
 }
 
+// `for (i = 0; i < 10; i++, j += blockDim.x)`: the update block holds the
+// induction step and a derived variable moving by a loop-invariant amount.
+std::string striding(const std::string& step) {
+  return R"(cuda kernel k {
+  array shared int s[];
+  local int i;
+  local int j;
+  j = 0;
+  loop (i < 10) {
+    init:
+      i = 0;
+    body:
+      store s[j + threadIdx.x] = threadIdx.x;
+    update:
+      i = i + 1;
+      j = j + )" + step + R"(;
+  }
+}
+)";
+}
+
+TEST(DerivedInduction, AnUpdateBlockStepsByALoopInvariantAmount) {
+  std::string p = P::print(infer_protocol(kir::parse_kernel(striding("blockDim.x"), "k.cu")).protocol);
+  EXPECT_NE(p.find("for i in 0..10 {"), std::string::npos) << p;
+  EXPECT_NE(p.find("wr s[blockDim.x * i + threadIdx.x]"), std::string::npos) << p;
+  EXPECT_EQ(verdict(striding("blockDim.x")), KernelStatus::Drf);
+  // A stride one short of the block overlaps the next row: racy.
+  EXPECT_EQ(verdict(striding("blockDim.x - 1")), KernelStatus::Racy);
+  // A step the loop changes (i) is no loop-invariant amount: j stays an
+  // unknown per iteration.
+  std::string q = P::print(infer_protocol(kir::parse_kernel(striding("i"), "k.cu")).protocol);
+  EXPECT_NE(q.find("uniform j$"), std::string::npos) << q;
+}
+
+// Brute force for loop-invariant steps: `v = v +- s` with s a variable the
+// loop never assigns, in the body or in the update block, against running
+// the loop, for additive and geometric induction variables.
+TEST(DerivedInduction, SymbolicStepsAgreeWithRunningTheLoop) {
+  std::mt19937 rng(14);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int known = 0;
+  for (int round = 0; round < 1500; ++round) {
+    bool geometric = pick(0, 1) == 1;
+    int step = geometric ? 2 : pick(1, 3);
+    int bound = pick(-3, geometric ? 3000 : 60);
+    std::string op = pick(0, 1) ? "+" : "-";
+    bool in_update = pick(0, 1) == 1;
+    std::int64_t s_value = pick(-50, 50), v0 = pick(-1000, 1000);
+    std::string update = "v " + op + " s";
+    std::string text = "cuda kernel k {\n  param int s;\n  local int v;\n  local int x;\n  loop (x < " +
+                       std::to_string(bound) + ") {\n    init:\n      x = 1;\n    body:\n" +
+                       (in_update ? "" : "      v = " + update + ";\n") + "    update:\n      x = x " +
+                       (geometric ? "* " : "+ ") + std::to_string(step) + ";\n" +
+                       (in_update ? "      v = " + update + ";\n" : "") + "  }\n}\n";
+    kir::Kernel k = kir::parse_kernel(text, "k.cu");
+    auto d = derived_updates(only_loop(k), "x", false);
+    ASSERT_EQ(d.size(), 1u) << text;
+    ASSERT_TRUE(d[0].step) << text;
+    P::Loop loop;
+    loop.var = "x";
+    loop.init = int_lit(1);
+    loop.cond = BinOp::Lt;
+    loop.bound = int_lit(bound);
+    loop.update = geometric ? P::LoopUpdate::Mul : P::LoopUpdate::Add;
+    loop.step = int_lit(step);
+    Env env = [&](const std::string& n) -> std::optional<std::int64_t> {
+      if (n == "s") return s_value;
+      return std::nullopt;
+    };
+    std::int64_t x = 1, v = v0;
+    int j = 0;
+    for (; j < 40 && eval_bool(P::loop_cond(loop, int_lit(x)), env); ++j) {
+      auto claimed = eval_partial(derived_in_iteration(d[0], int_lit(v0), loop, int_lit(x), var("unknown")), env);
+      if (claimed) {
+        ++known;
+        ASSERT_EQ(*claimed, v) << text << "iteration " << j << " s = " << s_value;
+      }
+      v = op == "+" ? v + s_value : v - s_value;
+      x = geometric ? x * step : x + step;
+    }
+    if (!geometric || eval_bool(P::loop_cond(loop, int_lit(x)), env)) continue;
+    auto after = eval_partial(derived_after_loop(d[0], int_lit(v0), loop, var("unknown")), env);
+    ASSERT_TRUE(after) << text;
+    ASSERT_EQ(*after, v) << text << "after " << j << " iterations, s = " << s_value;
+  }
+  EXPECT_GT(known, 5000);
+}
+
 }  // namespace
 }  // namespace racecert::inference

@@ -7,6 +7,7 @@
 
 #include "kernel_ir/executor.hpp"
 #include "kernel_ir/jump_elimination.hpp"
+#include "kernel_ir/live_ranges.hpp"
 #include "kernel_ir/parser.hpp"
 #include "kernel_ir/uniformity_analysis.hpp"
 #include "tests/kernel_ir/store_cells.hpp"
@@ -208,6 +209,70 @@ TEST(JumpElimination, KeepsWhatEveryRandomProgramDoes) {
   EXPECT_GT(with_jumps, 500);  // the jumps are exercised
 }
 
+
+// Live-range splitting renames only: every random program (with its jumps,
+// and after jump elimination, where inference runs it) stores to the same
+// cells in the same order after it.
+TEST(LiveRanges, KeepWhatEveryRandomProgramDoes) {
+  int split = 0;
+  for (unsigned seed = 0; seed < 2000; ++seed) {
+    Kernel k = RandomProgram(seed).kernel();
+    for (const Kernel& original : {k, eliminate_jumps(k)}) {
+      Kernel renamed = split_live_ranges(original);
+      SCOPED_TRACE(print(original) + "\nsplit:\n" + print(renamed));
+      Stores before, after;
+      before.env = after.env = {{"a", 1}, {"b", 2}, {"c", 3}};
+      before.run(original.body);
+      after.run(renamed.body);
+      EXPECT_EQ(before.cells, after.cells);
+      if (renamed.locals.size() > original.locals.size()) ++split;
+    }
+    if (::testing::Test::HasFailure()) break;
+  }
+  EXPECT_GT(split, 300);  // the renaming is exercised (361 of the 4000 runs)
+}
+
+// A loop counter reused for a uniform loop after a per-thread one keeps
+// its own, uniform level; an assignment reading the old value is no
+// restart, and nothing nested is renamed.
+TEST(LiveRanges, AReusedCounterGetsItsOwnName) {
+  Kernel k = parse_kernel(R"(cuda kernel k {
+  local int i;
+  local int j;
+  loop (i < 64) {
+    init:
+      i = threadIdx.x;
+    body:
+      store s[i] = 0;
+    update:
+      i = i + blockDim.x;
+  }
+  loop (i > 0) {
+    init:
+      i = 32;
+    body:
+      barrier.block;
+      store s[i] = 1;
+    update:
+      i = i - 2;
+  }
+  j = i + 1;
+  i = i * 2;
+}
+)", "k.kir");
+  Kernel split = split_live_ranges(k);
+  EXPECT_EQ(uniformity(k)["i"], Uniformity::Thread);
+  auto levels = uniformity(split);
+  EXPECT_EQ(levels["i"], Uniformity::Thread);
+  EXPECT_EQ(levels["i#r1"], Uniformity::Grid);
+  EXPECT_EQ(levels["j"], Uniformity::Grid);
+  std::string text = print(split);
+  EXPECT_NE(text.find("j = i#r1 + 1;"), std::string::npos) << text;
+  EXPECT_NE(text.find("i#r1 = i#r1 * 2;"), std::string::npos) << text;
+  EXPECT_EQ(text.find("i#r2"), std::string::npos) << text;
+  EXPECT_EQ(written_name("i#r1"), "i");
+  EXPECT_EQ(written_name("d#1"), "d#1");
+}
 
 // Every expression counts as a read, wherever it is: a precondition, a
 // condition, an index, a stored value, an atomic operand, a barrier count,

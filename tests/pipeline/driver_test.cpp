@@ -248,3 +248,33 @@ TEST(PipelineDriver, WarpSyncIsPerFile) {
   EXPECT_TRUE(has(shown.shown, "lock-step warps of 32 threads")) << shown.shown;
   EXPECT_FALSE(has(run_check({plain}, showing(Stage::Traces)).shown, "lock-step"));
 }
+
+// GPUVerify's --only-divergence / --only-log check no race but still check
+// divergence; /checkArrays:A,B checks only the arrays named, and a name the
+// kernel has no array for is malformed input. Each report says what was not
+// checked.
+TEST(PipelineDriver, HeaderRestrictsTheArraysChecked) {
+  std::string racy = "__global__ void k(int *a, int *b) { a[0] = threadIdx.x; b[threadIdx.x] = 1; }\n";
+  std::string plain = write_kernel("//pass\n//--blockDim=32 --gridDim=1\n" + racy);
+  EXPECT_EQ(run_check({plain}, Options{}).kernels.at(0).status, KernelStatus::Racy);
+  for (const char* flag : {"--only-divergence", "--only-log", "--vcgen-opt=/checkArrays:b", "--vcgen-op=/checkArrays:b"}) {
+    std::string f = write_kernel("//pass\n//--blockDim=32 --gridDim=1 " + std::string(flag) + "\n" + racy);
+    Result r = run_check({f}, Options{});
+    ASSERT_TRUE(r.errors.empty()) << flag;
+    ASSERT_EQ(r.kernels.size(), 1u);
+    EXPECT_EQ(r.kernels[0].status, KernelStatus::Drf) << flag;
+    ASSERT_EQ(r.kernels[0].assumptions.size(), 1u) << flag;
+    EXPECT_TRUE(has(r.kernels[0].assumptions[0], "GPUVerify header flag")) << r.kernels[0].assumptions[0];
+  }
+  std::string on_a = write_kernel("//pass\n//--blockDim=32 --gridDim=1 --vcgen-opt=/checkArrays:b,a\n" + racy);
+  EXPECT_EQ(run_check({on_a}, Options{}).kernels.at(0).status, KernelStatus::Racy);
+  std::string divergent = write_kernel(
+      "//pass\n//--blockDim=32 --gridDim=1 --only-divergence\n"
+      "__global__ void k(int *a) { if (threadIdx.x < 3) __syncthreads(); a[0] = threadIdx.x; }\n");
+  EXPECT_EQ(run_check({divergent}, Options{}).kernels.at(0).status, KernelStatus::Divergent);
+  std::string missing = write_kernel("//pass\n//--blockDim=32 --gridDim=1 --vcgen-opt=/checkArrays:a,c\n" + racy);
+  Result m = run_check({missing}, Options{});
+  ASSERT_EQ(m.errors.size(), 1u);
+  EXPECT_EQ(m.errors[0].code(), kExitBadInput);
+  EXPECT_TRUE(has(m.errors[0].render(), "k.cu:2:29: error: /checkArrays names 'c'")) << m.errors[0].render();
+}

@@ -64,6 +64,14 @@ class Generator {
       if (chance(0.4)) return chance(0.8) ? var("t") : var("t") + lit(1);
     }
     Expr a = one_of(atoms), b = one_of(atoms);
+    if (o_.wraps && chance(0.3)) {
+      switch (pick(4)) {
+        case 0: return wrap(a - b, 8, false);
+        case 1: return wrap(a * lit(128), 8, false);
+        case 2: return wrap(a * lit(64), 8, true);
+        default: return wrap(a + b, 8, true);
+      }
+    }
     switch (pick(12)) {
       case 0: return a;
       case 1: return a + b;

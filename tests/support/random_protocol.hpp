@@ -28,6 +28,10 @@ struct RandomProtocolOptions {
   // global counter, used in indices. Off by default: the other tests' seeds
   // keep their protocols.
   bool tickets = false;
+  // Some terms under the front end's 32-bit-style wraps (expr::wrap), at 8
+  // bits so that small values wrap around: `a - b` below 0, `a * 128`,
+  // signed `a * 64`. Off by default, as tickets.
+  bool wraps = false;
 };
 
 // The bounds both sides of the differential test agree on.

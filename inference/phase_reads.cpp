@@ -1,0 +1,100 @@
+#include "inference/phase_reads.hpp"
+
+#include "support/overloaded.hpp"
+
+namespace racecert::inference {
+
+using namespace racecert::expr;
+
+Expr PhaseReads::read(const std::string& array, const std::vector<Expr>& idx, const Expr& unknown) {
+  std::vector<Read>& earlier = reads_[array];
+  // Oldest first, so that every read of one cell resolves to the first one.
+  Expr value = unknown;
+  for (auto r = earlier.rbegin(); r != earlier.rend(); ++r) {
+    if (r->idx.size() != idx.size()) continue;
+    std::vector<Expr> same;
+    for (std::size_t d = 0; d < idx.size(); ++d) same.push_back(binary(BinOp::Eq, idx[d], r->idx[d]));
+    value = ite(conj(same), r->unknown, value);
+  }
+  if (earlier.size() < kMaxReads) earlier.push_back(Read{idx, unknown});
+  return value;
+}
+
+PhaseReads PhaseReads::join(const PhaseReads& before, const PhaseReads& then_branch, const PhaseReads& else_branch) {
+  // A branch's list of an array starts with the list before the `if`
+  // unless the branch forgot the array (it may have read it again after).
+  auto kept_by = [](const std::vector<Read>& prefix, const PhaseReads& branch, const std::string& array) {
+    auto it = branch.reads_.find(array);
+    if (it == branch.reads_.end() || it->second.size() < prefix.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i)
+      if (it->second[i].unknown != prefix[i].unknown) return false;
+    return true;
+  };
+  PhaseReads out;
+  for (const auto& [array, reads] : before.reads_)
+    if (kept_by(reads, then_branch, array) && kept_by(reads, else_branch, array)) out.reads_[array] = reads;
+  return out;
+}
+
+namespace {
+
+// Direct uses: `steer` gets the variables of conditions, indices and
+// operands; `flows` maps each assigned variable to the variables of its
+// values.
+void uses(const kir::Block& b, std::set<std::string>& steer, std::map<std::string, std::set<std::string>>& flows) {
+  auto add = [&](const Expr& e) {
+    if (e) collect_vars(e, steer);
+  };
+  auto location = [&](const kir::Location& at) {
+    for (const auto& i : at.index) add(i);
+  };
+  for (const auto& s : b)
+    std::visit(Overloaded{[&](const kir::Assign& a) {
+                            if (a.value) collect_vars(a.value, flows[a.var]);
+                          },
+                          [&](const kir::Load& l) { location(l.at); }, [&](const kir::Store& st) { location(st.at); },
+                          [&](const kir::Atomic& a) {
+                            location(a.at);
+                            for (const auto& o : a.operands) add(o);
+                          },
+                          [&](const kir::Barrier& br) {
+                            add(br.id);
+                            add(br.count);
+                          },
+                          [&](const kir::If& i) {
+                            add(i.cond);
+                            uses(i.then_body, steer, flows);
+                            uses(i.else_body, steer, flows);
+                          },
+                          [&](const kir::Loop& l) {
+                            add(l.cond);
+                            uses(l.init, steer, flows);
+                            uses(l.body, steer, flows);
+                            uses(l.update, steer, flows);
+                          },
+                          [&](const kir::Assert& a) { add(a.cond); }, [&](const kir::Assume& a) { add(a.cond); },
+                          // No value used:
+                          [](const kir::Fence&) {}, [](const kir::Break&) {}, [](const kir::Continue&) {},
+                          [](const kir::Return&) {}, [](const kir::Unsupported&) {}},
+               s.node);
+}
+
+}  // namespace
+
+std::set<std::string> steering_variables(const kir::Kernel& k) {
+  std::set<std::string> steer;
+  std::map<std::string, std::set<std::string>> flows;
+  uses(k.body, steer, flows);
+  std::vector<std::string> work(steer.begin(), steer.end());
+  while (!work.empty()) {
+    std::string v = work.back();
+    work.pop_back();
+    auto f = flows.find(v);
+    if (f == flows.end()) continue;
+    for (const auto& u : f->second)
+      if (steer.insert(u).second) work.push_back(u);
+  }
+  return steer;
+}
+
+}  // namespace racecert::inference
