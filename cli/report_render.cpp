@@ -98,6 +98,11 @@ llvm::json::Object access_json(const ReportedAccess& a) {
   return o;
 }
 
+// Whether a replay confirmed the race (pipeline/replay.hpp), in one line.
+std::string replay_text(const ReportedRace& r) {
+  return r.confirmed ? "confirmed by replay" : "possible race (not confirmed by replay: " + r.replay_reason + ")";
+}
+
 llvm::json::Object race_json(const ReportedRace& r) {
   llvm::json::Array index;
   for (auto i : r.index) index.push_back(i);
@@ -110,6 +115,8 @@ llvm::json::Object race_json(const ReportedRace& r) {
                        {"witness", std::move(witness)},
                        {"phase", r.note}};
   if (!r.launch_explanation.empty()) o["launch_explanation"] = r.launch_explanation;
+  o["confirmed"] = r.confirmed;
+  if (!r.confirmed) o["reason"] = r.replay_reason;
   if (!r.bytes.empty()) {
     llvm::json::Array bytes;
     for (const auto& b : r.bytes) {
@@ -156,6 +163,7 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
       os << "  " << r.note << "\n  witness:";
       for (const auto& [name, value] : r.witness) os << " " << name << "=" << value;
       os << "\n";
+      os << "  " << replay_text(r) << "\n";
       if (!r.launch_explanation.empty()) os << "  launch: " << r.launch_explanation << "\n";
     }
     for (const auto& d : k.diagnostics) {
@@ -229,13 +237,16 @@ void render_sarif(const CheckOutput& out, std::ostream& os) {
                         " by " + r.first.thread + " and " + r.second.mode + " by " + r.second.thread + " (" +
                         r.note + ")";
       if (!r.launch_explanation.empty()) msg += "; " + r.launch_explanation;
+      msg += "; " + replay_text(r);
       llvm::json::Object result{{"ruleId", r.heterogeneous ? "heterogeneous-race" : "data-race"},
                                 {"level", "error"},
                                 {"message", llvm::json::Object{{"text", msg}}},
                                 {"locations", llvm::json::Array{location(r.first.loc, k.file)}},
                                 {"relatedLocations", llvm::json::Array{location(r.second.loc, k.file)}}};
-      if (!r.launch_explanation.empty())
-        result["properties"] = llvm::json::Object{{"launchExplanation", r.launch_explanation}};
+      llvm::json::Object properties{{"confirmed", r.confirmed}};
+      if (!r.confirmed) properties["replayReason"] = r.replay_reason;
+      if (!r.launch_explanation.empty()) properties["launchExplanation"] = r.launch_explanation;
+      result["properties"] = std::move(properties);
       results.push_back(std::move(result));
     }
     for (const auto& d : k.diagnostics) {

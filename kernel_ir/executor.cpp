@@ -35,7 +35,8 @@ Flow ThreadExecutor::statement(const Stmt& s) {
                  },
                  [&](const Load& l) {
                    on_load(l);
-                   forget(l.var);  // memory contents are not tracked
+                   // Memory contents are not tracked, unless the client knows them.
+                   if (!l.var.empty()) env[l.var] = loaded(l);
                    return Flow::Normal;
                  },
                  [&](const Store& st) {
@@ -72,7 +73,10 @@ Flow ThreadExecutor::statement(const Stmt& s) {
                  },
                  // No effect on values:
                  [&](const Fence&) { return Flow::Normal; }, [&](const Assert&) { return Flow::Normal; },
-                 [&](const Assume&) { return Flow::Normal; }},
+                 [&](const Assume& a) {
+                   on_assume(a);
+                   return Flow::Normal;
+                 }},
       s.node);
 }
 

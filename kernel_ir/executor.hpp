@@ -43,10 +43,16 @@ class ThreadExecutor {
   // Called in program order, before the statement's result (if any)
   // becomes unknown.
   virtual void on_load(const Load&) {}
+  // The value a load reads, when the client knows it (a replay choosing
+  // the contents of an input array, pipeline/replay.cpp); unknown by default.
+  virtual Value loaded(const Load&) { return std::nullopt; }
   virtual void on_store(const Store&) {}
   virtual void on_atomic(const Atomic&) {}
   virtual void on_barrier(const Barrier&) {}
   virtual void on_unsupported(const Unsupported&) {}
+  // An assumption (__assume): a run on which it fails is no run of the
+  // kernel; a client replaying a witness stops there (pipeline/replay.cpp).
+  virtual void on_assume(const Assume&) {}
   // A branch or loop whose condition is unknown. The executor skips
   // `parts` (both branches, or the loop's body and update) and makes every
   // variable they may assign unknown; a client for whom the skipped code

@@ -12,6 +12,7 @@
 #include "barriers/printer.hpp"
 #include "frontend/frontend.hpp"
 #include "inference/infer.hpp"
+#include "pipeline/replay.hpp"
 #include "pipeline/reports.hpp"
 #include "pipeline/show.hpp"
 #include "protocol/parser.hpp"
@@ -39,6 +40,9 @@ struct Gathered {
   // dimension (pipeline/launch.hpp), for its report.
   std::vector<std::vector<std::string>> assumed_one;
   std::vector<std::vector<std::string>> assumptions;  // per protocol: the front end's, in words
+  // The kernel IR of each protocol inferred from code, by (file, kernel
+  // name): what the replay of its races runs (pipeline/replay.hpp).
+  std::map<std::pair<std::string, std::string>, kir::Kernel> code;
   // Verdicts reached without it: unknown kernels, .bar files, and the
   // named-barrier check's verdict on shared memory (merged with the protocol
   // verdict of the same kernel, which then covers global memory only).
@@ -56,10 +60,18 @@ Gathered::HeaderChecks header_checks(const GpuVerifyHeader& h) {
 
 bool wants(const Options& o, Stage s) { return o.show == s; }
 
+// The named-barrier check simulates one block concretely (the program the
+// kernel-IR executor extracted, or a .bar file): its races happen on that
+// run, which is what a replay would confirm.
+void confirm_simulated(KernelReport& r) {
+  for (auto& race : r.races) race.confirmed = true;
+}
+
 // The named-barrier check of one kernel: its verdict on shared memory.
 KernelReport check_block(const std::string& path, const kir::Kernel& k, const barriers::Program& program,
                          const Dim3& block) {
   KernelReport r = barriers::check(program);
+  confirm_simulated(r);
   r.name = k.name;
   r.file = path;
   // A loop unrolled by the extraction repeats the same racing statements:
@@ -252,6 +264,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   g.checks.push_back(std::move(checks));
   g.assumed_one.push_back(std::move(unread.assumed_one));
   g.assumptions.push_back(std::move(assumptions));
+  g.code.insert_or_assign({path, k.name}, k);
 }
 
 void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
@@ -274,6 +287,7 @@ void load_barrier_file(const std::string& path, const Options& o, Gathered& g) {
   for (auto& r : barriers::check_text_file(path))
     if (o.kernel.empty() || r.name == o.kernel) {
       g.matched = true;
+      confirm_simulated(r);
       g.decided.push_back(std::move(r));
     }
 }
@@ -364,7 +378,16 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
     return out;
   }
 
-  // The protocol analysis, then one report per kernel.
+  // The protocol analysis, then one report per kernel. Each race found
+  // there is replayed on its kernel's code.
+  check.replay = [&g](const protocol::Kernel& k, const smt::WitnessValues& w, ReportedRace& r) {
+    auto it = g.code.find({k.loc.file, k.name});
+    if (it == g.code.end()) {
+      r.replay_reason = "no kernel code to replay (a protocol file)";
+      return smt::ReplayOutcome{};
+    }
+    return replay_race(it->second, w, r);
+  };
   out.kernels = check_protocols(g, check);
   for (std::size_t i = 0; i < out.kernels.size() && i < g.assumed_one.size(); ++i)
     out.kernels[i].assumed_one = g.assumed_one[i];

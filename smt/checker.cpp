@@ -88,6 +88,63 @@ ReportedRace make_race(const Job& j) {
   return r;
 }
 
+// The witness's values by the user's names. Where two trace variables of
+// one thread share a source name (a loop variable in two loops), the first
+// one's: the replay reads only parameters and builtins, which are unique.
+WitnessValues witness_values(const Job& j) {
+  std::map<std::string, std::int64_t> values(j.result.model.begin(), j.result.model.end());
+  WitnessValues w;
+  for (const auto& v : j.trace.vars) {
+    auto it = values.find(v.name);
+    if (it != values.end() && v.thread >= 0 && v.thread <= 2) w.by_thread[v.thread].emplace(v.source, it->second);
+  }
+  return w;
+}
+
+// The race of job `j`, replayed on the kernel's code (CheckOptions::replay).
+// A witness the replay refutes with known values is re-solved with those
+// values excluded, a few times within a small time limit; the first
+// confirmed race is reported. Otherwise the first witness is, unconfirmed:
+// the kernel stays racy (the query found a race of the protocol, which
+// over-approximates the code), the report says why it is only possible.
+ReportedRace replayed_race(const Kernel& k, const Job& j, const CheckOptions& o) {
+  ReportedRace r = make_race(j);
+  if (!o.replay) {
+    r.replay_reason = "not replayed";
+    return r;
+  }
+  ReplayOutcome out = o.replay(k, witness_values(j), r);
+  if (r.confirmed || !out.retry) return r;
+  QueryOptions q = o.query;
+  q.deadline = q.deadline.min(Deadline::after(std::chrono::milliseconds(o.replay_solve_ms)));
+  SymbolicTrace t = j.trace;
+  Job last = j;
+  int tried = 0;
+  while (out.retry && tried < o.replay_attempts && !q.deadline.expired()) {
+    // Exclude the refuted values: not (v1 == c1 && v2 == c2 && ...).
+    std::map<std::string, std::int64_t> values(last.result.model.begin(), last.result.model.end());
+    std::vector<Expr> same;
+    for (const auto& [source, thread] : out.refuted)
+      for (const auto& v : t.vars)
+        if (v.source == source && v.thread == thread && values.count(v.name)) {
+          same.push_back(expr::binary(expr::BinOp::Eq, expr::var(v.name), expr::int_lit(values[v.name])));
+          break;
+        }
+    if (same.empty()) break;
+    t.assumptions.push_back(expr::neg(expr::conj(same)));
+    ++tried;
+    Job next{t, solve(t, q), false};
+    if (next.result.status != QueryStatus::Racy) break;
+    ReportedRace again = make_race(next);
+    out = o.replay(k, witness_values(next), again);
+    if (again.confirmed) return again;
+    last = std::move(next);
+  }
+  if (tried > 0)
+    r.replay_reason += " (" + std::to_string(tried) + " other witness" + (tried > 1 ? "es" : "") + " tried)";
+  return r;
+}
+
 bool same_race(const ReportedRace& x, const ReportedRace& y) {
   auto key = [](const ReportedRace& r) {
     auto a = r.first.loc.str() + r.first.mode, b = r.second.loc.str() + r.second.mode;
@@ -121,7 +178,8 @@ Unsettled unsettled_traces(const std::vector<Job>& jobs) {
   return out;
 }
 
-void report_results(const Kernel& k, const std::vector<Job>& jobs, const QueryOptions& query, KernelReport& rep) {
+void report_results(const Kernel& k, const std::vector<Job>& jobs, const CheckOptions& o, KernelReport& rep) {
+  const QueryOptions& query = o.query;
   std::set<std::string> bv_noted;
   Unsettled unsettled = unsettled_traces(jobs);
   std::size_t skipped = 0;
@@ -136,6 +194,7 @@ void report_results(const Kernel& k, const std::vector<Job>& jobs, const QueryOp
       bool dup = false;
       for (const auto& x : rep.races) dup = dup || same_race(x, r);
       if (dup) continue;
+      r = replayed_race(k, j, o);
       r.launch_explanation = launch_explanation(
           j.trace, j.result,
           LaunchFacts{j.trace.cross_block && !unsettled.same_block.count(j.trace.array),
@@ -207,7 +266,7 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
       }
       jobs[q].result = solve(jobs[q].trace, ko.query);
     });
-    report_results(k, jobs, ko.query, rep);
+    report_results(k, jobs, ko, rep);
     rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   }
   return reports;

@@ -3,9 +3,13 @@
 // aligning, splitting, sequentialization (smt/array_stages.hpp) and one Z3
 // query per symbolic trace, run in parallel. Produces one KernelReport per
 // kernel. The driver of `racecert check` around it is pipeline/.
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "protocol/protocol.hpp"
@@ -13,6 +17,28 @@
 #include "support/report.hpp"
 
 namespace racecert::smt {
+
+// The values a race's witness gives the user's names (a trace variable's
+// source): shared ones (parameters, launch sizes: thread 0) and each
+// racing thread's own (thread 1, thread 2: thread and block ids, ...).
+struct WitnessValues {
+  std::map<std::string, std::int64_t> by_thread[3];
+};
+
+// What a replay of a race tells the checker (pipeline/replay.hpp sets the
+// race's `confirmed`, `replay_reason` and `witness` itself).
+struct ReplayOutcome {
+  // The witness's values are all known and the run refutes them (it never
+  // reaches the two accesses together): another witness may confirm the
+  // race. `refuted` names the values to exclude from it, as (source name,
+  // thread) pairs.
+  bool retry = false;
+  std::vector<std::pair<std::string, int>> refuted;
+};
+
+// Replays a race of protocol kernel `k` on the kernel's code. Empty: races
+// are reported unreplayed (confirmed = false, with a reason).
+using ReplayRace = std::function<ReplayOutcome(const protocol::Kernel& k, const WitnessValues&, ReportedRace&)>;
 
 struct CheckOptions {
   int jobs = 0;                 // parallel queries; 0 or more than the cores: one per core
@@ -27,6 +53,11 @@ struct CheckOptions {
   // --only-divergence or /checkArrays; pipeline/driver.cpp); none: every
   // array. Divergence is checked whatever this says.
   std::optional<std::set<std::string>> race_arrays;
+  ReplayRace replay;
+  // Witnesses a refuted race is re-solved for (each excluding the values
+  // the replays refuted so far), within `replay_solve_ms` of wall clock.
+  int replay_attempts = 8;
+  unsigned replay_solve_ms = 2000;
 };
 
 std::vector<KernelReport> check(const std::vector<protocol::Kernel>& kernels, const CheckOptions& o);

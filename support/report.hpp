@@ -48,6 +48,13 @@ struct ReportedRace {
   // it (smt/launch_explanation.hpp), e.g. "racy when gridDim.x >= 2: every
   // block writes out[threadIdx.x]"; empty when there is nothing to say.
   std::string launch_explanation;
+  // Whether a concrete run of the kernel under the witness reached both
+  // accesses on overlapping bytes in one barrier interval (pipeline/replay.hpp,
+  // docs/pipeline.md "Replay"). When not, `replay_reason` says why: "data
+  // read from memory", "an unknown function", "a loop bound hit", ... The
+  // race still makes the kernel racy: an unconfirmed race is a possible one.
+  bool confirmed = false;
+  std::string replay_reason;
 };
 
 struct Diagnostic {

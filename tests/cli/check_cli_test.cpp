@@ -291,3 +291,37 @@ TEST(CheckCli, KernelFilterAndDimensions) {
   EXPECT_EQ(run_racecert({"check", shift, "--block-dim", "64", "--warp-sync", "32"}).code, 0);
   EXPECT_EQ(run_racecert({"check", shift, "--block-dim", "64", "--warp-sync", "16"}).code, 1);
 }
+
+// Every race says whether a replay on the kernel's code confirmed it
+// (pipeline/replay.hpp): JSON "confirmed" (and "reason" when not), a SARIF
+// property, a line of text.
+TEST(CheckCli, RacesSayWhetherReplayConfirmedThem) {
+  std::string plain = temp_file("__global__ void k(int *a) { a[threadIdx.x / 2] = threadIdx.x; }\n", ".cu");
+  auto json = run_racecert({"check", "--format", "json", "--block-dim", "4", plain});
+  ASSERT_EQ(json.code, 1) << json.err;
+  llvm::json::Value parsed = parse_json(json.out);
+  auto* race = (*parsed.getAsObject()->getArray("kernels"))[0].getAsObject()->getArray("races");
+  ASSERT_TRUE(race && !race->empty());
+  EXPECT_EQ((*race)[0].getAsObject()->getBoolean("confirmed"), true) << json.out;
+  EXPECT_FALSE((*race)[0].getAsObject()->getString("reason")) << json.out;
+  auto text = run_racecert({"check", "--block-dim", "4", plain});
+  EXPECT_NE(text.out.find("confirmed by replay"), std::string::npos) << text.out;
+  auto sarif = run_racecert({"check", "--format", "sarif", "--block-dim", "4", plain});
+  EXPECT_NE(sarif.out.find("\"confirmed\": true"), std::string::npos) << sarif.out;
+
+  // An index read from memory the kernel writes.
+  std::string behind = temp_file("__global__ void k(int *a) {\n  __shared__ int s[8];\n"
+                                 "  s[threadIdx.x] = threadIdx.x * 3 % 8;\n  __syncthreads();\n"
+                                 "  a[s[(threadIdx.x + 1) % 8]] = threadIdx.x;\n}\n",
+                                 ".cu");
+  auto possible = run_racecert({"check", "--format", "json", "--block-dim", "4", behind});
+  ASSERT_EQ(possible.code, 1) << possible.err;
+  llvm::json::Value parsed_possible = parse_json(possible.out);
+  auto* races = (*parsed_possible.getAsObject()->getArray("kernels"))[0].getAsObject()->getArray("races");
+  ASSERT_TRUE(races && !races->empty());
+  EXPECT_EQ((*races)[0].getAsObject()->getBoolean("confirmed"), false) << possible.out;
+  EXPECT_EQ((*races)[0].getAsObject()->getString("reason"), "data read from memory") << possible.out;
+  auto possible_text = run_racecert({"check", "--block-dim", "4", behind});
+  EXPECT_NE(possible_text.out.find("possible race (not confirmed by replay: data read from memory)"), std::string::npos)
+      << possible_text.out;
+}

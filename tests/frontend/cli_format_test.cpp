@@ -39,14 +39,16 @@ TEST(Formats, TextDiagnosticWithCaretsAndWitness) {
   EXPECT_TRUE(contains(r.out, "conflicts with this rd by thread 2 threadIdx=(")) << r.out;
   EXPECT_TRUE(contains(r.out, "\n      out[blockIdx.x * blockDim.x + t] = s[t + 1] + s[t];\n" + std::string(41, ' ') + "^\n"))
       << r.out;
-  // The witness: thread and block ids of both threads, the loop variable and
-  // the kernel's parameters.
+  // The witness: thread and block ids of both threads, each thread's loop
+  // variable at its access (the replay's, pipeline/replay.hpp) and the
+  // kernel's parameters.
   auto w = witness(r);
   ASSERT_TRUE(w.count("threadIdx.x@1") && w.count("threadIdx.x@2")) << r.out;
-  ASSERT_TRUE(w.count("rounds") && w.count("r")) << r.out;
+  ASSERT_TRUE(w.count("rounds") && w.count("r@1") && w.count("r@2")) << r.out;
   EXPECT_GE(w["rounds"], 2) << r.out;  // the read of one round meets the write of the next
-  EXPECT_GE(w["r"], 1) << r.out;
-  EXPECT_LT(w["r"], w["rounds"]) << r.out;
+  EXPECT_EQ(w["r@1"], w["r@2"] + 1) << r.out;
+  EXPECT_LT(w["r@1"], w["rounds"]) << r.out;
+  EXPECT_TRUE(contains(r.out, "\n  confirmed by replay\n")) << r.out;
   EXPECT_EQ(w["blockDim.x"], 64);
   EXPECT_EQ(w["threadIdx.x@1"] - w["threadIdx.x@2"], 1) << r.out;  // the writer, thread 1, is the reader's neighbour
 }
