@@ -56,9 +56,12 @@ bool needs_bitvectors(const Expr& e, std::string* why) {
   return needs_bitvectors(e->a, why) || needs_bitvectors(e->b, why) || needs_bitvectors(e->c, why);
 }
 
-z3::solver make_solver(z3::context& ctx, Domain d, Products p) {
+z3::solver make_solver(z3::context& ctx, Domain d, Products p, Strategy s) {
   if (d == Domain::Integer && p == Products::Real) return z3::solver(ctx, "QF_NIA");
-  return z3::solver(ctx, z3::solver::simple());
+  if (s == Strategy::Core) return z3::solver(ctx, z3::solver::simple());
+  z3::tactic presolve = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") & z3::tactic(ctx, "solve-eqs");
+  if (d == Domain::Integer) presolve = presolve & z3::tactic(ctx, "purify-arith");
+  return (presolve & z3::tactic(ctx, "smt")).mk_solver();
 }
 
 // ------------------------------------------------------------------ basics

@@ -265,12 +265,11 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
 
 // One attempt at the query in the given arithmetic. Returns whether it
 // decided; when it did not, r.reason says why.
-bool attempt(const SymbolicTrace& t, const QueryOptions& o, detail::Domain domain, detail::Products products,
-             const Deadline& deadline, QueryResult& r) {
-  z3::context& ctx = detail::thread_context();
+bool attempt(z3::context& ctx, const SymbolicTrace& t, const QueryOptions& o, detail::Domain domain,
+             detail::Products products, detail::Strategy strategy, const Deadline& deadline, QueryResult& r) {
   detail::Encoder enc(ctx, domain, products);
   Formula f = build(ctx, enc, t, o);
-  z3::solver s = detail::make_solver(ctx, domain, products);
+  z3::solver s = detail::make_solver(ctx, domain, products, strategy);
   for (const auto& c : f.constraints) s.add(c);
   for (const auto& c : enc.side_constraints()) s.add(c);
   detail::LimitedResult checked = detail::limited_check(s, deadline, o.rlimit);
@@ -354,9 +353,25 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
     SymbolicTrace t = propagate_constants(given);
     r.bitvectors = needs_bitvectors(t, &r.logic_reason);
     auto domain = r.bitvectors ? detail::Domain::BitVector : detail::Domain::Integer;
-    if (!attempt(t, o, domain, detail::Products::Linearized, deadline, r) && !r.timed_out) {
+    using detail::Products;
+    using detail::Strategy;
+    // The plain core first, with a fifth of the time (all of it under an
+    // rlimit, whose verdicts must not depend on the clock); when that runs
+    // out, the preprocessed solver in a fresh context (no interrupt left
+    // over) with the rest. Both answer the same formula: only speed differs.
+    Deadline core_deadline = deadline;
+    if (o.rlimit == 0 && !deadline.is_never())
+      core_deadline = Deadline::at(Clock::now() + (deadline.when() - Clock::now()) / 5);
+    bool decided = attempt(detail::thread_context(), t, o, domain, Products::Linearized, Strategy::Core,
+                           core_deadline, r);
+    if (!decided && r.timed_out && !deadline.expired()) {
+      r.timed_out = false;
+      z3::context fresh;
+      decided = attempt(fresh, t, o, domain, Products::Linearized, Strategy::Preprocessed, deadline, r);
+    }
+    if (!decided && !r.timed_out) {
       // Products the lemmas do not pin down: ask again with real products.
-      attempt(t, o, domain, detail::Products::Real, deadline, r);
+      attempt(detail::thread_context(), t, o, domain, Products::Real, Strategy::Core, deadline, r);
     }
   } catch (const z3::exception& e) {
     r.status = QueryStatus::Unknown;
@@ -391,11 +406,14 @@ QueryResult solve(const SymbolicTrace& given, const QueryOptions& o) {
   return r;
 }
 
-std::string to_smtlib(const SymbolicTrace& t, const QueryOptions& o) {
+std::string to_smtlib(const SymbolicTrace& given, const QueryOptions& o) {
+  // The formula as solve() first asks it: constants propagated, products
+  // linearized (mul! variables with their lemmas).
+  SymbolicTrace t = propagate_constants(given);
   std::string why;
   bool bv = needs_bitvectors(t, &why);
   z3::context& ctx = detail::thread_context();
-  detail::Encoder enc(ctx, bv ? detail::Domain::BitVector : detail::Domain::Integer, detail::Products::Real);
+  detail::Encoder enc(ctx, bv ? detail::Domain::BitVector : detail::Domain::Integer, detail::Products::Linearized);
   Formula f = build(ctx, enc, t, o);
   z3::solver s(ctx);
   for (const auto& c : f.constraints) s.add(c);
