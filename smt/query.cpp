@@ -8,6 +8,7 @@
 #include "protocol/interpreter.hpp"
 #include "smt/access_groups.hpp"
 #include "smt/encoder.hpp"
+#include "smt/encoder_distribute.hpp"
 #include "smt/z3_runtime.hpp"
 
 namespace racecert::smt {
@@ -345,6 +346,14 @@ SymbolicTrace propagate_constants(const SymbolicTrace& t) {
   return out;
 }
 
+// Integer queries: the products in each index gathered by shared factor
+// (smt/encoder_distribute.hpp), an equivalence.
+SymbolicTrace gather_products(SymbolicTrace t) {
+  for (auto& a : t.accesses)
+    for (auto& i : a.index) i = detail::distribute_products(i);
+  return t;
+}
+
 // The query on the calling thread: both attempts and the witness end by `deadline`.
 QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const Deadline& deadline) {
   QueryResult r;
@@ -352,6 +361,7 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
   try {
     SymbolicTrace t = propagate_constants(given);
     r.bitvectors = needs_bitvectors(t, &r.logic_reason);
+    if (!r.bitvectors) t = gather_products(std::move(t));
     auto domain = r.bitvectors ? detail::Domain::BitVector : detail::Domain::Integer;
     using detail::Products;
     using detail::Strategy;
@@ -412,6 +422,7 @@ std::string to_smtlib(const SymbolicTrace& given, const QueryOptions& o) {
   SymbolicTrace t = propagate_constants(given);
   std::string why;
   bool bv = needs_bitvectors(t, &why);
+  if (!bv) t = gather_products(std::move(t));
   z3::context& ctx = detail::thread_context();
   detail::Encoder enc(ctx, bv ? detail::Domain::BitVector : detail::Domain::Integer, detail::Products::Linearized);
   Formula f = build(ctx, enc, t, o);

@@ -1,5 +1,5 @@
 //pass
-// no launch on purpose: any square grid (up to 4096 x 4096) of 16 x 16 blocks (preconditions)
+// no launch on purpose: square grids of up to 4096 x 4096 blocks of 16 x 16
 // Diagonal-reordered transpose for every grid size: with
 // gridDim.x == gridDim.y the tile mapping ((bx + by) % gridDim.x, bx) is a
 // bijection, so each out cell has one writer (x < n keeps rows apart).
