@@ -64,6 +64,17 @@ class Generator {
       if (chance(0.4)) return chance(0.8) ? var("t") : var("t") + lit(1);
     }
     Expr a = one_of(atoms), b = one_of(atoms);
+    if (o_.hard_arithmetic && chance(0.5)) {
+      Expr c = one_of(atoms);
+      switch (pick(6)) {
+        case 0: return binary(BinOp::BitXor, a, b);
+        case 1: return binary(BinOp::Shl, a, binary(BinOp::BitAnd, b, lit(1)));
+        case 2: return binary(BinOp::Mod, a, var("N") + lit(1));
+        case 3: return binary(BinOp::Div, a, var("N") + lit(1));
+        case 4: return a * b + c;
+        default: return a * b + c * b;
+      }
+    }
     switch (pick(12)) {
       case 0: return a;
       case 1: return a + b;

@@ -28,6 +28,11 @@ struct RandomProtocolOptions {
   // global counter, used in indices. Off by default: the other tests' seeds
   // keep their protocols.
   bool tickets = false;
+  // Index terms that once made the solver time out (issue 13 item 10): xor
+  // of two variables, shifts by a variable, division and remainder by a
+  // symbolic divisor, products of variables and sums of products sharing a
+  // factor. Off by default, like tickets.
+  bool hard_arithmetic = false;
 };
 
 // The bounds both sides of the differential test agree on.

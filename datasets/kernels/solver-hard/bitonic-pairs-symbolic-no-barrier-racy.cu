@@ -1,9 +1,9 @@
 //xfail:NOT_ALL_VERIFIED
 // no launch on purpose: n = 2 * blockDim.x keys per block, any block size
-// Bitonic sort with two keys per thread whose first pass of each size has
-// no barrier before it (the barrier sits at the end of the stride loop
-// only): the load of s[t + n / 2] by thread 0 and the compare of pos =
-// n / 2 by another thread run in one phase.
+// Bitonic sort with two keys per thread whose barrier sits at the end of
+// each pass instead of its start: the first pass shares a phase with the
+// loads. With n = 4, thread 0 compares (and may write) s[0] and s[1] at
+// size 2 while thread 1 loads s[1].
 __global__ void bitonic_pairs(int *keys, int log2n) {
 #ifdef __RACECERT__
   __requires(log2n >= 1 && log2n <= 11 && blockDim.x == (1 << (log2n - 1)) && gridDim.x <= 65536);

@@ -1,8 +1,8 @@
 //xfail:NOT_ALL_VERIFIED
 //--blockDim=512 --gridDim=32
 // Bitonic sort with partner > tid dropped in favour of partner != tid:
-// both members of a pair swap, so threads 0 and 1 both write s[0] and
-// s[1] at k = 2, j = 1.
+// both members of a pair work on it, so at k = 2, j = 1 thread 0 may write
+// s[1] while thread 1 reads it.
 #define N 512
 
 __global__ void bitonic_shared(unsigned *keys) {

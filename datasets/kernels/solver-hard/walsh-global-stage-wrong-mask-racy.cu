@@ -1,8 +1,8 @@
 //xfail:NOT_ALL_VERIFIED
 //--blockDim=256 --gridDim=16
 // The Walsh butterfly stage with i0 = 2 * pos - (pos & stride): for
-// stride 1, threads 1 and 2 both take data[2] (i1 of thread 1 = 1 + 1,
-// i0 of thread 2 = 4 - 2).
+// stride 1, thread 2 takes data[4] and data[5] and thread 3 data[5] and
+// data[6].
 __global__ void walsh_stage(float *data, int log2stride) {
 #ifdef __RACECERT__
   __requires(log2stride >= 0 && log2stride < 12);

@@ -2,7 +2,7 @@
 //--blockDim=256 --gridDim=64
 // The shared Walsh transform with the barrier after the stage loop
 // instead of inside it: thread 0 writes s[1] at stride 1 while thread 1
-// reads it at stride 2 (i1 = 1 + ...), in one phase.
+// reads it at stride 2, in one phase.
 #define LOG2N 9
 #define N (1 << LOG2N)
 
