@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 
 #include "protocol/interpreter.hpp"
 #include "smt/access_groups.hpp"
@@ -445,12 +446,13 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
       z3::context fresh;
       decided = attempt(fresh, t, o, domain, Products::Linearized, Strategy::Preprocessed, deadline, r);
     }
+    bool interrupted = false;  // a case was cut off: the real products below get a fresh context
     if (!decided && !deadline.expired()) {
       // A uniform variable with a few values: one linear query per value,
       // each with an equal share of the time left. Racy when one case is,
-      // DRF when all are; otherwise on to real products.
+      // DRF when all are; otherwise on to real products (if time is left).
       if (auto split = small_domain(t)) {
-        bool all_drf = true;
+        std::size_t drf_cases = 0;
         for (std::size_t i = 0; i < split->values.size() && !deadline.expired(); ++i) {
           SymbolicTrace c = given;
           c.assumptions.push_back(protocol::binary(protocol::BinOp::Eq, protocol::var(split->var),
@@ -462,24 +464,27 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
           cr.bitvectors = needs_bitvectors(c, &cr.logic_reason);
           auto case_domain = cr.bitvectors ? detail::Domain::BitVector : detail::Domain::Integer;
           if (!cr.bitvectors) c = gather_products(std::move(c));
-          bool case_decided = attempt(detail::thread_context(), c, o, case_domain, Products::Linearized,
-                                      Strategy::Core, share, cr);
+          z3::context case_context;  // a case cut off by its share leaves no interrupt behind
+          bool case_decided = attempt(case_context, c, o, case_domain, Products::Linearized, Strategy::Core,
+                                      share, cr);
           if (!case_decided && !cr.timed_out)
-            case_decided = attempt(detail::thread_context(), c, o, case_domain, Products::Real, Strategy::Core,
-                                   share, cr);
+            case_decided = attempt(case_context, c, o, case_domain, Products::Real, Strategy::Core, share, cr);
+          interrupted = interrupted || cr.timed_out;
           if (!case_decided || cr.status == QueryStatus::Racy) {
-            all_drf = false;
             if (case_decided) r = cr, decided = true;
             break;
           }
+          ++drf_cases;
         }
-        if (all_drf && !deadline.expired()) r.status = QueryStatus::Drf, decided = true;
+        if (drf_cases == split->values.size()) r.status = QueryStatus::Drf, decided = true;
       }
       if (!decided) r.timed_out = deadline.expired();
     }
     if (!decided && !r.timed_out) {
       // Products the lemmas do not pin down: ask again with real products.
-      attempt(detail::thread_context(), t, o, domain, Products::Real, Strategy::Core, deadline, r);
+      std::optional<z3::context> fresh;
+      if (interrupted) fresh.emplace();
+      attempt(fresh ? *fresh : detail::thread_context(), t, o, domain, Products::Real, Strategy::Core, deadline, r);
     }
   } catch (const z3::exception& e) {
     r.status = QueryStatus::Unknown;
