@@ -280,12 +280,23 @@ bool attempt(z3::context& ctx, const SymbolicTrace& t, const QueryOptions& o, de
       r.status = QueryStatus::Drf;
       return true;
     case z3::sat:
-      if (!enc.model_is_exact(s.get_model())) {
-        r.reason = "linear abstraction of products is not precise enough";
+      try {
+        if (!enc.model_is_exact(s.get_model())) {
+          r.reason = "linear abstraction of products is not precise enough";
+          return false;
+        }
+        r.status = QueryStatus::Racy;
+        read_model(s.get_model(), enc, t, f, r);
+      } catch (const z3::exception&) {
+        // An interrupt that lands just as the check returns sat can leave
+        // Z3 without a model ("there is no current model"): this attempt's
+        // deadline did it (it may be a slice of the query's), not an error.
+        if (!deadline.expired()) throw;
+        r.status = QueryStatus::Unknown;
+        r.reason = "timeout";
+        r.timed_out = true;
         return false;
       }
-      r.status = QueryStatus::Racy;
-      read_model(s.get_model(), enc, t, f, r);
       if (o.minimize_witness) minimize(ctx, s, enc, t, f, o, deadline, r);
       return true;
     case z3::unknown:
