@@ -323,10 +323,57 @@ class Analysis {
 
   // ---- rewriting
 
+  // A wrap of `bits` depends only on its operand mod 2^bits, and +, -, *,
+  // negation, ~ and shifts left by a constant preserve congruences mod
+  // 2^bits: so under a wrap, the wraps of at least as many bits reached
+  // through those operators (and through the branches of an ite) change
+  // nothing and go. `(unsigned)(int)(x * 8) + y` wrapped three times is
+  // then one wrap of x * 8 + y, which the ranges may prove redundant and
+  // which in any case is one Euclidean mod for Z3 instead of three.
+  static Expr absorb_wraps(const Expr& e, int bits) {
+    if (!e) return e;
+    if (auto w = expr::as_wrap(e); w && w->bits >= bits) return absorb_wraps(w->value, bits);
+    switch (e->kind) {
+      case ExprNode::Kind::Unary:
+        if (e->unop == UnOp::Neg || e->unop == UnOp::BitNot) {
+          Expr a = absorb_wraps(e->a, bits);
+          return a == e->a ? e : expr::unary(e->unop, a);
+        }
+        return e;
+      case ExprNode::Kind::Binary: {
+        bool ring = e->binop == BinOp::Add || e->binop == BinOp::Sub || e->binop == BinOp::Mul;
+        bool shift = e->binop == BinOp::Shl && expr::as_int(e->b) && *expr::as_int(e->b) >= 0;
+        if (!ring && !shift) return e;
+        Expr a = absorb_wraps(e->a, bits), b = ring ? absorb_wraps(e->b, bits) : e->b;
+        return a == e->a && b == e->b ? e : expr::binary(e->binop, a, b);
+      }
+      case ExprNode::Kind::Ite: {
+        Expr b = absorb_wraps(e->b, bits), c = absorb_wraps(e->c, bits);
+        return b == e->b && c == e->c ? e : expr::ite(e->a, b, c);
+      }
+      case ExprNode::Kind::Int:
+      case ExprNode::Kind::Bool:
+      case ExprNode::Kind::Var:
+        return e;
+    }
+    return e;
+  }
+
+  // Whether every node of e stays within +-2^62: the queries' bit-vector
+  // mode leaves out executions whose values overflow 64 bits, so an
+  // absorbed wrap must not let an intermediate value grow past them.
+  bool fits_64_bits(const Expr& e, const State& s) const {
+    if (!e) return true;
+    if (!within(eval(e, s), Iv{-(Wide{1} << 62), Wide{1} << 62})) return false;
+    if (expr::as_wrap(e)) return true;  // a wrap that stays: in range, its operand as before
+    return fits_64_bits(e->a, s) && fits_64_bits(e->b, s) && fits_64_bits(e->c, s);
+  }
+
   Expr simplify(const Expr& e, const State& s) {
     if (!e) return e;
     if (auto w = expr::as_wrap(e)) {
       Expr inner = simplify(w->value, s);
+      if (Expr flat = absorb_wraps(inner, w->bits); flat != inner && fits_64_bits(flat, s)) inner = flat;
       Iv range = wrap_range(w->bits, w->is_signed);
       if (within(eval(inner, s), range)) {
         ++left_.dropped;

@@ -56,9 +56,12 @@ bool needs_bitvectors(const Expr& e, std::string* why) {
   return needs_bitvectors(e->a, why) || needs_bitvectors(e->b, why) || needs_bitvectors(e->c, why);
 }
 
-z3::solver make_solver(z3::context& ctx, Domain d, Products p) {
+z3::solver make_solver(z3::context& ctx, Domain d, Products p, Strategy s) {
   if (d == Domain::Integer && p == Products::Real) return z3::solver(ctx, "QF_NIA");
-  return z3::solver(ctx, z3::solver::simple());
+  if (s == Strategy::Core) return z3::solver(ctx, z3::solver::simple());
+  z3::tactic presolve = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") & z3::tactic(ctx, "solve-eqs");
+  if (d == Domain::Integer) presolve = presolve & z3::tactic(ctx, "purify-arith");
+  return (presolve & z3::tactic(ctx, "smt")).mk_solver();
 }
 
 // ------------------------------------------------------------------ basics
@@ -136,21 +139,27 @@ std::pair<z3::expr, z3::expr> Encoder::div_mod(const z3::expr& a, const z3::expr
       z3::expr q = z3::ashr(biased, number(k));
       return {q, a - z3::shl(q, number(k))};
     }
-    return {a / b, z3::srem(a, b)};  // bvsdiv and bvsrem truncate, as C
-  }
-  if (divisor && *divisor != 0) {
+    // By another constant: bvsdiv and bvsrem truncate, as C. By a variable:
+    // the quotient variable below, whose product with the divisor is
+    // linearized like every other (a 64-bit divider circuit per `%` made
+    // grid-stride guards such as (pos - tid) % blockDim.x == 0 time out).
+    if (divisor) return {a / b, z3::srem(a, b)};
+  } else if (divisor && *divisor != 0) {
     // Linear. SMT-LIB div rounds so that the remainder is non-negative.
     z3::expr q = *divisor > 0 ? z3::ite(a >= 0, a / b, -((-a) / b)) : z3::ite(a >= 0, -(a / (-b)), (-a) / (-b));
     return {q, a - b * q};
   }
-  // a = q*b + r with |r| < |b| and r of the sign of a. Division by zero
-  // leaves q unconstrained.
+  // a = q*b + r with |r| < |b| and r of the sign of a: C's truncating
+  // division, whose q*b and r never overflow (|q*b| <= |a|). Division by
+  // zero leaves q unconstrained.
   z3::expr q = fresh("div");
-  z3::expr r = a - product(q, b);
-  definitions_.push_back(z3::implies(b > 0 && a >= 0, r >= 0 && r < b));
-  definitions_.push_back(z3::implies(b > 0 && a < 0, r <= 0 && r > -b));
-  definitions_.push_back(z3::implies(b < 0 && a >= 0, r >= 0 && r < -b));
-  definitions_.push_back(z3::implies(b < 0 && a < 0, r <= 0 && r > b));
+  z3::expr r = sub(a, product(q, b));
+  z3::expr z = zero();
+  auto ge = [&](const z3::expr& x, const z3::expr& y) { return le(y, x); };
+  definitions_.push_back(z3::implies(lt(z, b) && ge(a, z), ge(r, z) && lt(r, b)));
+  definitions_.push_back(z3::implies(lt(z, b) && lt(a, z), le(r, z) && lt(sub(z, b), r)));
+  definitions_.push_back(z3::implies(lt(b, z) && ge(a, z), ge(r, z) && lt(r, sub(z, b))));
+  definitions_.push_back(z3::implies(lt(b, z) && lt(a, z), le(r, z) && lt(b, r)));
   return {q, r};
 }
 

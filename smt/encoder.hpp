@@ -35,10 +35,16 @@ constexpr unsigned kBitVectorWidth = 64;
 // and shifts by a non-constant amount do. Sets *why to the operator.
 bool needs_bitvectors(const protocol::Expr& e, std::string* why);
 
-// Z3's default solver spends ~10 ms choosing a strategy on every check; the
-// plain SMT core (or a named logic) skips that, which matters with hundreds
-// of small queries per kernel.
-z3::solver make_solver(z3::context& ctx, Domain d, Products p);
+// How a query is solved. Core: Z3's default solver spends ~10 ms choosing a
+// strategy on every check; the plain SMT core (or a named logic) skips that,
+// which matters with hundreds of small queries per kernel. Preprocessed: the
+// core after simplification and solving of equations, which decides the
+// index equations the core alone gets lost in (mixed-radix equations such as
+// (((bx + by) % 8) * 16 + ty) * 128 + bx * 16 + tx, 0.07 s instead of more
+// than 10 s), at the price of ~1 ms per query: the fallback
+// (docs/smt-encoding.md "Speed").
+enum class Strategy { Core, Preprocessed };
+z3::solver make_solver(z3::context& ctx, Domain d, Products p, Strategy s = Strategy::Core);
 
 
 class Encoder {

@@ -4,10 +4,12 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 
 #include "protocol/interpreter.hpp"
 #include "smt/access_groups.hpp"
 #include "smt/encoder.hpp"
+#include "smt/encoder_distribute.hpp"
 #include "smt/z3_runtime.hpp"
 
 namespace racecert::smt {
@@ -265,12 +267,11 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
 
 // One attempt at the query in the given arithmetic. Returns whether it
 // decided; when it did not, r.reason says why.
-bool attempt(const SymbolicTrace& t, const QueryOptions& o, detail::Domain domain, detail::Products products,
-             const Deadline& deadline, QueryResult& r) {
-  z3::context& ctx = detail::thread_context();
+bool attempt(z3::context& ctx, const SymbolicTrace& t, const QueryOptions& o, detail::Domain domain,
+             detail::Products products, detail::Strategy strategy, const Deadline& deadline, QueryResult& r) {
   detail::Encoder enc(ctx, domain, products);
   Formula f = build(ctx, enc, t, o);
-  z3::solver s = detail::make_solver(ctx, domain, products);
+  z3::solver s = detail::make_solver(ctx, domain, products, strategy);
   for (const auto& c : f.constraints) s.add(c);
   for (const auto& c : enc.side_constraints()) s.add(c);
   detail::LimitedResult checked = detail::limited_check(s, deadline, o.rlimit);
@@ -279,12 +280,23 @@ bool attempt(const SymbolicTrace& t, const QueryOptions& o, detail::Domain domai
       r.status = QueryStatus::Drf;
       return true;
     case z3::sat:
-      if (!enc.model_is_exact(s.get_model())) {
-        r.reason = "linear abstraction of products is not precise enough";
+      try {
+        if (!enc.model_is_exact(s.get_model())) {
+          r.reason = "linear abstraction of products is not precise enough";
+          return false;
+        }
+        r.status = QueryStatus::Racy;
+        read_model(s.get_model(), enc, t, f, r);
+      } catch (const z3::exception&) {
+        // An interrupt that lands just as the check returns sat can leave
+        // Z3 without a model ("there is no current model"): this attempt's
+        // deadline did it (it may be a slice of the query's), not an error.
+        if (!deadline.expired()) throw;
+        r.status = QueryStatus::Unknown;
+        r.reason = "timeout";
+        r.timed_out = true;
         return false;
       }
-      r.status = QueryStatus::Racy;
-      read_model(s.get_model(), enc, t, f, r);
       if (o.minimize_witness) minimize(ctx, s, enc, t, f, o, deadline, r);
       return true;
     case z3::unknown:
@@ -346,6 +358,80 @@ SymbolicTrace propagate_constants(const SymbolicTrace& t) {
   return out;
 }
 
+// A uniform variable that an assumption confines to a few constants,
+// `d == 32 || d == 16 || ... || d == 1` (a loop halving a fixed size, once
+// the launch is propagated): the query splits into one case per value, each
+// with the variable a constant, so products with it become linear.
+struct CaseSplit {
+  std::string var;
+  std::vector<std::int64_t> values;
+};
+
+constexpr std::size_t kMaxCases = 32;
+
+// The values of `var == c || ...`; nullopt unless e is such a disjunction
+// over one variable.
+std::optional<CaseSplit> disjunction_of_values(const protocol::Expr& e) {
+  using protocol::BinOp;
+  using protocol::ExprNode;
+  if (e->kind != ExprNode::Kind::Binary) return std::nullopt;
+  if (e->binop == BinOp::Or) {
+    auto a = disjunction_of_values(e->a), b = disjunction_of_values(e->b);
+    if (!a || !b || a->var != b->var) return std::nullopt;
+    a->values.insert(a->values.end(), b->values.begin(), b->values.end());
+    return a;
+  }
+  // |v| <= c, written max(v, -v) <= c (how a loop bound's last values
+  // come out of sequentialization): the values -c..c.
+  if (e->binop == BinOp::Le && e->a->kind == ExprNode::Kind::Binary && e->a->binop == BinOp::Max) {
+    auto bound = protocol::as_int(e->b);
+    const protocol::Expr &x = e->a->a, &y = e->a->b;
+    bool negated = y->kind == ExprNode::Kind::Unary && y->unop == protocol::UnOp::Neg && ::racecert::expr::equal(y->a, x);
+    if (!bound || *bound < 0 || *bound > static_cast<std::int64_t>(kMaxCases) || x->kind != ExprNode::Kind::Var ||
+        !negated)
+      return std::nullopt;
+    CaseSplit d{x->name, {}};
+    for (std::int64_t v = -*bound; v <= *bound; ++v) d.values.push_back(v);
+    return d;
+  }
+  if (e->binop != BinOp::Eq) return std::nullopt;
+  const protocol::Expr *v = &e->a, *c = &e->b;
+  if ((*v)->kind != ExprNode::Kind::Var) std::swap(v, c);
+  auto value = protocol::as_int(*c);
+  if ((*v)->kind != ExprNode::Kind::Var || !value) return std::nullopt;
+  return CaseSplit{(*v)->name, {*value}};
+}
+
+void find_splits(const protocol::Expr& e, std::vector<CaseSplit>& out) {
+  if (e->kind == protocol::ExprNode::Kind::Binary && e->binop == protocol::BinOp::And) {
+    find_splits(e->a, out);
+    find_splits(e->b, out);
+  } else if (auto d = disjunction_of_values(e)) {
+    out.push_back(std::move(*d));
+  }
+}
+
+std::optional<CaseSplit> small_domain(const SymbolicTrace& t) {
+  std::vector<CaseSplit> found;
+  for (const auto& a : t.assumptions) find_splits(a, found);
+  for (auto& d : found) {
+    auto uniform = std::find_if(t.vars.begin(), t.vars.end(),
+                                [&](const TraceVar& v) { return v.name == d.var && v.thread == 0; });
+    std::sort(d.values.begin(), d.values.end());
+    d.values.erase(std::unique(d.values.begin(), d.values.end()), d.values.end());
+    if (uniform != t.vars.end() && d.values.size() >= 2 && d.values.size() <= kMaxCases) return d;
+  }
+  return std::nullopt;
+}
+
+// Integer queries: the products in each index gathered by shared factor
+// (smt/encoder_distribute.hpp), an equivalence.
+SymbolicTrace gather_products(SymbolicTrace t) {
+  for (auto& a : t.accesses)
+    for (auto& i : a.index) i = detail::distribute_products(i);
+  return t;
+}
+
 // The query on the calling thread: both attempts and the witness end by `deadline`.
 QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const Deadline& deadline) {
   QueryResult r;
@@ -353,10 +439,63 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
   try {
     SymbolicTrace t = propagate_constants(given);
     r.bitvectors = needs_bitvectors(t, &r.logic_reason);
+    if (!r.bitvectors) t = gather_products(std::move(t));
     auto domain = r.bitvectors ? detail::Domain::BitVector : detail::Domain::Integer;
-    if (!attempt(t, o, domain, detail::Products::Linearized, deadline, r) && !r.timed_out) {
+    using detail::Products;
+    using detail::Strategy;
+    // The plain core first, with a fifth of the time (all of it under an
+    // rlimit, whose verdicts must not depend on the clock); when that runs
+    // out, the preprocessed solver in a fresh context (no interrupt left
+    // over) with the rest. Both answer the same formula: only speed differs.
+    Deadline core_deadline = deadline;
+    if (o.rlimit == 0 && !deadline.is_never())
+      core_deadline = Deadline::at(Clock::now() + (deadline.when() - Clock::now()) / 5);
+    bool decided = attempt(detail::thread_context(), t, o, domain, Products::Linearized, Strategy::Core,
+                           core_deadline, r);
+    if (!decided && r.timed_out && !deadline.expired()) {
+      r.timed_out = false;
+      z3::context fresh;
+      decided = attempt(fresh, t, o, domain, Products::Linearized, Strategy::Preprocessed, deadline, r);
+    }
+    bool interrupted = false;  // a case was cut off: the real products below get a fresh context
+    if (!decided && !deadline.expired()) {
+      // A uniform variable with a few values: one linear query per value,
+      // each with an equal share of the time left. Racy when one case is,
+      // DRF when all are; otherwise on to real products (if time is left).
+      if (auto split = small_domain(t)) {
+        std::size_t drf_cases = 0;
+        for (std::size_t i = 0; i < split->values.size() && !deadline.expired(); ++i) {
+          SymbolicTrace c = given;
+          c.assumptions.push_back(protocol::binary(protocol::BinOp::Eq, protocol::var(split->var),
+                                                   protocol::int_lit(split->values[i])));
+          c = propagate_constants(c);
+          auto left = deadline.when() - Clock::now();
+          Deadline share = Deadline::at(Clock::now() + left / static_cast<long>(split->values.size() - i));
+          QueryResult cr;
+          cr.bitvectors = needs_bitvectors(c, &cr.logic_reason);
+          auto case_domain = cr.bitvectors ? detail::Domain::BitVector : detail::Domain::Integer;
+          if (!cr.bitvectors) c = gather_products(std::move(c));
+          z3::context case_context;  // a case cut off by its share leaves no interrupt behind
+          bool case_decided = attempt(case_context, c, o, case_domain, Products::Linearized, Strategy::Core,
+                                      share, cr);
+          if (!case_decided && !cr.timed_out)
+            case_decided = attempt(case_context, c, o, case_domain, Products::Real, Strategy::Core, share, cr);
+          interrupted = interrupted || cr.timed_out;
+          if (!case_decided || cr.status == QueryStatus::Racy) {
+            if (case_decided) r = cr, decided = true;
+            break;
+          }
+          ++drf_cases;
+        }
+        if (drf_cases == split->values.size()) r.status = QueryStatus::Drf, decided = true;
+      }
+      if (!decided) r.timed_out = deadline.expired();
+    }
+    if (!decided && !r.timed_out) {
       // Products the lemmas do not pin down: ask again with real products.
-      attempt(t, o, domain, detail::Products::Real, deadline, r);
+      std::optional<z3::context> fresh;
+      if (interrupted) fresh.emplace();
+      attempt(fresh ? *fresh : detail::thread_context(), t, o, domain, Products::Real, Strategy::Core, deadline, r);
     }
   } catch (const z3::exception& e) {
     r.status = QueryStatus::Unknown;
@@ -391,11 +530,15 @@ QueryResult solve(const SymbolicTrace& given, const QueryOptions& o) {
   return r;
 }
 
-std::string to_smtlib(const SymbolicTrace& t, const QueryOptions& o) {
+std::string to_smtlib(const SymbolicTrace& given, const QueryOptions& o) {
+  // The formula as solve() first asks it: constants propagated, products
+  // linearized (mul! variables with their lemmas).
+  SymbolicTrace t = propagate_constants(given);
   std::string why;
   bool bv = needs_bitvectors(t, &why);
+  if (!bv) t = gather_products(std::move(t));
   z3::context& ctx = detail::thread_context();
-  detail::Encoder enc(ctx, bv ? detail::Domain::BitVector : detail::Domain::Integer, detail::Products::Real);
+  detail::Encoder enc(ctx, bv ? detail::Domain::BitVector : detail::Domain::Integer, detail::Products::Linearized);
   Formula f = build(ctx, enc, t, o);
   z3::solver s(ctx);
   for (const auto& c : f.constraints) s.add(c);

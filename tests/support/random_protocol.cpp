@@ -76,6 +76,17 @@ class Generator {
         default: return wrap(a + b, 8, true);
       }
     }
+    if (o_.hard_arithmetic && chance(0.5)) {
+      Expr c = one_of(atoms);
+      switch (pick(6)) {
+        case 0: return binary(BinOp::BitXor, a, b);
+        case 1: return binary(BinOp::Shl, a, binary(BinOp::BitAnd, b, lit(1)));
+        case 2: return binary(BinOp::Mod, a, var("N") + lit(1));
+        case 3: return binary(BinOp::Div, a, var("N") + lit(1));
+        case 4: return a * b + c;
+        default: return a * b + c * b;
+      }
+    }
     switch (pick(12)) {
       case 0: return a;
       case 1: return a + b;

@@ -35,6 +35,11 @@ struct RandomProtocolOptions {
   // Grid barriers (`sync grid;`) and warp barriers of groups of 2 threads
   // (`sync warp 2;`) beside block barriers. Off by default, as tickets.
   bool sync_scopes = false;
+  // Index terms that once made the solver time out (issue 13 item 10): xor
+  // of two variables, shifts by a variable, division and remainder by a
+  // symbolic divisor, products of variables and sums of products sharing a
+  // factor. Off by default, like tickets.
+  bool hard_arithmetic = false;
 };
 
 // The bounds both sides of the differential test agree on.
