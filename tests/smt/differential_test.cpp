@@ -8,27 +8,14 @@
 // -128), against the interpreter's C semantics of the masks.
 #include <gtest/gtest.h>
 
-#include <chrono>
-#include <cstdio>
 #include <random>
 
-#include "protocol/interpreter.hpp"
-#include "protocol/printer.hpp"
-#include "smt/checker.hpp"
-#include "tests/support/random_protocol.hpp"
+#include "tests/smt/verdict_differential.hpp"
 
 using namespace racecert;
 using namespace racecert::protocol;
 
 namespace {
-
-// Whether some small configuration of k is racy.
-bool interpreter_racy(const Kernel& k, const testkit::SmallBounds& b) {
-  InterpretOptions io;
-  io.stop_at_first_race = true;
-  return testkit::any_small_config(k, b, b.max_block_dim,
-                                   [&](const ConcreteConfig& c) { return !interpret(k, c, io).races.empty(); });
-}
 
 bool mentions_wrap(const Expr& e) {
   return e && (expr::as_wrap(e) || mentions_wrap(e->a) || mentions_wrap(e->b) || mentions_wrap(e->c));
@@ -48,38 +35,17 @@ bool has_wrap(const Block& b) {
 }
 
 void check_seed_range(unsigned first, unsigned count, bool wraps = false) {
-  testkit::SmallBounds bounds;
-  int racy = 0, drf = 0, wrapped = 0;
-  double smt_time = 0, interp_time = 0;
-  for (unsigned seed = first; seed < first + count; ++seed) {
-    std::mt19937 rng(seed);
-    testkit::RandomProtocolOptions ro;
-    ro.max_depth = 2;
-    ro.max_block = 3;
-    ro.wraps = wraps;
-    Kernel k = testkit::random_protocol(rng, ro);
-    wrapped += has_wrap(k.body);
-    smt::CheckOptions o;
-    o.jobs = 1;
-    o.query.minimize_witness = false;
-    o.assumptions = testkit::bound_assumptions(k, bounds);
-    auto t0 = std::chrono::steady_clock::now();
-    KernelReport rep = smt::check({k}, o).at(0);
-    auto t1 = std::chrono::steady_clock::now();
-    ASSERT_NE(rep.status, KernelStatus::Unknown) << "seed " << seed << "\n" << print(k);
-    bool expected = interpreter_racy(k, bounds);
-    auto t2 = std::chrono::steady_clock::now();
-    smt_time += std::chrono::duration<double>(t1 - t0).count();
-    interp_time += std::chrono::duration<double>(t2 - t1).count();
-    ASSERT_EQ(rep.status == KernelStatus::Racy, expected)
-        << "seed " << seed << ": interpreter says " << (expected ? "racy" : "drf") << "\n"
-        << print(k);
-    (expected ? racy : drf)++;
-  }
-  std::printf("smt %.2f s, interpreter %.2f s\n", smt_time, interp_time);
+  testkit::RandomProtocolOptions ro;
+  ro.max_depth = 2;
+  ro.max_block = 3;
+  ro.wraps = wraps;
+  int wrapped = 0;
+  testkit::VerdictOptions vo;
+  vo.inspect = [&](const Kernel& k) { wrapped += has_wrap(k.body); };
+  testkit::VerdictCounts n = testkit::compare_verdicts(first, count, ro, vo);
   // Both verdicts occur often enough for the comparison to mean something.
-  EXPECT_GT(racy, static_cast<int>(count) / 5);
-  EXPECT_GT(drf, static_cast<int>(count) / 10);
+  EXPECT_GT(n.racy, static_cast<int>(count) / 5);
+  EXPECT_GT(n.drf, static_cast<int>(count) / 10);
   if (wraps) EXPECT_GT(wrapped, static_cast<int>(count) / 2);  // the wraps are exercised
 }
 

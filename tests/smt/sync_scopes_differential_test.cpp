@@ -6,27 +6,13 @@
 // blocks; N, M in 0..2; a per-thread unknown v in {0, 1}).
 #include <gtest/gtest.h>
 
-#include <random>
 
-#include "protocol/interpreter.hpp"
-#include "protocol/printer.hpp"
-#include "smt/checker.hpp"
-#include "tests/support/random_protocol.hpp"
+#include "tests/smt/verdict_differential.hpp"
 
 using namespace racecert;
 using namespace racecert::protocol;
 
 namespace {
-
-bool interpreter_racy(const Kernel& k, const testkit::SmallBounds& b) {
-  InterpretOptions io;
-  io.stop_at_first_race = true;
-  return testkit::any_small_config(k, b, b.max_block_dim, [&](const ConcreteConfig& c) {
-    ConcreteResult r = interpret(k, c, io);
-    EXPECT_FALSE(r.divergent) << r.divergence << "\n" << print(k);  // barriers only under uniform control
-    return !r.races.empty();
-  });
-}
 
 bool has_scope(const Block& b, SyncScope scope) {
   for (const auto& s : b) {
@@ -39,32 +25,20 @@ bool has_scope(const Block& b, SyncScope scope) {
 }
 
 void check_seed_range(unsigned first, unsigned count) {
-  testkit::SmallBounds bounds;
-  int racy = 0, drf = 0, grid = 0, warp = 0;
-  for (unsigned seed = first; seed < first + count; ++seed) {
-    std::mt19937 rng(seed);
-    testkit::RandomProtocolOptions ro;
-    ro.max_depth = 2;
-    ro.max_block = 3;
-    ro.sync_scopes = true;
-    Kernel k = testkit::random_protocol(rng, ro);
-    smt::CheckOptions o;
-    o.jobs = 1;
-    o.query.minimize_witness = false;
-    o.assumptions = testkit::bound_assumptions(k, bounds);
-    KernelReport rep = smt::check({k}, o).at(0);
-    ASSERT_NE(rep.status, KernelStatus::Unknown) << "seed " << seed << "\n" << print(k);
-    ASSERT_NE(rep.status, KernelStatus::Divergent) << "seed " << seed << "\n" << print(k);
-    bool expected = interpreter_racy(k, bounds);
-    ASSERT_EQ(rep.status == KernelStatus::Racy, expected)
-        << "seed " << seed << ": interpreter says " << (expected ? "racy" : "drf") << "\n"
-        << print(k);
-    (expected ? racy : drf)++;
+  testkit::RandomProtocolOptions ro;
+  ro.max_depth = 2;
+  ro.max_block = 3;
+  ro.sync_scopes = true;
+  int grid = 0, warp = 0;
+  testkit::VerdictOptions vo;
+  vo.expect_no_divergence = true;  // barriers only under uniform control
+  vo.inspect = [&](const Kernel& k) {
     grid += has_scope(k.body, SyncScope::Grid);
     warp += has_scope(k.body, SyncScope::Warp);
-  }
-  EXPECT_GT(racy, static_cast<int>(count) / 5);
-  EXPECT_GT(drf, static_cast<int>(count) / 10);
+  };
+  testkit::VerdictCounts n = testkit::compare_verdicts(first, count, ro, vo);
+  EXPECT_GT(n.racy, static_cast<int>(count) / 5);
+  EXPECT_GT(n.drf, static_cast<int>(count) / 10);
   // Both new kinds of barrier occur often enough to be tested.
   EXPECT_GT(grid, static_cast<int>(count) / 8);
   EXPECT_GT(warp, static_cast<int>(count) / 5);
