@@ -1,6 +1,5 @@
 #include "inference/phase_reads.hpp"
 
-#include "support/overloaded.hpp"
 
 namespace racecert::inference {
 
@@ -39,44 +38,19 @@ PhaseReads PhaseReads::join(const PhaseReads& before, const PhaseReads& then_bra
 namespace {
 
 // Direct uses: `steer` gets the variables of conditions, indices and
-// operands; `flows` maps each assigned variable to the variables of its
-// values.
+// operands (a statement's own expressions, but a stored value), `flows`
+// maps each assigned variable to the variables of its values.
 void uses(const kir::Block& b, std::set<std::string>& steer, std::map<std::string, std::set<std::string>>& flows) {
-  auto add = [&](const Expr& e) {
-    if (e) collect_vars(e, steer);
-  };
-  auto location = [&](const kir::Location& at) {
-    for (const auto& i : at.index) add(i);
-  };
-  for (const auto& s : b)
-    std::visit(Overloaded{[&](const kir::Assign& a) {
-                            if (a.value) collect_vars(a.value, flows[a.var]);
-                          },
-                          [&](const kir::Load& l) { location(l.at); }, [&](const kir::Store& st) { location(st.at); },
-                          [&](const kir::Atomic& a) {
-                            location(a.at);
-                            for (const auto& o : a.operands) add(o);
-                          },
-                          [&](const kir::Barrier& br) {
-                            add(br.id);
-                            add(br.count);
-                          },
-                          [&](const kir::If& i) {
-                            add(i.cond);
-                            uses(i.then_body, steer, flows);
-                            uses(i.else_body, steer, flows);
-                          },
-                          [&](const kir::Loop& l) {
-                            add(l.cond);
-                            uses(l.init, steer, flows);
-                            uses(l.body, steer, flows);
-                            uses(l.update, steer, flows);
-                          },
-                          [&](const kir::Assert& a) { add(a.cond); }, [&](const kir::Assume& a) { add(a.cond); },
-                          // No value used:
-                          [](const kir::Fence&) {}, [](const kir::Break&) {}, [](const kir::Continue&) {},
-                          [](const kir::Return&) {}, [](const kir::Unsupported&) {}},
-               s.node);
+  for (const auto& s : b) {
+    if (s.is<kir::Assign>()) {
+      if (s.as<kir::Assign>().value) collect_vars(s.as<kir::Assign>().value, flows[s.as<kir::Assign>().var]);
+    } else if (s.is<kir::Store>()) {
+      for (const auto& i : s.as<kir::Store>().at.index) collect_vars(i, steer);
+    } else {
+      kir::own_read_variables(s, steer);
+    }
+    kir::for_each_nested_block(s, [&](const kir::Block& inner) { uses(inner, steer, flows); });
+  }
 }
 
 }  // namespace

@@ -98,44 +98,55 @@ void assigned_variables(const Block& b, std::set<std::string>& out) {
   }
 }
 
-void read_variables(const Block& b, std::set<std::string>& out) {
+void own_read_variables(const Stmt& s, std::set<std::string>& out) {
   auto read = [&](const Expr& e) {
     if (e) expr::collect_vars(e, out);
   };
   auto location = [&](const Location& at) {
     for (const auto& i : at.index) read(i);
   };
+  std::visit(Overloaded{[&](const Assign& a) { read(a.value); }, [&](const Load& l) { location(l.at); },
+                        [&](const Store& st) {
+                          location(st.at);
+                          read(st.value);
+                        },
+                        [&](const Atomic& a) {
+                          location(a.at);
+                          for (const auto& o : a.operands) read(o);
+                        },
+                        [&](const Barrier& br) {
+                          read(br.id);
+                          read(br.count);
+                        },
+                        [&](const If& i) { read(i.cond); }, [&](const Loop& l) { read(l.cond); },
+                        [&](const Assert& a) { read(a.cond); }, [&](const Assume& a) { read(a.cond); },
+                        // Read nothing:
+                        [](const Fence&) {}, [](const Break&) {}, [](const Continue&) {}, [](const Return&) {},
+                        [](const Unsupported&) {}},
+             s.node);
+}
+
+void for_each_nested_block(const Stmt& s, const std::function<void(const Block&)>& f) {
+  std::visit(Overloaded{[&](const If& i) {
+                          f(i.then_body);
+                          f(i.else_body);
+                        },
+                        [&](const Loop& l) {
+                          f(l.init);
+                          f(l.body);
+                          f(l.update);
+                        },
+                        // No block inside:
+                        [](const Assign&) {}, [](const Load&) {}, [](const Store&) {}, [](const Atomic&) {},
+                        [](const Barrier&) {}, [](const Fence&) {}, [](const Break&) {}, [](const Continue&) {},
+                        [](const Return&) {}, [](const Assert&) {}, [](const Assume&) {}, [](const Unsupported&) {}},
+             s.node);
+}
+
+void read_variables(const Block& b, std::set<std::string>& out) {
   for (const auto& s : b) {
-    std::visit(Overloaded{[&](const Assign& a) { read(a.value); },
-                          [&](const Load& l) { location(l.at); },
-                          [&](const Store& st) {
-                            location(st.at);
-                            read(st.value);
-                          },
-                          [&](const Atomic& a) {
-                            location(a.at);
-                            for (const auto& o : a.operands) read(o);
-                          },
-                          [&](const Barrier& br) {
-                            read(br.id);
-                            read(br.count);
-                          },
-                          [&](const If& i) {
-                            read(i.cond);
-                            read_variables(i.then_body, out);
-                            read_variables(i.else_body, out);
-                          },
-                          [&](const Loop& l) {
-                            read_variables(l.init, out);
-                            read(l.cond);
-                            read_variables(l.body, out);
-                            read_variables(l.update, out);
-                          },
-                          [&](const Assert& a) { read(a.cond); }, [&](const Assume& a) { read(a.cond); },
-                          // Read nothing:
-                          [](const Fence&) {}, [](const Break&) {}, [](const Continue&) {}, [](const Return&) {},
-                          [](const Unsupported&) {}},
-               s.node);
+    own_read_variables(s, out);
+    for_each_nested_block(s, [&](const Block& inner) { read_variables(inner, out); });
   }
 }
 

@@ -193,6 +193,14 @@ bool is_block_barrier(const Barrier& b);
 // result of a load, an atomic or a barrier (__syncthreads_count).
 void assigned_variables(const Block& b, std::set<std::string>& out);
 
+// Calls f with each block directly nested in the statement (an if's
+// branches; a loop's init, body and update, in that order).
+void for_each_nested_block(const Stmt& s, const std::function<void(const Block&)>& f);
+
+// Adds to `out` the variables the statement's own expressions mention (a
+// loop's condition, not its body: not those of the blocks nested in it).
+void own_read_variables(const Stmt& s, std::set<std::string>& out);
+
 // Adds to `out` every variable an expression of the block mentions
 // (values, indices, conditions, operands, assertions, assumptions).
 void read_variables(const Block& b, std::set<std::string>& out);

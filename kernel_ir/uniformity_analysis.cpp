@@ -86,38 +86,6 @@ class SharedWritesInPhase {
   }
 };
 
-// The variables an expression of the statement itself reads (not those of
-// the blocks nested in it: a loop's condition, not its body).
-std::set<std::string> own_reads(const Stmt& s) {
-  std::set<std::string> out;
-  auto add = [&](const Expr& e) {
-    if (e) collect_vars(e, out);
-  };
-  auto location = [&](const Location& at) {
-    for (const auto& i : at.index) add(i);
-  };
-  std::visit(Overloaded{[&](const Assign& a) { add(a.value); }, [&](const Load& l) { location(l.at); },
-                        [&](const Store& st) {
-                          location(st.at);
-                          add(st.value);
-                        },
-                        [&](const Atomic& a) {
-                          location(a.at);
-                          for (const auto& o : a.operands) add(o);
-                        },
-                        [&](const Barrier& b) {
-                          add(b.id);
-                          add(b.count);
-                        },
-                        [&](const If& i) { add(i.cond); }, [&](const Loop& l) { add(l.cond); },
-                        [&](const Assert& a) { add(a.cond); }, [&](const Assume& a) { add(a.cond); },
-                        // Read nothing:
-                        [](const Fence&) {}, [](const Break&) {}, [](const Continue&) {}, [](const Return&) {},
-                        [](const Unsupported&) {}},
-             s.node);
-  return out;
-}
-
 std::string assigned_by(const Stmt& s) {
   if (s.is<Assign>()) return s.as<Assign>().var;
   if (s.is<Load>()) return s.as<Load>().var;
@@ -154,16 +122,6 @@ class DefinedBeforeUse {
   std::map<std::string, Def> defs_;
   std::set<std::string> undominated_;
 
-  void nested(const Stmt& s, const std::function<void(const Block&)>& f) {
-    if (s.is<If>()) {
-      f(s.as<If>().then_body);
-      f(s.as<If>().else_body);
-    } else if (s.is<Loop>()) {
-      f(s.as<Loop>().init);
-      f(s.as<Loop>().body);
-      f(s.as<Loop>().update);
-    }
-  }
   void definitions(const Block& b) {
     for (std::size_t i = 0; i < b.size(); ++i) {
       std::string v = assigned_by(b[i]);
@@ -173,13 +131,15 @@ class DefinedBeforeUse {
         d.block = &b;
         d.index = i;
       }
-      nested(b[i], [&](const Block& inner) { definitions(inner); });
+      for_each_nested_block(b[i], [&](const Block& inner) { definitions(inner); });
     }
   }
   void reads(const Block& b, std::vector<std::pair<const Block*, std::size_t>>& path) {
     for (std::size_t i = 0; i < b.size(); ++i) {
       path.emplace_back(&b, i);
-      for (const auto& v : own_reads(b[i])) {
+      std::set<std::string> read;
+      own_read_variables(b[i], read);
+      for (const auto& v : read) {
         auto d = defs_.find(v);
         if (d == defs_.end() || d->second.count != 1) continue;
         bool after = false;
@@ -187,7 +147,7 @@ class DefinedBeforeUse {
           if (block == d->second.block && index > d->second.index) after = true;
         if (!after) undominated_.insert(v);
       }
-      nested(b[i], [&](const Block& inner) { reads(inner, path); });
+      for_each_nested_block(b[i], [&](const Block& inner) { reads(inner, path); });
       path.pop_back();
     }
   }
