@@ -104,15 +104,25 @@ Kernel split_live_ranges(const Kernel& k) {
   std::set<std::string> names;
   for (const auto& v : k.locals) names.insert(v.name);
   for (const auto& v : k.parameters) names.insert(v.name);
+  std::map<std::string, const Variable*> locals;
+  for (const auto& v : k.locals) locals[v.name] = &v;
   for (const auto& s : k.body) {
-    for (const auto& v : k.locals)
-      if (assigned_before.count(v.name) && restarts(s, v.name)) {
-        std::string n;
-        for (int r = 1; n.empty() || names.count(n); ++r) n = v.name + "#r" + std::to_string(r);
-        names.insert(n);
-        out.locals.push_back(Variable{n, v.type, v.loc});
-        current[v.name] = n;
-      }
+    // The candidates: what the statement assigns first (itself, or a loop's
+    // init), so that the work stays linear in the kernel's size.
+    std::vector<std::string> candidates;
+    if (s.is<Assign>()) candidates.push_back(s.as<Assign>().var);
+    if (s.is<Loop>())
+      for (const auto& t : s.as<Loop>().init)
+        if (t.is<Assign>()) candidates.push_back(t.as<Assign>().var);
+    for (const auto& name : candidates) {
+      auto v = locals.find(name);
+      if (v == locals.end() || !assigned_before.count(name) || !restarts(s, name)) continue;
+      std::string n;
+      for (int r = 1; n.empty() || names.count(n); ++r) n = name + "#r" + std::to_string(r);
+      names.insert(n);
+      out.locals.push_back(Variable{n, v->second->type, v->second->loc});
+      current[name] = n;
+    }
     Block one = rename_variables(Block{s}, [&](const std::string& v) {
       auto c = current.find(v);
       return c == current.end() ? v : c->second;
