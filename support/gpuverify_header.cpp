@@ -136,7 +136,7 @@ void read_arguments(const std::string& line, const std::string& filename, GpuVer
         else if (w.text == "--only-divergence" || w.text == "--only-log") h.no_race_check = w.text;
         // GPUVerify reads options with Python's argparse, which takes any
         // unambiguous prefix: its own test suite writes --vcgen-op=.
-        else if ((starts("--vcgen-opt=/checkArrays:") || starts("--vcgen-op=/checkArrays:"))) {
+        else if (starts("--vcgen-opt=/checkArrays:") || starts("--vcgen-op=/checkArrays:")) {
           std::string list = w.text.substr(w.text.find(':') + 1);
           auto ident = x3::lexeme[x3::char_("a-zA-Z_") >> *x3::char_("a-zA-Z0-9_")];
           std::vector<std::string> names;
