@@ -12,6 +12,7 @@
 
 #include <llvm/Support/JSON.h>
 
+#include "tests/cli/json_output.hpp"
 #include "tests/cli/run_racecert.hpp"
 
 namespace racecert::fetest {
@@ -86,14 +87,7 @@ inline std::map<std::string, long long> witness(const Run& r) {
   return w;
 }
 
-inline llvm::json::Value parse_json(const std::string& text) {
-  auto v = llvm::json::parse(text);
-  if (!v) {
-    ADD_FAILURE() << "not JSON: " << llvm::toString(v.takeError()) << "\n" << text;
-    return llvm::json::Value(nullptr);
-  }
-  return std::move(*v);
-}
+using testkit::parse_json;  // tests/cli/json_output.hpp
 
 // Prints a run for failure messages.
 inline std::string dump(const Run& r) { return "exit " + std::to_string(r.code) + "\nstdout:\n" + r.out + "stderr:\n" + r.err; }

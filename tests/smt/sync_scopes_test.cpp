@@ -8,6 +8,7 @@
 
 #include "protocol/parser.hpp"
 #include "smt/checker.hpp"
+#include "tests/smt/protocol_check.hpp"
 
 using namespace racecert;
 using namespace racecert::protocol;
@@ -15,18 +16,10 @@ using namespace racecert::protocol;
 namespace {
 
 KernelReport run(const std::string& body, const std::string& decls = "shared A;") {
-  ProtocolFile f = parse_protocol("kernel k {\n" + decls +
-                                      "\nassume blockDim.y == 1 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1;\n" +
-                                      body + "\n}\n",
-                                  "t.map");
-  smt::CheckOptions o;
-  o.jobs = 2;
-  return smt::check(f.kernels, o).at(0);
+  return testkit::check_protocol_text(body, decls);
 }
 
-std::map<std::string, std::int64_t> witness(const KernelReport& r) {
-  return std::map<std::string, std::int64_t>(r.races.at(0).witness.begin(), r.races.at(0).witness.end());
-}
+std::map<std::string, std::int64_t> witness(const KernelReport& r) { return testkit::first_witness(r); }
 
 const char* kShift = "rd A[blockIdx.x * blockDim.x + tid + 1]; SYNC wr A[blockIdx.x * blockDim.x + tid];";
 

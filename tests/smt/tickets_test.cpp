@@ -8,23 +8,15 @@
 
 #include "protocol/parser.hpp"
 #include "smt/checker.hpp"
+#include "tests/smt/protocol_check.hpp"
 
 using namespace racecert;
 
 namespace {
 
-KernelReport run(const std::string& body) {
-  protocol::ProtocolFile f = protocol::parse_protocol(
-      "kernel k {\n  assume blockDim.y == 1 && blockDim.z == 1 && gridDim.y == 1 && gridDim.z == 1;\n" + body + "\n}\n",
-      "t.map");
-  smt::CheckOptions o;
-  o.jobs = 2;
-  return smt::check(f.kernels, o).at(0);
-}
+KernelReport run(const std::string& body) { return testkit::check_protocol_text(body); }
 
-std::map<std::string, std::int64_t> witness(const KernelReport& r) {
-  return std::map<std::string, std::int64_t>(r.races.at(0).witness.begin(), r.races.at(0).witness.end());
-}
+std::map<std::string, std::int64_t> witness(const KernelReport& r) { return testkit::first_witness(r); }
 
 TEST(Tickets, WritingAtOnesOwnTicketIsDrf) {
   EXPECT_EQ(run("shared out; ticket t of shared c; wr out[t];").status, KernelStatus::Drf);
