@@ -69,7 +69,15 @@ void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
     os << "barrier divergence in " << r.divergent << " executions:\n";
     for (const auto& w : r.divergence_witness) os << "  " << describe(p, w) << " never completes\n";
   }
-  if (r.executions == 0 && r.blocked > r.divergent && !r.stopped_early)
+  if (r.deadlocked > 0) {
+    os << "deadlock in " << r.deadlocked << " executions:\n";
+    for (const auto& w : r.deadlock_witness) {
+      const auto& in = instr_at(p, w);
+      os << "  " << p.threads[static_cast<std::size_t>(w.thread)].name << " blocked at " << in.text << " ("
+         << in.where.str() << ")\n";
+    }
+  }
+  if (r.executions == 0 && r.blocked > r.divergent + r.deadlocked && !r.stopped_early)
     os << "note: no execution completes: every one ends with a thread spinning or cut by the loop bound\n";
   if (r.bounded > 0)
     os << "note: the loop bound cut " << r.bounded << " executions; raise --loop-bound to explore further\n";
@@ -77,6 +85,7 @@ void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
   std::vector<std::string> errors;
   if (!r.races.empty()) errors.push_back(std::to_string(r.races.size()) + (r.races.size() == 1 ? " race" : " races"));
   if (r.divergence()) errors.push_back("barrier divergence");
+  if (r.deadlocked > 0) errors.push_back("deadlock");
   if (q == explorer::Quantifier::Forall && !r.condition_holds(q)) errors.push_back("forall violated");
   std::string verdict;
   for (const auto& e : errors) verdict += (verdict.empty() ? "" : ", ") + e;
@@ -102,6 +111,8 @@ llvm::json::Object result_json(const Program& p, const ExploreResult& r) {
         {"events", llvm::json::Array{access_json(p, race.first), access_json(p, race.second)}}});
   llvm::json::Array waiting;
   for (const auto& w : r.divergence_witness) waiting.push_back(access_json(p, w));
+  llvm::json::Array blocked;
+  for (const auto& w : r.deadlock_witness) blocked.push_back(access_json(p, w));
   llvm::json::Object out{{"name", p.name},
                          {"executions", static_cast<int64_t>(r.executions)},
                          {"blocked", static_cast<int64_t>(r.blocked)},
@@ -109,6 +120,8 @@ llvm::json::Object result_json(const Program& p, const ExploreResult& r) {
                          {"races", std::move(races)},
                          {"divergence", r.divergence()},
                          {"divergence_waiting", std::move(waiting)},
+                         {"deadlock", r.deadlocked > 0},
+                         {"deadlock_blocked", std::move(blocked)},
                          {"loop_bound_reached", r.bounded > 0},
                          {"stopped_early", r.stopped_early},
                          {"max_events", r.max_events}};

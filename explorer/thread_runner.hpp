@@ -20,7 +20,12 @@
 
 namespace racecert::explorer {
 
-enum class ThreadStatus : std::uint8_t { Running, Finished, SpinBlocked, BoundBlocked };
+// Failed: an assertion failed, an index was out of bounds or an operation
+// was undefined (ThreadState::pending holds the FailureKind). Pruned: an
+// assumption was false, so the execution is no run of the program.
+enum class ThreadStatus : std::uint8_t { Running, Finished, SpinBlocked, BoundBlocked, Failed, Pruned };
+enum class FailureKind : std::uint8_t { Assertion, OutOfBounds, Undefined };
+const char* to_string(FailureKind k);  // "assertion", "out-of-bounds", "undefined"
 
 enum class StepKind : std::uint8_t { Read, Write, Fence, BarrierArrive, BarrierDepart };
 
@@ -75,6 +80,13 @@ class ThreadRunner {
   bool failed_iteration(const ThreadState& s, int head) const;
   Value eval(const ThreadState& s, const Operand& o) const {
     return o.is_reg ? reg(s, o.reg) : o.value;
+  }
+  int location_of(const ThreadState& s, const Instr& in) const {
+    return in.extent > 0 ? in.location + static_cast<int>(eval(s, in.index)) : in.location;
+  }
+  void fail(ThreadState& s, FailureKind k) const {
+    s.status = ThreadStatus::Failed;
+    s.pending = static_cast<Value>(k);
   }
   std::size_t head_base(int head) const {
     return static_cast<std::size_t>(num_regs_ + head * (2 + num_regs_));
