@@ -1,7 +1,8 @@
 // racecert explore FILE [--format text|json] [--loop-bound K] [--repair]
-//                       [--stop-on-first]
+//                       [--stop-on-first] [kernel options]
 // Model-checks a PTX litmus test under scoped RC11 (explorer/) and reports
-// executions, the final condition, races and barrier divergence.
+// executions, the final condition, races and barrier divergence; a CUDA or
+// OpenCL kernel goes to cli/explore_kernel.cpp.
 // GCC 12 warns falsely on std::string concatenation (GCC bug 105329).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
@@ -13,6 +14,8 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/explore_kernel.hpp"
+#include "frontend/frontend.hpp"
 #include "explorer/dpor.hpp"
 #include "explorer/litmus_lower.hpp"
 #include "explorer/litmus_parser.hpp"
@@ -129,13 +132,26 @@ llvm::json::Object result_json(const Program& p, const ExploreResult& r) {
 }
 
 int run(int argc, char** argv) {
-  cxxopts::Options options(argv[0], "Model-check a PTX litmus test under scoped RC11 (SRC11).");
+  cxxopts::Options options(argv[0],
+                           "Model-check a PTX litmus test, or a CUDA/OpenCL kernel for one concrete launch, under "
+                           "scoped RC11 (SRC11).");
   options.positional_help("FILE");
-  options.add_options()("format", "output format: text or json", cxxopts::value<std::string>()->default_value("text"))(
-      "loop-bound", "iterations of a loop that writes before the thread blocks",
-      cxxopts::value<int>()->default_value("4"))("repair", "repair races until the test is race-free")(
-      "stop-on-first", "stop at the first race, divergence or violated forall")("h,help", "print this help")(
-      "file", "litmus test", cxxopts::value<std::string>());
+  options.add_options()("format", "output format: text or json (kernels: also sarif)",
+                        cxxopts::value<std::string>()->default_value("text"))(
+      "loop-bound", "iterations of a loop before the thread blocks (default: 4 for litmus tests, 32 for kernels)",
+      cxxopts::value<int>())("repair", "repair races until the test is race-free (litmus tests)")(
+      "stop-on-first", "stop at the first race, divergence or violated forall")(
+      "block-dim", "kernels: blockDim, N or [X,Y,Z] (default: the header's, else 2)", cxxopts::value<std::string>())(
+      "grid-dim", "kernels: gridDim, N or [X,Y,Z] (default: the header's, else 2)", cxxopts::value<std::string>())(
+      "kernel-args", "kernels: scalar arguments, NAME=INT,... (default: the header's, else the number of threads)",
+      cxxopts::value<std::string>())("memory", "kernels: a JSON file of initial array contents, {\"A\": [1, 2]}",
+                                     cxxopts::value<std::string>())(
+      "kernel", "kernels: explore only the kernel with this name", cxxopts::value<std::string>())(
+      "accept-bounded", "kernels: exit 0, not 4, when no execution of the launch shows a problem")(
+      "time-limit", "kernels: seconds per kernel, after which an exploration without findings is unknown",
+      cxxopts::value<double>()->default_value("60"))("D,define", "kernels: define a macro (NAME or NAME=VALUE)",
+                                                      cxxopts::value<std::vector<std::string>>())(
+      "h,help", "print this help")("file", "litmus test or kernel", cxxopts::value<std::string>());
   options.parse_positional({"file"});
   cxxopts::ParseResult args;
   try {
@@ -149,15 +165,17 @@ int run(int argc, char** argv) {
   }
   // A string, not a vector, so that cxxopts does not split "a,b.litmus"; a
   // second FILE is left unmatched.
-  if (!args.count("file") || !args.unmatched().empty()) throw usage_error("expected exactly one litmus file");
+  if (!args.count("file") || !args.unmatched().empty()) throw usage_error("expected exactly one litmus test or kernel file");
   std::string format = args["format"].as<std::string>();
-  if (format != "text" && format != "json") throw usage_error("--format must be text or json");
+  if (format != "text" && format != "json" && format != "sarif") throw usage_error("--format must be text, json or sarif");
+  const std::string path = args["file"].as<std::string>();
+  if (frontend::is_kernel_file(path)) return explore_kernel_file(path, args);
+  if (format == "sarif") throw usage_error("--format sarif is for kernels");
   explorer::ExploreOptions opts;
-  opts.loop_bound = args["loop-bound"].as<int>();
+  opts.loop_bound = args.count("loop-bound") ? args["loop-bound"].as<int>() : 4;
   if (opts.loop_bound < 0 || opts.loop_bound > 1000) throw usage_error("--loop-bound must be in 0..1000");
   opts.stop_on_first = args.count("stop-on-first") > 0;
 
-  const std::string path = args["file"].as<std::string>();
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
 
   if (!args.count("repair")) {
@@ -214,7 +232,10 @@ int explore_main(int argc, char** argv) {
     return run(argc, argv);
   } catch (const Error& e) {
     std::cerr << e.render() << "\n";
-    if (e.code() == kExitUsage) std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]\n";
+    if (e.code() == kExitUsage)
+      std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]\n"
+                   "       racecert explore KERNEL.cu|.cl [--block-dim D] [--grid-dim D] [--kernel-args N=V,...] "
+                   "[--memory FILE] [--loop-bound K] [--accept-bounded] [--format text|json|sarif]\n";
     return e.code();
   }
 }

@@ -63,6 +63,7 @@ class Explorer {
   ExploreResult result_;
   std::uint64_t stamp_ = 0;
   bool stopped_ = false;
+  std::uint64_t visits_ = 0;
   std::set<std::tuple<int, int, int, int, int, int>> race_keys_;
 };
 
@@ -70,7 +71,7 @@ int Explorer::next_thread(const Graph& g) const {
   // An RMW whose read is done completes first, so its two events stay adjacent.
   for (int t = 0; t < g.num_threads(); ++t) {
     const ThreadState& s = g.state(t);
-    if (s.status == ThreadStatus::Running && s.phase == 1 &&
+    if (s.status == ThreadStatus::Running && s.phase != 0 &&
         ctx_.runners[static_cast<std::size_t>(t)].instr(s).kind == InstrKind::Rmw)
       return t;
   }
@@ -81,6 +82,11 @@ int Explorer::next_thread(const Graph& g) const {
 
 void Explorer::visit(Graph& g) {
   if (stopped_) return;
+  // The clock is read every 256 visits: cheap, and still within milliseconds.
+  if ((++visits_ & 0xff) == 0 && options_.deadline.expired()) {
+    stopped_ = result_.timed_out = true;
+    return;
+  }
   int t = next_thread(g);
   if (t < 0) {
     finish(g);
@@ -258,17 +264,20 @@ FinalState Explorer::final_state(const Graph& g) const {
 }
 
 // A spin-blocked thread hangs for good only if its reads since its last
-// write or barrier returned the latest values: otherwise the blocked graph
-// is an artefact of pruning the loop, and the execution in which the reads
-// see the newer writes is explored on its own.
+// write or barrier returned the values memory ends with: a fair scheduler
+// lets the loop read them eventually, and then it repeats the same failed
+// iteration. Otherwise the blocked graph is an artefact of pruning the loop,
+// and the execution in which the reads see the newer writes is explored on
+// its own.
 bool hangs_for_good(const Graph& g, int t) {
   for (int i = g.size(t) - 1; i >= 0; --i) {
     const Event& e = g.event(EventId{t, i});
-    if (e.is_write() || e.kind == StepKind::BarrierArrive) break;
-    if (!e.is_read()) continue;
-    const auto& co = g.co(e.location);
-    EventId latest = co.empty() ? EventId{-1, e.location} : co.back();
-    if (e.rf != latest) return false;
+    if (e.kind == StepKind::BarrierArrive) break;
+    // A read-modify-write writing back what it read is a read here, as in
+    // the thread runner's await-loop check.
+    if (e.is_write() && !(e.rmw && i > 0 && g.event(EventId{t, i - 1}).value == e.value)) break;
+    // Reading the final value again gives the same iteration again.
+    if (e.is_read() && e.value != g.final_value(e.location)) return false;
   }
   return true;
 }

@@ -29,7 +29,9 @@ inline bool is_atomic(Order o) { return o != Order::NA; }
 inline bool has_acquire(Order o) { return o == Order::Acq || o == Order::AcqRel || o == Order::SC; }
 inline bool has_release(Order o) { return o == Order::Rel || o == Order::AcqRel || o == Order::SC; }
 
-enum class RmwOp : std::uint8_t { Add, Sub, And, Or, Xor, Exch, Cas };
+// Min, Max, Inc, Dec: CUDA's atomicMin/Max/Inc/Dec (Inc: old >= a ? 0 :
+// old + 1; Dec: old == 0 || old > a ? a : old - 1), from kernels only.
+enum class RmwOp : std::uint8_t { Add, Sub, And, Or, Xor, Exch, Cas, Min, Max, Inc, Dec };
 enum class ArithOp : std::uint8_t { Add, Sub, Mul, Div, Mov };
 enum class BranchCond : std::uint8_t { Always, Eq, Ne, Lt, Le, Gt, Ge };
 

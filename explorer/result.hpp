@@ -68,6 +68,7 @@ struct ExploreResult {
   // or violates it (forall).
   std::optional<FinalState> witness;
   bool stopped_early = false;  // --stop-on-first ended the exploration
+  bool timed_out = false;      // the deadline ended it: the exploration is incomplete
 
   // The truth of the final condition as written.
   bool condition_holds(Quantifier q) const;

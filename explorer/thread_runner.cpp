@@ -304,14 +304,14 @@ void ThreadRunner::advance(ThreadState& s, Value read_value) const {
         }
         if (in.dst >= 0) s.data[static_cast<std::size_t>(in.dst)] = read_value;
         if (writes) {
-          s.phase = 1;
+          s.phase = v == read_value ? 2 : 1;
           s.pending = v;
           return;  // the write part comes next
         }
         arrive_at(s, s.pc + 1, false);
       } else {
+        if (s.phase == 1) ++s.side_effects;
         s.phase = 0;
-        ++s.side_effects;
         arrive_at(s, s.pc + 1, false);
       }
       break;
