@@ -148,6 +148,7 @@ int run(int argc, char** argv) {
                                      cxxopts::value<std::string>())(
       "kernel", "kernels: explore only the kernel with this name", cxxopts::value<std::string>())(
       "accept-bounded", "kernels: exit 0, not 4, when no execution of the launch shows a problem")(
+      "benign-races", "kernels: count two writes of the same value as a race")(
       "time-limit", "kernels: seconds per kernel, after which an exploration without findings is unknown",
       cxxopts::value<double>()->default_value("60"))("D,define", "kernels: define a macro (NAME or NAME=VALUE)",
                                                       cxxopts::value<std::vector<std::string>>())(

@@ -41,6 +41,7 @@ int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& arg
   if (args.count("define")) fo.defines = args["define"].as<std::vector<std::string>>();
   read_explore_inputs(args, s);
   s.stop_on_first = args.count("stop-on-first") > 0;
+  s.benign_writes_race = args.count("benign-races") > 0;
   const double limit = args["time-limit"].as<double>();
   if (!(limit >= 0) || limit > 1e7) throw usage_error("--time-limit must be a number of seconds");
   const std::string kernel = args.count("kernel") ? args["kernel"].as<std::string>() : "";

@@ -220,7 +220,7 @@ void Explorer::revisit_reads(Graph& g, EventId w) {
 void Explorer::report_races(const Graph& g, EventId e) {
   if (!g.event(e).is_access()) return;
   std::vector<Race> found;
-  races_of(g, e, found);
+  races_of(g, e, found, options_.same_value_writes_race);
   for (const Race& r : found) {
     auto key = std::make_tuple(static_cast<int>(r.kind), r.location, r.first.thread, r.first.pc, r.second.thread,
                                r.second.pc);

@@ -15,6 +15,7 @@ namespace racecert::explorer {
 struct ExploreOptions {
   int loop_bound = 4;          // iterations of a loop that writes, per entry
   bool stop_on_first = false;  // end at the first race, divergence or violated forall
+  bool same_value_writes_race = true;  // false: GPUVerify's benign writes (explorer/races.hpp)
   // Past it the exploration ends with ExploreResult::timed_out: what it
   // found so far stands, but its absence of findings means nothing.
   Deadline deadline = Deadline::never();

@@ -48,6 +48,7 @@ KernelExploration explore_kernel(const kir::Kernel& kernel, const Options& optio
   o.loop_bound = options.loop_bound;
   o.stop_on_first = options.stop_on_first;
   o.deadline = options.deadline;
+  o.same_value_writes_race = options.benign_writes_race;
   e.result = explorer::explore(e.lowered->program, o);
   if (const explorer::Failure* f = assumed_size_overflow(e)) {
     const auto& in = e.lowered->program.threads[static_cast<std::size_t>(f->thread)].code[static_cast<std::size_t>(f->pc)];

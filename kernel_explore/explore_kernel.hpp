@@ -31,6 +31,10 @@ struct Options {
   Inputs inputs;
   int loop_bound = 32;
   bool stop_on_first = false;
+  // Two plain writes of the same value race (check --benign-races, the
+  // header's --no-benign-tolerance); by default they are benign, as in the
+  // protocol analysis.
+  bool benign_writes_race = false;
   Deadline deadline = Deadline::never();  // past it: unknown, unless something was found
 };
 

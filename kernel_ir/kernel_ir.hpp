@@ -3,8 +3,9 @@
 // Clang types and independent of protocols. The front end lowers Clang's AST
 // into it (calls inlined, pointers resolved to arrays, C types reduced to
 // what matters); protocol inference (inference/) and the named-barrier
-// extraction (barriers/from_kernel.cpp) consume it. The explorer does not
-// yet: it reads PTX litmus tests only. docs/kernel-ir.md describes the IR,
+// extraction (barriers/from_kernel.cpp) consume it, and so does the
+// explorer through kernel_explore/lower.hpp (one concrete launch).
+// docs/kernel-ir.md describes the IR,
 // its text form (kernel_ir/parser.hpp) and its passes.
 //
 // Integer and boolean values are support/expr.hpp expressions over the

@@ -390,6 +390,7 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
   for (const auto& d : g.decided) add_or_merge(out.kernels, d);
   ExploreSettings explore = o.explore;
   explore.launch = o.launch;
+  explore.benign_writes_race = o.check.query.benign_writes_race;
   fall_back_to_explorer(out.kernels, g.explore, explore);
   return out;
 }

@@ -23,6 +23,7 @@ kexplore::Options explore_options(const kir::Kernel& k, const GpuVerifyHeader& h
   o.loop_bound = s.loop_bound;
   o.stop_on_first = s.stop_on_first;
   o.deadline = s.deadline;
+  o.benign_writes_race = s.benign_writes_race || h.no_benign_tolerance;
   return o;
 }
 

@@ -29,6 +29,7 @@ struct ExploreSettings {
   std::map<std::string, std::vector<std::int64_t>> memory;
   int loop_bound = 32;
   bool stop_on_first = false;
+  bool benign_writes_race = false;  // --benign-races (the header's --no-benign-tolerance also)
   Deadline deadline = Deadline::never();
 };
 

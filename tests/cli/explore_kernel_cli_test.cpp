@@ -100,7 +100,7 @@ TEST(ExploreKernelCli, AssertionDeadlockAndTheirSchedules) {
 }
 
 TEST(ExploreKernelCli, InputsAndTheirErrors) {
-  std::string k = temp_file("__global__ void k(int n, int *a) { if (threadIdx.x < n) a[threadIdx.x] = 1; }\n", ".cu");
+  std::string k = temp_file("__global__ void k(int n, int *a) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] = i; }\n", ".cu");
   auto ok = run_racecert({"explore", k, "--kernel-args", "n=1"});
   EXPECT_EQ(ok.code, 4) << ok.out << ok.err;
   EXPECT_EQ(ok.out.find("parameter n ="), std::string::npos) << ok.out;  // given, so not a stated default
