@@ -29,7 +29,9 @@ Outcome classify(Expected expected, Verdict verdict) {
     case Verdict::Timeout: return Outcome::Timeout;
     case Verdict::Error: return Outcome::Crash;
     case Verdict::Unknown:
+    case Verdict::Bounded:
     case Verdict::Unsupported: return Outcome::Unsupported;
+    case Verdict::Assertion:
     case Verdict::Racy:
     case Verdict::Divergent:
     case Verdict::Deadlock: return expected == Expected::Racy ? Outcome::CorrectRace : Outcome::FalseAlarm;

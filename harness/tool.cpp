@@ -16,8 +16,8 @@ std::unique_ptr<Tool> make_command_tool(const std::string& name, const std::stri
 
 namespace {
 
-constexpr const char* kVerdictNames[] = {"drf",     "racy",        "divergent", "deadlock",  "unknown",
-                                         "unsupported", "timeout", "error",   "malformed", "skipped"};
+constexpr const char* kVerdictNames[] = {"drf",     "racy",    "divergent", "deadlock",  "unknown",   "unsupported",
+                                         "timeout", "error",   "malformed", "skipped",   "assertion", "bounded"};
 constexpr int kVerdictCount = sizeof kVerdictNames / sizeof kVerdictNames[0];
 
 }  // namespace

@@ -15,8 +15,11 @@ namespace racecert::harness {
 // What a tool said, before it is compared with the expected result; the
 // last two are for kernels no tool ran on (a malformed header, or no verdict
 // to compare with).
-enum class Verdict { Drf, Racy, Divergent, Deadlock, Unknown, Unsupported, Timeout, Error, Malformed, Skipped };
-const char* to_string(Verdict v);  // "drf", "racy", ..., "unsupported", "timeout", "error", "malformed", "skipped"
+// Assertion: racecert's explorer reached a failing assertion (a violation);
+// Bounded: it explored one launch without finding a problem (inconclusive).
+enum class Verdict { Drf, Racy, Divergent, Deadlock, Unknown, Unsupported, Timeout, Error, Malformed, Skipped, Assertion, Bounded };
+// "drf", "racy", ..., "unsupported", "timeout", "error", "malformed", "skipped", "assertion", "bounded"
+const char* to_string(Verdict v);
 bool parse_verdict(const std::string& s, Verdict& out);
 
 struct ToolAnswer {

@@ -17,18 +17,23 @@ int severity(Verdict v) {
   switch (v) {
     case Verdict::Racy:
     case Verdict::Divergent:
-    case Verdict::Deadlock: return 2;
-    case Verdict::Unknown: return 1;
+    case Verdict::Assertion:
+    case Verdict::Deadlock: return 3;
+    case Verdict::Unknown: return 2;
+    case Verdict::Bounded: return 1;
     default: return 0;
   }
 }
 
+// A status racecert does not print yet is unknown, never drf.
 Verdict status_verdict(llvm::StringRef s) {
+  if (s == "drf") return Verdict::Drf;
   if (s == "racy") return Verdict::Racy;
   if (s == "divergent") return Verdict::Divergent;
   if (s == "deadlock") return Verdict::Deadlock;
-  if (s == "unknown") return Verdict::Unknown;
-  return Verdict::Drf;
+  if (s == "assertion") return Verdict::Assertion;
+  if (s == "bounded") return Verdict::Bounded;
+  return Verdict::Unknown;
 }
 
 std::string where(const llvm::json::Object& o) {
@@ -145,13 +150,13 @@ Verdict interpret_racecert(int exit_code, const std::string& json_out, const std
       return Verdict::Drf;
     case 1:
       detail = worst_detail;
-      return severity(worst) == 2 ? worst : Verdict::Racy;
+      return severity(worst) == 3 ? worst : Verdict::Racy;
     case 2:
       detail = !error_detail.empty() ? error_detail : first_line(err);
       return Verdict::Unsupported;  // racecert could not read a kernel another tool may read
     case 4:
       detail = worst_detail;
-      return Verdict::Unknown;
+      return worst == Verdict::Bounded ? Verdict::Bounded : Verdict::Unknown;
     default:
       detail = "exit " + std::to_string(exit_code) + (error_detail.empty() ? "" : ": " + error_detail);
       if (error_detail.empty() && !first_line(err).empty()) detail += ": " + first_line(err);

@@ -62,6 +62,14 @@ TEST(HarnessRacecertAdapter, InterpretsJsonAndExitCodes) {
     "diagnostics":[{"file":"k.cu","line":2,"message":"solver timeout"}]}]})";
   EXPECT_EQ(interpret_racecert(4, unknown, "", detail), Verdict::Unknown);
   EXPECT_EQ(detail, "k.cu:2: solver timeout");
+  std::string assertion = R"({"kernels":[{"name":"k","status":"bounded","races":[],"diagnostics":[]},
+    {"name":"q","status":"assertion","races":[],"diagnostics":[{"file":"k.cu","line":5,"message":"assert"}]}]})";
+  EXPECT_EQ(interpret_racecert(1, assertion, "", detail), Verdict::Assertion);
+  EXPECT_EQ(detail, "k.cu:5: assert");
+  std::string bounded = R"({"kernels":[{"name":"k","status":"bounded","races":[],"diagnostics":[]}]})";
+  EXPECT_EQ(interpret_racecert(4, bounded, "", detail), Verdict::Bounded);
+  std::string future = R"({"kernels":[{"name":"k","status":"a-status-of-tomorrow","races":[],"diagnostics":[]}]})";
+  EXPECT_EQ(interpret_racecert(4, future, "", detail), Verdict::Unknown);
   std::string error = R"({"kernels":[],"errors":[{"file":"k.cu","line":0,"message":"unsupported file type"}]})";
   EXPECT_EQ(interpret_racecert(2, error, "", detail), Verdict::Unsupported);
   EXPECT_EQ(detail, "k.cu: unsupported file type");
