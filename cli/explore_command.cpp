@@ -1,5 +1,6 @@
 // racecert explore FILE [--format text|json] [--loop-bound K] [--repair]
-//                       [--stop-on-first]
+//                       [--stop-on-first] [--strategy dpor|cd]
+//                       [--delay-bound K] [--cd-optimized]
 // Model-checks a PTX litmus test under scoped RC11 (explorer/) and reports
 // executions, the final condition, races and barrier divergence.
 // GCC 12 warns falsely on std::string concatenation (GCC bug 105329).
@@ -13,6 +14,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "explorer/delay_bounding.hpp"
 #include "explorer/dpor.hpp"
 #include "explorer/litmus_lower.hpp"
 #include "explorer/litmus_parser.hpp"
@@ -115,13 +117,49 @@ llvm::json::Object result_json(const Program& p, const ExploreResult& r) {
   return out;
 }
 
+// --strategy cd: GKLEE's conflict-directed delay bounding
+// (explorer/delay_bounding.hpp). The same report as the DPOR's, where
+// executions and blocked count SC schedules, plus the number of schedules and
+// the delay bound.
+int run_delay_bounded(const cxxopts::ParseResult& args, const std::string& format,
+                      const explorer::ExploreOptions& dpor_opts, const Program& program) {
+  if (args["strategy"].as<std::string>() != "cd") throw usage_error("--strategy must be dpor or cd");
+  if (args.count("repair")) throw usage_error("--repair needs --strategy dpor");
+  explorer::DelayBoundOptions opts;
+  opts.delay_bound = args["delay-bound"].as<int>();
+  if (opts.delay_bound < 0 || opts.delay_bound > 64) throw usage_error("--delay-bound must be in 0..64");
+  opts.optimized_conflicts = args.count("cd-optimized") > 0;
+  opts.loop_bound = dpor_opts.loop_bound;
+  opts.stop_on_first = dpor_opts.stop_on_first;
+  ExploreResult r = explorer::explore_delay_bounded(program, opts);
+  if (format == "json") {
+    llvm::json::Object out = result_json(program, r);
+    out["strategy"] = "cd";
+    out["schedules"] = static_cast<int64_t>(explorer::schedules(r));
+    out["delay_bound"] = opts.delay_bound;
+    out["optimized_conflicts"] = opts.optimized_conflicts;
+    llvm::outs() << llvm::json::Value(std::move(out)) << "\n";
+  } else {
+    std::cout << "strategy cd: " << explorer::schedules(r) << " schedules, delay bound " << opts.delay_bound
+              << (opts.optimized_conflicts ? ", optimized conflicts" : "")
+              << " (sequentially consistent schedules only)\n";
+    print_text(std::cout, program, r);
+  }
+  return r.has_errors(program.condition.quantifier) ? kExitViolation : kExitOk;
+}
+
 int run(int argc, char** argv) {
   cxxopts::Options options(argv[0], "Model-check a PTX litmus test under scoped RC11 (SRC11).");
   options.positional_help("FILE");
   options.add_options()("format", "output format: text or json", cxxopts::value<std::string>()->default_value("text"))(
       "loop-bound", "iterations of a loop that writes before the thread blocks",
       cxxopts::value<int>()->default_value("4"))("repair", "repair races until the test is race-free")(
-      "stop-on-first", "stop at the first race, divergence or violated forall")("h,help", "print this help")(
+      "stop-on-first", "stop at the first race, divergence or violated forall")(
+      "strategy", "dpor (every execution under SRC11) or cd (GKLEE's conflict-directed delay bounding, SC schedules)",
+      cxxopts::value<std::string>()->default_value("dpor"))(
+      "delay-bound", "--strategy cd: delays per schedule", cxxopts::value<int>()->default_value("2"))(
+      "cd-optimized", "--strategy cd: delay only at conflicts with a conditional atomic (atom.cas)")(
+      "h,help", "print this help")(
       "file", "litmus test", cxxopts::value<std::string>());
   options.parse_positional({"file"});
   cxxopts::ParseResult args;
@@ -146,6 +184,9 @@ int run(int argc, char** argv) {
 
   const std::string path = args["file"].as<std::string>();
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
+
+  if (args["strategy"].as<std::string>() != "dpor")
+    return run_delay_bounded(args, format, opts, explorer::litmus::lower(test).program);
 
   if (!args.count("repair")) {
     auto lowered = explorer::litmus::lower(test);
@@ -201,7 +242,9 @@ int explore_main(int argc, char** argv) {
     return run(argc, argv);
   } catch (const Error& e) {
     std::cerr << e.render() << "\n";
-    if (e.code() == kExitUsage) std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]\n";
+    if (e.code() == kExitUsage)
+      std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]"
+                   " [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]\n";
     return e.code();
   }
 }

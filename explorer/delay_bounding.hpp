@@ -1,0 +1,48 @@
+#pragma once
+// GKLEE's conflict-directed delay-bounded scheduling (CD; Chiang, Gopalakrishnan,
+// Rakamarić et al., "Formal analysis of GPU programs with atomics via
+// conflict-directed delay-bounding", §2 and §4), on explorer::Program, as a
+// second strategy next to the optimal DPOR (dpor.hpp). It explores sequentially
+// consistent schedules only:
+//  - canonical scheduling: the current thread runs until it waits at a
+//    barrier, arrives at one, or ends; then the lowest-numbered thread that
+//    can run goes on;
+//  - a *delay* makes the current thread wait until no undelayed thread can
+//    run; delays are taken only at the first access of a *conflict* (two
+//    accesses to one location by different threads, one a write, not ordered
+//    by barriers, both atomic or racing) seen in an earlier schedule;
+//  - at most delay_bound delays per schedule; with optimized_conflicts, only
+//    conflicts involving a conditional atomic (atom.cas) are used, the
+//    paper's "optimized" conflict selection.
+// Races, the final condition, divergence and blocked schedules are reported
+// in the same ExploreResult as the DPOR's; `executions` and `blocked` count
+// schedules. See docs/explorer.md, "Conflict-directed delay bounding".
+#include <cstdint>
+#include <functional>
+
+#include "explorer/graph.hpp"
+#include "explorer/program.hpp"
+#include "explorer/result.hpp"
+
+namespace racecert::explorer {
+
+struct DelayBoundOptions {
+  int delay_bound = 2;              // K: delays per schedule
+  bool optimized_conflicts = false; // delay only at conflicts with a conditional atomic
+  int loop_bound = 4;               // as for the DPOR (thread_runner.hpp)
+  bool stop_on_first = false;       // end at the first race, divergence or violated forall
+  // Called on every final graph: complete (all threads finished) or blocked.
+  std::function<void(const Graph&, bool complete)> on_final;
+};
+
+ExploreResult explore_delay_bounded(const Program& program, const DelayBoundOptions& options = {});
+
+// The number of schedules an exploration ran (complete and blocked).
+inline std::uint64_t schedules(const ExploreResult& r) { return r.executions + r.blocked; }
+
+// An instruction GKLEE's optimized selection keeps conflicts of: an atomic
+// whose effect depends on a comparison (atomicCAS; atomicMin/Max would be
+// too, the program representation has none yet).
+bool is_conditional_atomic(const Instr& in);
+
+}  // namespace racecert::explorer
