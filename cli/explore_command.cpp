@@ -1,8 +1,9 @@
 // racecert explore FILE [--format text|json] [--loop-bound K] [--repair]
-//                       [--stop-on-first] [--strategy dpor|cd]
-//                       [--delay-bound K] [--cd-optimized]
+//                       [--stop-on-first] [kernel options]
+//                       [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]
 // Model-checks a PTX litmus test under scoped RC11 (explorer/) and reports
-// executions, the final condition, races and barrier divergence.
+// executions, the final condition, races and barrier divergence; a CUDA or
+// OpenCL kernel goes to cli/explore_kernel.cpp.
 // GCC 12 warns falsely on std::string concatenation (GCC bug 105329).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
@@ -14,6 +15,8 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/explore_kernel.hpp"
+#include "frontend/frontend.hpp"
 #include "explorer/delay_bounding.hpp"
 #include "explorer/dpor.hpp"
 #include "explorer/litmus_lower.hpp"
@@ -71,7 +74,15 @@ void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
     os << "barrier divergence in " << r.divergent << " executions:\n";
     for (const auto& w : r.divergence_witness) os << "  " << describe(p, w) << " never completes\n";
   }
-  if (r.executions == 0 && r.blocked > r.divergent && !r.stopped_early)
+  if (r.deadlocked > 0) {
+    os << "deadlock in " << r.deadlocked << " executions:\n";
+    for (const auto& w : r.deadlock_witness) {
+      const auto& in = instr_at(p, w);
+      os << "  " << p.threads[static_cast<std::size_t>(w.thread)].name << " blocked at " << in.text << " ("
+         << in.where.str() << ")\n";
+    }
+  }
+  if (r.executions == 0 && r.blocked > r.divergent + r.deadlocked && !r.stopped_early)
     os << "note: no execution completes: every one ends with a thread spinning or cut by the loop bound\n";
   if (r.bounded > 0)
     os << "note: the loop bound cut " << r.bounded << " executions; raise --loop-bound to explore further\n";
@@ -79,6 +90,7 @@ void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
   std::vector<std::string> errors;
   if (!r.races.empty()) errors.push_back(std::to_string(r.races.size()) + (r.races.size() == 1 ? " race" : " races"));
   if (r.divergence()) errors.push_back("barrier divergence");
+  if (r.deadlocked > 0) errors.push_back("deadlock");
   if (q == explorer::Quantifier::Forall && !r.condition_holds(q)) errors.push_back("forall violated");
   std::string verdict;
   for (const auto& e : errors) verdict += (verdict.empty() ? "" : ", ") + e;
@@ -104,6 +116,8 @@ llvm::json::Object result_json(const Program& p, const ExploreResult& r) {
         {"events", llvm::json::Array{access_json(p, race.first), access_json(p, race.second)}}});
   llvm::json::Array waiting;
   for (const auto& w : r.divergence_witness) waiting.push_back(access_json(p, w));
+  llvm::json::Array blocked;
+  for (const auto& w : r.deadlock_witness) blocked.push_back(access_json(p, w));
   llvm::json::Object out{{"name", p.name},
                          {"executions", static_cast<int64_t>(r.executions)},
                          {"blocked", static_cast<int64_t>(r.blocked)},
@@ -111,6 +125,8 @@ llvm::json::Object result_json(const Program& p, const ExploreResult& r) {
                          {"races", std::move(races)},
                          {"divergence", r.divergence()},
                          {"divergence_waiting", std::move(waiting)},
+                         {"deadlock", r.deadlocked > 0},
+                         {"deadlock_blocked", std::move(blocked)},
                          {"loop_bound_reached", r.bounded > 0},
                          {"stopped_early", r.stopped_early},
                          {"max_events", r.max_events}};
@@ -149,18 +165,30 @@ int run_delay_bounded(const cxxopts::ParseResult& args, const std::string& forma
 }
 
 int run(int argc, char** argv) {
-  cxxopts::Options options(argv[0], "Model-check a PTX litmus test under scoped RC11 (SRC11).");
+  cxxopts::Options options(argv[0],
+                           "Model-check a PTX litmus test, or a CUDA/OpenCL kernel for one concrete launch, under "
+                           "scoped RC11 (SRC11).");
   options.positional_help("FILE");
-  options.add_options()("format", "output format: text or json", cxxopts::value<std::string>()->default_value("text"))(
-      "loop-bound", "iterations of a loop that writes before the thread blocks",
-      cxxopts::value<int>()->default_value("4"))("repair", "repair races until the test is race-free")(
+  options.add_options()("format", "output format: text or json (kernels: also sarif)",
+                        cxxopts::value<std::string>()->default_value("text"))(
+      "loop-bound", "iterations of a loop before the thread blocks (default: 4 for litmus tests, 32 for kernels)",
+      cxxopts::value<int>())("repair", "repair races until the test is race-free (litmus tests)")(
       "stop-on-first", "stop at the first race, divergence or violated forall")(
       "strategy", "dpor (every execution under SRC11) or cd (GKLEE's conflict-directed delay bounding, SC schedules)",
       cxxopts::value<std::string>()->default_value("dpor"))(
       "delay-bound", "--strategy cd: delays per schedule", cxxopts::value<int>()->default_value("2"))(
       "cd-optimized", "--strategy cd: delay only at conflicts with a conditional atomic (atom.cas)")(
-      "h,help", "print this help")(
-      "file", "litmus test", cxxopts::value<std::string>());
+      "block-dim", "kernels: blockDim, N or [X,Y,Z] (default: the header's, else 2)", cxxopts::value<std::string>())(
+      "grid-dim", "kernels: gridDim, N or [X,Y,Z] (default: the header's, else 2)", cxxopts::value<std::string>())(
+      "kernel-args", "kernels: scalar arguments, NAME=INT,... (default: the header's, else the number of threads)",
+      cxxopts::value<std::string>())("memory", "kernels: a JSON file of initial array contents, {\"A\": [1, 2]}",
+                                     cxxopts::value<std::string>())(
+      "kernel", "kernels: explore only the kernel with this name", cxxopts::value<std::string>())(
+      "accept-bounded", "kernels: exit 0, not 4, when no execution of the launch shows a problem")(
+      "time-limit", "kernels: seconds per kernel, after which an exploration without findings is unknown",
+      cxxopts::value<double>()->default_value("60"))("D,define", "kernels: define a macro (NAME or NAME=VALUE)",
+                                                      cxxopts::value<std::vector<std::string>>())(
+      "h,help", "print this help")("file", "litmus test or kernel", cxxopts::value<std::string>());
   options.parse_positional({"file"});
   cxxopts::ParseResult args;
   try {
@@ -174,15 +202,17 @@ int run(int argc, char** argv) {
   }
   // A string, not a vector, so that cxxopts does not split "a,b.litmus"; a
   // second FILE is left unmatched.
-  if (!args.count("file") || !args.unmatched().empty()) throw usage_error("expected exactly one litmus file");
+  if (!args.count("file") || !args.unmatched().empty()) throw usage_error("expected exactly one litmus test or kernel file");
   std::string format = args["format"].as<std::string>();
-  if (format != "text" && format != "json") throw usage_error("--format must be text or json");
+  if (format != "text" && format != "json" && format != "sarif") throw usage_error("--format must be text, json or sarif");
+  const std::string path = args["file"].as<std::string>();
+  if (frontend::is_kernel_file(path)) return explore_kernel_file(path, args);
+  if (format == "sarif") throw usage_error("--format sarif is for kernels");
   explorer::ExploreOptions opts;
-  opts.loop_bound = args["loop-bound"].as<int>();
+  opts.loop_bound = args.count("loop-bound") ? args["loop-bound"].as<int>() : 4;
   if (opts.loop_bound < 0 || opts.loop_bound > 1000) throw usage_error("--loop-bound must be in 0..1000");
   opts.stop_on_first = args.count("stop-on-first") > 0;
 
-  const std::string path = args["file"].as<std::string>();
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
 
   if (args["strategy"].as<std::string>() != "dpor")
@@ -244,7 +274,9 @@ int explore_main(int argc, char** argv) {
     std::cerr << e.render() << "\n";
     if (e.code() == kExitUsage)
       std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]"
-                   " [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]\n";
+                   " [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]\n"
+                   "       racecert explore KERNEL.cu|.cl [--block-dim D] [--grid-dim D] [--kernel-args N=V,...] "
+                   "[--memory FILE] [--loop-bound K] [--accept-bounded] [--format text|json|sarif]\n";
     return e.code();
   }
 }

@@ -78,6 +78,16 @@ std::string where(const SourceLoc& loc, const std::string& fallback) {
 
 // "assuming blockDim.y = gridDim.y = 1 (...)": the launch sizes the verdict
 // took as 1 because the kernel never reads their dimension.
+// "arrays decided by protocols: A, B; by the explorer: lock", or "" when
+// the report names no engine.
+std::string engines_text(const KernelReport& k) {
+  std::map<std::string, std::string> by_engine;
+  for (const auto& [array, engine] : k.engines) by_engine[engine] += (by_engine[engine].empty() ? "" : ", ") + array;
+  std::string s;
+  for (const auto& [engine, arrays] : by_engine) s += (s.empty() ? "" : "; ") + std::string("by ") + engine + ": " + arrays;
+  return s.empty() ? s : "arrays decided " + s;
+}
+
 std::string assumption_text(const KernelReport& k) {
   std::string s = "assuming";
   for (const auto& d : k.assumed_one) s += " " + d + " =";
@@ -98,8 +108,37 @@ llvm::json::Object access_json(const ReportedAccess& a) {
   return o;
 }
 
+// An explorer's witness, one step per line.
+void schedule_text(std::ostream& os, const std::vector<ReportedStep>& schedule, const std::string& file) {
+  if (schedule.empty()) return;
+  os << "  schedule (" << schedule.size() << " steps):\n";
+  int n = 0;
+  for (const auto& s : schedule)
+    os << "    " << ++n << ". " << s.thread << ", " << where(s.loc, file) << ": " << s.action << "\n";
+}
+
+llvm::json::Array schedule_json(const std::vector<ReportedStep>& schedule) {
+  llvm::json::Array out;
+  for (const auto& s : schedule) {
+    llvm::json::Object o = loc_json(s.loc);
+    o["thread"] = s.thread;
+    o["action"] = s.action;
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+llvm::json::Object failure_json(const ReportedFailure& f) {
+  llvm::json::Object o = loc_json(f.loc);
+  o["kind"] = f.kind;
+  o["message"] = f.message;
+  o["schedule"] = schedule_json(f.schedule);
+  return o;
+}
+
 // Whether a replay confirmed the race (pipeline/replay.hpp), in one line.
 std::string replay_text(const ReportedRace& r) {
+  if (!r.schedule.empty()) return "shown by the explorer's schedule";
   return r.confirmed ? "confirmed by replay" : "possible race (not confirmed by replay: " + r.replay_reason + ")";
 }
 
@@ -117,6 +156,7 @@ llvm::json::Object race_json(const ReportedRace& r) {
   if (!r.launch_explanation.empty()) o["launch_explanation"] = r.launch_explanation;
   o["confirmed"] = r.confirmed;
   if (!r.confirmed) o["reason"] = r.replay_reason;
+  if (!r.schedule.empty()) o["schedule"] = schedule_json(r.schedule);
   if (!r.bytes.empty()) {
     llvm::json::Array bytes;
     for (const auto& b : r.bytes) {
@@ -146,6 +186,17 @@ void write(const llvm::json::Value& v, std::ostream& os) {
 
 }  // namespace
 
+int exit_code(const CheckOutput& out, bool accept_bounded) {
+  if (!out.errors.empty()) return kExitBadInput;
+  int code = kExitOk;
+  for (const auto& k : out.kernels) {
+    ExitCode c = racecert::exit_code(k.status, accept_bounded);
+    if (c == kExitViolation) return kExitViolation;
+    if (c == kExitInconclusive) code = kExitInconclusive;
+  }
+  return code;
+}
+
 void render_text(const CheckOutput& out, std::ostream& os, bool color) {
   const char* red = color ? "\033[1;31m" : "";
   const char* bold = color ? "\033[1m" : "";
@@ -160,11 +211,21 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
       os << where(r.second.loc, k.file) << ": note: " << r.first.mode << " by thread 1 " << r.first.thread
          << " conflicts with this " << r.second.mode << " by thread 2 " << r.second.thread << "\n";
       os << caret(src, r.second.loc);
-      os << "  " << r.note << "\n  witness:";
-      for (const auto& [name, value] : r.witness) os << " " << name << "=" << value;
-      os << "\n";
+      os << "  " << r.note << "\n";
+      if (!r.witness.empty()) {
+        os << "  witness:";
+        for (const auto& [name, value] : r.witness) os << " " << name << "=" << value;
+        os << "\n";
+      }
       os << "  " << replay_text(r) << "\n";
       if (!r.launch_explanation.empty()) os << "  launch: " << r.launch_explanation << "\n";
+      schedule_text(os, r.schedule, k.file);
+    }
+    for (const auto& f : k.failures) {
+      os << bold << where(f.loc, k.file) << ": " << red << "error: " << reset << bold << f.kind << ": " << f.message
+         << " (kernel '" << k.name << "')" << reset << "\n";
+      os << caret(src, f.loc);
+      schedule_text(os, f.schedule, k.file);
     }
     for (const auto& d : k.diagnostics) {
       os << where(d.loc, k.file) << ": " << (d.severity == Diagnostic::Severity::Error ? red : "")
@@ -172,6 +233,7 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
       if (d.severity != Diagnostic::Severity::Note) os << caret(src, d.loc);
     }
     if (!k.assumed_one.empty()) os << k.file << ": note: " << assumption_text(k) << "\n";
+    if (!k.engines.empty()) os << k.file << ": note: " << engines_text(k) << "\n";
     for (const auto& a : k.assumptions) os << k.file << ": note: assuming " << a << "\n";
     char secs[32];
     std::snprintf(secs, sizeof secs, "%.3f", k.seconds);
@@ -182,8 +244,11 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
 void render_json(const CheckOutput& out, std::ostream& os) {
   llvm::json::Array kernels;
   for (const auto& k : out.kernels) {
-    llvm::json::Array races, diags, assumptions;
+    llvm::json::Array races, diags, assumptions, failures;
+    llvm::json::Object engines;
     for (const auto& r : k.races) races.push_back(race_json(r));
+    for (const auto& f : k.failures) failures.push_back(failure_json(f));
+    for (const auto& [array, engine] : k.engines) engines[array] = engine;
     for (const auto& d : k.diagnostics) diags.push_back(diag_json(d));
     for (const auto& d : k.assumed_one) assumptions.push_back(d + " = 1");
     for (const auto& a : k.assumptions) assumptions.push_back(a);
@@ -191,6 +256,8 @@ void render_json(const CheckOutput& out, std::ostream& os) {
                                          {"file", k.file},
                                          {"status", to_string(k.status)},
                                          {"races", std::move(races)},
+                                         {"failures", std::move(failures)},
+                                         {"engines", std::move(engines)},
                                          {"diagnostics", std::move(diags)},
                                          {"assumptions", std::move(assumptions)},
                                          {"seconds", k.seconds}});
@@ -232,6 +299,11 @@ void render_sarif(const CheckOutput& out, std::ostream& os) {
           {"level", "note"},
           {"message", llvm::json::Object{{"text", "kernel '" + k.name + "': assuming " + a}}},
           {"locations", llvm::json::Array{location(SourceLoc{}, k.file)}}});
+    if (!k.engines.empty())
+      notifications.push_back(llvm::json::Object{
+          {"level", "note"},
+          {"message", llvm::json::Object{{"text", "kernel '" + k.name + "': " + engines_text(k)}}},
+          {"locations", llvm::json::Array{location(SourceLoc{}, k.file)}}});
     for (const auto& r : k.races) {
       std::string msg = std::string(r.heterogeneous ? "Heterogeneous race on " : "Data race on ") + index_text(r) + " in kernel '" + k.name + "': " + r.first.mode +
                         " by " + r.first.thread + " and " + r.second.mode + " by " + r.second.thread + " (" +
@@ -244,9 +316,26 @@ void render_sarif(const CheckOutput& out, std::ostream& os) {
                                 {"locations", llvm::json::Array{location(r.first.loc, k.file)}},
                                 {"relatedLocations", llvm::json::Array{location(r.second.loc, k.file)}}};
       llvm::json::Object properties{{"confirmed", r.confirmed}};
+      if (k.engines.count(r.array)) properties["engine"] = k.engines.at(r.array);
       if (!r.confirmed) properties["replayReason"] = r.replay_reason;
       if (!r.launch_explanation.empty()) properties["launchExplanation"] = r.launch_explanation;
       result["properties"] = std::move(properties);
+      results.push_back(std::move(result));
+    }
+    for (const auto& f : k.failures) {
+      llvm::json::Array steps;
+      for (const auto& st : f.schedule)
+        steps.push_back(llvm::json::Object{
+            {"location", llvm::json::Object{{"physicalLocation", location(st.loc, k.file)["physicalLocation"]},
+                                            {"message", llvm::json::Object{{"text", st.thread + ": " + st.action}}}}}});
+      llvm::json::Object result{
+          {"ruleId", f.kind == "deadlock" ? "deadlock" : f.kind == "divergence" ? "barrier-divergence" : "assertion"},
+          {"level", "error"},
+          {"message", llvm::json::Object{{"text", f.kind + " in kernel '" + k.name + "': " + f.message}}},
+          {"locations", llvm::json::Array{location(f.loc, k.file)}}};
+      if (!steps.empty())
+        result["codeFlows"] = llvm::json::Array{llvm::json::Object{
+            {"threadFlows", llvm::json::Array{llvm::json::Object{{"locations", std::move(steps)}}}}}};
       results.push_back(std::move(result));
     }
     for (const auto& d : k.diagnostics) {
@@ -275,7 +364,8 @@ void render_sarif(const CheckOutput& out, std::ostream& os) {
       {"informationUri", "https://example.invalid/racecert"},
       {"rules", llvm::json::Array{rule("data-race", "Two threads access the same location without synchronization"),
                                   rule("barrier-divergence", "A barrier is not reached by every thread of a block"),
-                                  rule("deadlock", "Threads wait on a barrier that never completes"),
+                                  rule("deadlock", "Threads wait on a barrier that never completes, or spin forever"),
+                                  rule("assertion", "An assertion fails (or an index leaves its array) in some execution"),
                                   rule("inconclusive", "The analysis could not decide"),
                                   rule("input-error", "The input could not be read or parsed")}}};
   llvm::json::Object root{

@@ -15,6 +15,10 @@ struct CheckOutput {
   std::vector<Error> errors;  // files that could not be read or parsed
 };
 
+// Malformed input wins, then a violation, then inconclusive (bounded
+// counts as inconclusive unless accepted).
+int exit_code(const CheckOutput& out, bool accept_bounded);
+
 void render_text(const CheckOutput& out, std::ostream& os, bool color);
 void render_json(const CheckOutput& out, std::ostream& os);
 void render_sarif(const CheckOutput& out, std::ostream& os);

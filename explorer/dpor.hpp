@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "explorer/graph.hpp"
+#include "support/deadline.hpp"
 #include "explorer/program.hpp"
 #include "explorer/result.hpp"
 
@@ -14,6 +15,9 @@ namespace racecert::explorer {
 struct ExploreOptions {
   int loop_bound = 4;          // iterations of a loop that writes, per entry
   bool stop_on_first = false;  // end at the first race, divergence or violated forall
+  // Past it the exploration ends with ExploreResult::timed_out: what it
+  // found so far stands, but its absence of findings means nothing.
+  Deadline deadline = Deadline::never();
   // Called on every final graph: complete (all threads finished) or blocked.
   std::function<void(const Graph&, bool complete)> on_final;
 };

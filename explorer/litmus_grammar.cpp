@@ -229,7 +229,8 @@ struct type_table : x3::symbols<std::string> {
 struct rmw_table : x3::symbols<RmwOp> {
   rmw_table() {
     add(".add", RmwOp::Add)(".sub", RmwOp::Sub)(".and", RmwOp::And)(".or", RmwOp::Or)(".xor", RmwOp::Xor)(
-        ".exch", RmwOp::Exch)(".cas", RmwOp::Cas);
+        ".exch", RmwOp::Exch)(".cas", RmwOp::Cas)(".min", RmwOp::Min)(".max", RmwOp::Max)(".inc", RmwOp::Inc)(
+        ".dec", RmwOp::Dec);
   }
 } const rmw_sym;
 struct arith_table : x3::symbols<ArithOp> {

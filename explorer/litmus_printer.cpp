@@ -47,6 +47,10 @@ const char* rmw_name(RmwOp op) {
     case RmwOp::Xor: return "xor";
     case RmwOp::Exch: return "exch";
     case RmwOp::Cas: return "cas";
+    case RmwOp::Min: return "min";
+    case RmwOp::Max: return "max";
+    case RmwOp::Inc: return "inc";
+    case RmwOp::Dec: return "dec";
   }
   return "";
 }

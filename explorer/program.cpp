@@ -85,6 +85,10 @@ Value apply_rmw(RmwOp op, Value old, Value operand) {
     case RmwOp::Xor: return old ^ operand;
     case RmwOp::Exch: return operand;
     case RmwOp::Cas: return operand;  // the caller checks the expected value
+    case RmwOp::Min: return old < operand ? old : operand;
+    case RmwOp::Max: return old < operand ? operand : old;
+    case RmwOp::Inc: return old >= operand ? 0 : wrap(u(old) + 1);
+    case RmwOp::Dec: return old == 0 || old > operand ? operand : old - 1;
   }
   return 0;
 }

@@ -2,12 +2,14 @@
 // The program the explorer model-checks: threads of instructions over a fixed
 // set of shared locations, with labels already resolved to instruction
 // indices. It is independent of any input syntax: the PTX litmus front end
-// (litmus_lower.cpp) produces it today, a kernel IR will tomorrow. Each
-// instruction keeps where it came from (`where`, `text`) only for reports.
+// (litmus_lower.cpp) and the kernel lowering (kernel_explore/) produce it.
+// Each instruction keeps where it came from (`where`, `text`) only for
+// reports.
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "explorer/computation.hpp"
 #include "support/source_location.hpp"
 
 namespace racecert::explorer {
@@ -27,7 +29,9 @@ inline bool is_atomic(Order o) { return o != Order::NA; }
 inline bool has_acquire(Order o) { return o == Order::Acq || o == Order::AcqRel || o == Order::SC; }
 inline bool has_release(Order o) { return o == Order::Rel || o == Order::AcqRel || o == Order::SC; }
 
-enum class RmwOp : std::uint8_t { Add, Sub, And, Or, Xor, Exch, Cas };
+// Min, Max, Inc, Dec: CUDA's atomicMin/Max/Inc/Dec (Inc: old >= a ? 0 :
+// old + 1; Dec: old == 0 || old > a ? a : old - 1), from kernels only.
+enum class RmwOp : std::uint8_t { Add, Sub, And, Or, Xor, Exch, Cas, Min, Max, Inc, Dec };
 enum class ArithOp : std::uint8_t { Add, Sub, Mul, Div, Mov };
 enum class BranchCond : std::uint8_t { Always, Eq, Ne, Lt, Le, Gt, Ge };
 
@@ -49,13 +53,21 @@ enum class InstrKind : std::uint8_t {
   Branch,   // if (a cond b) goto target; cond Always: unconditional
   Arith,    // dst := a op b (Mov: dst := a)
   Nop,      // a label
+  Compute,  // dst := the thread's computation `calc` over its registers
+  Assert,   // the thread fails (an assertion failure) when a == 0
+  Assume,   // the execution is no run of the program when a == 0 (pruned)
 };
 
 struct Instr {
   InstrKind kind = InstrKind::Nop;
   Order order = Order::NA;
   Scope scope = Scope::Sys;
-  int location = -1;  // Load, Store, Rmw
+  int location = -1;  // Load, Store, Rmw: the location, or the first of an array's
+  // Indexed access (extent > 0): the location is `location + index`, and an
+  // index outside [0, extent) is an out-of-bounds failure of the thread.
+  Operand index;
+  int extent = 0;
+  int calc = -1;      // Compute: index into Thread::computations
   int dst = -1;       // Load, Arith; Rmw (-1: result discarded, as in `red`)
   RmwOp rmw = RmwOp::Add;
   ArithOp arith = ArithOp::Mov;
@@ -81,6 +93,7 @@ struct Thread {
   std::vector<Instr> code;
   std::vector<std::string> reg_names;
   std::vector<Value> reg_init;  // same size as reg_names
+  std::vector<Computation> computations;  // of its Compute instructions
 };
 
 // A final-state predicate over registers and memory.

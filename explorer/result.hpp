@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "explorer/program.hpp"
+#include "explorer/schedule.hpp"
 
 namespace racecert::explorer {
 
@@ -30,6 +31,15 @@ struct Race {
   friend bool operator==(const Race&, const Race&) = default;
 };
 
+// A thread that failed (an assertion, an index out of bounds, an undefined
+// operation) at instruction pc, with an execution that gets there.
+struct Failure {
+  FailureKind kind = FailureKind::Assertion;
+  int thread = -1;
+  int pc = -1;
+  Schedule schedule;
+};
+
 struct FinalState {
   std::vector<std::vector<Value>> registers;  // per thread
   std::vector<Value> memory;                  // per location
@@ -38,21 +48,32 @@ struct FinalState {
 struct ExploreResult {
   std::uint64_t executions = 0;  // complete executions: every thread finished
   std::uint64_t blocked = 0;     // ended with a thread that can never go on
-  std::uint64_t divergent = 0;   // blocked with threads waiting at a barrier (and no spin/bound block)
+  std::uint64_t divergent = 0;   // blocked: threads of a block wait at different barriers, or some finished
+  std::uint64_t deadlocked = 0;  // blocked: threads spin forever in await loops (reading the latest
+                                 // values), or the threads of a block all wait at a barrier that
+                                 // cannot complete
   std::uint64_t bounded = 0;     // blocked by the loop bound
+  std::uint64_t failed = 0;      // executions in which a thread failed
+  std::uint64_t pruned = 0;      // ended by a false assumption: no run of the program
   std::uint64_t satisfying = 0;  // complete executions satisfying the final condition
   int max_events = 0;            // largest complete or blocked execution
   std::vector<Race> races;       // distinct races, in order of discovery
+  std::vector<Schedule> race_schedules;  // one per race: an execution showing it
+  std::vector<Failure> failures;         // distinct by thread, instruction and kind
   std::vector<AccessRef> divergence_witness;  // where the threads of the first divergent execution wait
+  Schedule divergence_schedule;
+  std::vector<AccessRef> deadlock_witness;    // where the threads of the first deadlock are blocked
+  Schedule deadlock_schedule;
   // First complete execution that satisfies the condition (exists, ~exists)
   // or violates it (forall).
   std::optional<FinalState> witness;
   bool stopped_early = false;  // --stop-on-first ended the exploration
+  bool timed_out = false;      // the deadline ended it: the exploration is incomplete
 
   // The truth of the final condition as written.
   bool condition_holds(Quantifier q) const;
   bool divergence() const { return divergent > 0; }
-  // A race, a divergence or a violated forall.
+  // A race, a failure, a divergence, a deadlock or a violated forall.
   bool has_errors(Quantifier q) const;
 };
 

@@ -15,16 +15,23 @@ Order write_order(Order o) {
   return has_release(o) ? Order::Rel : Order::Rlx;
 }
 
-void uses_and_defs(const Instr& in, std::vector<int>& uses, int& def) {
+void uses_and_defs(const Thread& t, const Instr& in, std::vector<int>& uses, int& def) {
   uses.clear();
   def = -1;
   auto use = [&](const Operand& o) {
     if (o.is_reg) uses.push_back(o.reg);
   };
   switch (in.kind) {
-    case InstrKind::Load: def = in.dst; break;
-    case InstrKind::Store: use(in.a); break;
+    case InstrKind::Load:
+      use(in.index);
+      def = in.dst;
+      break;
+    case InstrKind::Store:
+      use(in.index);
+      use(in.a);
+      break;
     case InstrKind::Rmw:
+      use(in.index);
       use(in.a);
       if (in.rmw == RmwOp::Cas) use(in.b);
       def = in.dst;
@@ -40,11 +47,28 @@ void uses_and_defs(const Instr& in, std::vector<int>& uses, int& def) {
         use(in.b);
       }
       break;
-    default: break;
+    case InstrKind::Compute:
+      t.computations[static_cast<std::size_t>(in.calc)].registers_read(uses);
+      def = in.dst;
+      break;
+    case InstrKind::Assert:
+    case InstrKind::Assume: use(in.a); break;
+    case InstrKind::Fence:
+    case InstrKind::Barrier:
+    case InstrKind::Nop: break;
   }
 }
 
 }  // namespace
+
+const char* to_string(FailureKind k) {
+  switch (k) {
+    case FailureKind::Assertion: return "assertion";
+    case FailureKind::OutOfBounds: return "out-of-bounds";
+    case FailureKind::Undefined: return "undefined";
+  }
+  return "?";
+}
 
 std::vector<std::vector<bool>> live_registers(const Thread& t) {
   const int n = static_cast<int>(t.code.size());
@@ -68,7 +92,7 @@ std::vector<std::vector<bool>> live_registers(const Thread& t) {
         join(i + 1);
       }
       int def = -1;
-      uses_and_defs(in, uses, def);
+      uses_and_defs(t, in, uses, def);
       if (def >= 0) out[static_cast<std::size_t>(def)] = false;
       for (int u : uses) out[static_cast<std::size_t>(u)] = true;
       if (out != live[static_cast<std::size_t>(i)]) {
@@ -176,7 +200,37 @@ void ThreadRunner::run_local(ThreadState& s) const {
         arrive_at(s, in.target, true);
         break;
       }
-      default: return;  // an instruction the memory model sees
+      case InstrKind::Compute:
+        try {
+          s.data[static_cast<std::size_t>(in.dst)] =
+              thread_->computations[static_cast<std::size_t>(in.calc)].evaluate(s.data.data());
+        } catch (const expr::EvalError&) {
+          fail(s, FailureKind::Undefined);
+          return;
+        }
+        arrive_at(s, s.pc + 1, false);
+        break;
+      case InstrKind::Assert:
+      case InstrKind::Assume:
+        if (eval(s, in.a) == 0) {
+          if (in.kind == InstrKind::Assert)
+            fail(s, FailureKind::Assertion);
+          else
+            s.status = ThreadStatus::Pruned;
+          return;
+        }
+        arrive_at(s, s.pc + 1, false);
+        break;
+      case InstrKind::Load:
+      case InstrKind::Store:
+      case InstrKind::Rmw:
+        if (in.extent > 0) {
+          Value i = eval(s, in.index);
+          if (i < 0 || i >= in.extent) fail(s, FailureKind::OutOfBounds);
+        }
+        return;  // the memory model sees it
+      case InstrKind::Fence:
+      case InstrKind::Barrier: return;  // the memory model sees it
     }
   }
 }
@@ -186,7 +240,7 @@ Step ThreadRunner::next(const ThreadState& s) const {
   Step st;
   st.pc = s.pc;
   st.scope = in.scope;
-  st.location = in.location;
+  st.location = location_of(s, in);
   switch (in.kind) {
     case InstrKind::Load:
       st.kind = StepKind::Read;
@@ -250,14 +304,14 @@ void ThreadRunner::advance(ThreadState& s, Value read_value) const {
         }
         if (in.dst >= 0) s.data[static_cast<std::size_t>(in.dst)] = read_value;
         if (writes) {
-          s.phase = 1;
+          s.phase = v == read_value ? 2 : 1;
           s.pending = v;
           return;  // the write part comes next
         }
         arrive_at(s, s.pc + 1, false);
       } else {
+        if (s.phase == 1) ++s.side_effects;
         s.phase = 0;
-        ++s.side_effects;
         arrive_at(s, s.pc + 1, false);
       }
       break;

@@ -6,7 +6,9 @@
 // labels) run eagerly until the next instruction the memory model sees.
 //
 // Loops: a backward jump to a loop head L is a *failed spin iteration* when,
-// since the thread last arrived at L, it performed no write or barrier and
+// since the thread last arrived at L, it performed no write (an atomic
+// read-modify-write that writes back the value it read does not count: the
+// idiom atomicAdd(&flag, 0) reads a flag) or barrier and
 // every register live at L still holds the value it had then: the next
 // iteration would repeat the same reads. Such a thread blocks (SpinBlocked)
 // instead of iterating; a later write can still revisit its reads. Any other
@@ -20,7 +22,12 @@
 
 namespace racecert::explorer {
 
-enum class ThreadStatus : std::uint8_t { Running, Finished, SpinBlocked, BoundBlocked };
+// Failed: an assertion failed, an index was out of bounds or an operation
+// was undefined (ThreadState::pending holds the FailureKind). Pruned: an
+// assumption was false, so the execution is no run of the program.
+enum class ThreadStatus : std::uint8_t { Running, Finished, SpinBlocked, BoundBlocked, Failed, Pruned };
+enum class FailureKind : std::uint8_t { Assertion, OutOfBounds, Undefined };
+const char* to_string(FailureKind k);  // "assertion", "out-of-bounds", "undefined"
 
 enum class StepKind : std::uint8_t { Read, Write, Fence, BarrierArrive, BarrierDepart };
 
@@ -41,7 +48,10 @@ struct Step {
 struct ThreadState {
   int pc = 0;
   ThreadStatus status = ThreadStatus::Running;
-  std::uint8_t phase = 0;  // Rmw: 1 = write pending; Barrier sync: 1 = depart pending
+  // Rmw: 1 = write pending, 2 = a silent write pending (it writes back the
+  // value it read, as atomicAdd(x, 0) does: no side effect for the
+  // await-loop check); Barrier sync: 1 = depart pending.
+  std::uint8_t phase = 0;
   Value pending = 0;       // Rmw: value to write; Barrier: instance
   std::int32_t side_effects = 0;  // writes and barrier arrivals so far
   // Registers, then per loop head [side_effects, iterations, registers],
@@ -75,6 +85,13 @@ class ThreadRunner {
   bool failed_iteration(const ThreadState& s, int head) const;
   Value eval(const ThreadState& s, const Operand& o) const {
     return o.is_reg ? reg(s, o.reg) : o.value;
+  }
+  int location_of(const ThreadState& s, const Instr& in) const {
+    return in.extent > 0 ? in.location + static_cast<int>(eval(s, in.index)) : in.location;
+  }
+  void fail(ThreadState& s, FailureKind k) const {
+    s.status = ThreadStatus::Failed;
+    s.pending = static_cast<Value>(k);
   }
   std::size_t head_base(int head) const {
     return static_cast<std::size_t>(num_regs_ + head * (2 + num_regs_));

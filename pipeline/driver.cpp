@@ -87,19 +87,6 @@ KernelReport check_block(const std::string& path, const kir::Kernel& k, const ba
   return r;
 }
 
-// Why a kernel is not analysed: its compile errors, or its first
-// unsupported construct (what follows from it would only repeat it;
-// --show kernel lists every one).
-std::vector<Diagnostic> compile_errors(const frontend::LoweredKernel& lk, const frontend::ParsedFile& f) {
-  std::vector<Diagnostic> why;
-  for (auto d : lk.errors) {
-    d.message = "the kernel does not compile: " + d.message;
-    why.push_back(d);
-  }
-  why.insert(why.end(), f.notes.begin(), f.notes.end());  // a skipped header is often why
-  return why;
-}
-
 std::vector<Diagnostic> unsupported(const kir::Kernel& k, const inference::Inference& inf) {
   std::vector<Diagnostic> why = {inf.unsupported.front()};
   if (inf.unsupported.size() > 1)

@@ -31,4 +31,14 @@ KernelReport unknown_report(const std::string& file, const std::string& name, st
   return r;
 }
 
+std::vector<Diagnostic> compile_errors(const frontend::LoweredKernel& lk, const frontend::ParsedFile& f) {
+  std::vector<Diagnostic> why;
+  for (auto d : lk.errors) {
+    d.message = "the kernel does not compile: " + d.message;
+    why.push_back(d);
+  }
+  why.insert(why.end(), f.notes.begin(), f.notes.end());  // a skipped header is often why
+  return why;
+}
+
 }  // namespace racecert::pipeline

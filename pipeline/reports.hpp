@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "frontend/frontend.hpp"
 #include "support/diagnostic.hpp"
 #include "support/report.hpp"
 
@@ -24,5 +25,9 @@ void add_or_merge(std::vector<KernelReport>& reports, const KernelReport& r);
 void attach_notes(std::vector<KernelReport>& reports, const std::vector<KernelNote>& notes);
 
 KernelReport unknown_report(const std::string& file, const std::string& name, std::vector<Diagnostic> why);
+
+// Why a kernel with compile errors is not analysed: its errors, then the
+// file's notes (a skipped header is often why).
+std::vector<Diagnostic> compile_errors(const frontend::LoweredKernel& lk, const frontend::ParsedFile& f);
 
 }  // namespace racecert::pipeline

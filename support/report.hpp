@@ -1,20 +1,40 @@
 #pragma once
 // The verdict of `racecert check` on one kernel, whatever analysis produced it
-// (protocols, named barriers). cli/ renders it as text, JSON or SARIF.
+// (protocols, named barriers, the explorer), and of `racecert explore` on a
+// kernel. cli/ renders it as text, JSON or SARIF.
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "support/exit_codes.hpp"
 #include "support/source_location.hpp"
 
 namespace racecert {
 
-enum class KernelStatus { Drf, Racy, Divergent, Deadlock, Unknown };
-const char* to_string(KernelStatus s);  // "drf", "racy", "divergent", "deadlock", "unknown"
+// Assertion: a reachable failing assertion (the explorer). Bounded: the
+// explorer found no problem in any execution of one concrete launch and its
+// inputs, which is less than DRF (exit 4 unless --accept-bounded).
+enum class KernelStatus { Drf, Racy, Divergent, Deadlock, Assertion, Bounded, Unknown };
+// "drf", "racy", "divergent", "deadlock", "assertion", "bounded", "unknown"
+const char* to_string(KernelStatus s);
 
-// The more severe of two statuses: Racy/Divergent/Deadlock > Unknown > Drf.
+// The more severe of two statuses:
+// Racy/Divergent/Deadlock/Assertion > Unknown > Bounded > Drf.
 KernelStatus worse(KernelStatus a, KernelStatus b);
+
+// The exit code of one kernel's status: 0 DRF (and bounded when the user
+// accepts it, as a hook does with --accept-bounded), 1 a violation, 4
+// inconclusive (unknown, bounded).
+ExitCode exit_code(KernelStatus s, bool accept_bounded);
+
+// One step of a witness schedule, in source terms: which thread ran which
+// line, and what it read or wrote.
+struct ReportedStep {
+  std::string thread;  // "block 0 thread 1"
+  SourceLoc loc;
+  std::string action;  // "lock[0] = atomicCAS(...): read 0 (initial), wrote 1"
+};
 
 struct ReportedAccess {
   std::string mode;  // "rd", "wr", "atomic"
@@ -55,6 +75,18 @@ struct ReportedRace {
   // race still makes the kernel racy: an unconfirmed race is a possible one.
   bool confirmed = false;
   std::string replay_reason;
+  // A race the explorer found: an execution that shows it, in order.
+  std::vector<ReportedStep> schedule;
+};
+
+// A problem the explorer found other than a race: a failing assertion (or an
+// index out of a declared array's bounds, an undefined operation), a
+// deadlock or a barrier divergence, with an execution that shows it.
+struct ReportedFailure {
+  std::string kind;  // "assertion", "out-of-bounds", "undefined", "deadlock", "divergence"
+  SourceLoc loc;     // where the (first) thread failed or is blocked
+  std::string message;
+  std::vector<ReportedStep> schedule;
 };
 
 struct Diagnostic {
@@ -69,7 +101,11 @@ struct KernelReport {
   std::string file;
   KernelStatus status = KernelStatus::Drf;
   std::vector<ReportedRace> races;
+  std::vector<ReportedFailure> failures;
   std::vector<Diagnostic> diagnostics;
+  // Which analysis decided each array: "protocols", "named barriers" or
+  // "explorer" (the kernel ran through it for one concrete launch).
+  std::map<std::string, std::string> engines;
   // The launch sizes the verdict assumes to be 1 because the kernel never
   // reads their dimension ("blockDim.y", "gridDim.z", ...;
   // pipeline/launch.hpp): it holds for launches where they are 1.

@@ -72,6 +72,9 @@ TEST_P(ExplorerDataset, MatchesExpectations) {
   if (expect.count("divergence")) {
     EXPECT_EQ(r.divergence() ? "true" : "false", expect["divergence"]);
   }
+  if (expect.count("deadlock")) {
+    EXPECT_EQ(r.deadlocked > 0 ? "true" : "false", expect["deadlock"]);
+  }
 
   auto ref = reference::explore(p, ExploreOptions{}.loop_bound, 20000);
   if (ref.truncated) return;

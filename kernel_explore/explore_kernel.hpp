@@ -1,0 +1,49 @@
+#pragma once
+// Runs a kernel through the explorer for one concrete launch and classifies
+// the outcome (docs/explorer-kernels.md):
+//   racy       a data or heterogeneous (scope) race in some execution;
+//   assertion  a reachable failing assert (or an index out of a declared
+//              array's bounds, or an undefined operation);
+//   deadlock   every thread blocked at a barrier or spinning in an await loop;
+//   divergence barrier divergence;
+//   bounded    no execution of this launch and these inputs shows a problem.
+//              Never `drf`: other launches, inputs or a higher loop bound may;
+//   unknown    the kernel cannot be lowered (the construct and its position),
+//              an index ran past an array whose size was only assumed, or
+//              the time limit ended an exploration that had found nothing.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "explorer/result.hpp"
+#include "kernel_explore/lower.hpp"
+#include "support/deadline.hpp"
+#include "support/source_location.hpp"
+
+namespace racecert::kexplore {
+
+enum class Status { Racy, Assertion, Deadlock, Divergence, Bounded, Unknown };
+const char* to_string(Status s);  // "racy", "assertion", "deadlock", "divergence", "bounded", "unknown"
+
+enum class Strategy { Dpor, DelayBounding };
+
+struct Options {
+  Inputs inputs;
+  int loop_bound = 32;
+  bool stop_on_first = false;
+  Deadline deadline = Deadline::never();  // past it: unknown, unless something was found
+};
+
+struct KernelExploration {
+  Status status = Status::Unknown;
+  std::string reason;  // unknown: what and where
+  SourceLoc where;
+  std::optional<LoweredKernel> lowered;
+  explorer::ExploreResult result;
+  std::vector<Status> findings;  // every kind of problem found, most important first
+  bool loop_bound_hit() const { return result.bounded > 0; }
+};
+
+KernelExploration explore_kernel(const kir::Kernel& kernel, const Options& options);
+
+}  // namespace racecert::kexplore

@@ -1,0 +1,18 @@
+#pragma once
+// A kernel's exploration as the report every command renders
+// (support/report.hpp): races, failures, deadlocks and divergences with
+// their schedules in source terms, the defaults the run used as notes, and
+// the explorer as the engine of every array it decided.
+#include <string>
+
+#include "kernel_explore/explore_kernel.hpp"
+#include "support/report.hpp"
+
+namespace racecert::kexplore {
+
+KernelStatus kernel_status(Status s);
+
+// `arrays`: the arrays the report credits to the explorer (empty: all).
+KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const std::string& file, int loop_bound);
+
+}  // namespace racecert::kexplore
