@@ -25,7 +25,25 @@
 
 namespace racecert::explorer {
 
-bool is_conditional_atomic(const Instr& in) { return in.kind == InstrKind::Rmw && in.rmw == RmwOp::Cas; }
+bool is_conditional_atomic(const Instr& in) {
+  if (in.kind != InstrKind::Rmw) return false;
+  switch (in.rmw) {
+    case RmwOp::Cas:
+    case RmwOp::Min:
+    case RmwOp::Max:
+    case RmwOp::Inc:  // old >= a ? 0 : old + 1
+    case RmwOp::Dec:  // old == 0 || old > a ? a : old - 1
+      return true;
+    case RmwOp::Add:
+    case RmwOp::Sub:
+    case RmwOp::And:
+    case RmwOp::Or:
+    case RmwOp::Xor:
+    case RmwOp::Exch:
+      return false;
+  }
+  return false;
+}
 
 namespace {
 
@@ -56,6 +74,10 @@ class DelayBoundedExplorer {
     std::set<DelayList, ShorterFirst> pending{DelayList{}};
     std::set<DelayList> queued{DelayList{}};
     while (!pending.empty() && !collector_.stopped()) {
+      if (options_.deadline.expired()) {
+        collector_.time_out();
+        break;
+      }
       DelayList d = *pending.begin();
       pending.erase(pending.begin());
       for (DelayList& child : run_schedule(d))

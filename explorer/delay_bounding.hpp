@@ -12,7 +12,7 @@
 //    accesses to one location by different threads, one a write, not ordered
 //    by barriers, both atomic or racing) seen in an earlier schedule;
 //  - at most delay_bound delays per schedule; with optimized_conflicts, only
-//    conflicts involving a conditional atomic (atom.cas) are used, the
+//    conflicts involving a conditional atomic (CAS, min, max, inc, dec) are used, the
 //    paper's "optimized" conflict selection.
 // Races, the final condition, divergence and blocked schedules are reported
 // in the same ExploreResult as the DPOR's; `executions` and `blocked` count
@@ -23,6 +23,7 @@
 #include "explorer/graph.hpp"
 #include "explorer/program.hpp"
 #include "explorer/result.hpp"
+#include "support/deadline.hpp"
 
 namespace racecert::explorer {
 
@@ -30,19 +31,22 @@ struct DelayBoundOptions {
   int delay_bound = 2;              // K: delays per schedule
   bool optimized_conflicts = false; // delay only at conflicts with a conditional atomic
   int loop_bound = 4;               // as for the DPOR (thread_runner.hpp)
-  bool stop_on_first = false;       // end at the first race, divergence or violated forall
+  bool stop_on_first = false;       // end at the first race, failure, divergence, deadlock or violated forall
+  // Past it the exploration ends with ExploreResult::timed_out (checked between schedules).
+  Deadline deadline = Deadline::never();
   // Called on every final graph: complete (all threads finished) or blocked.
   std::function<void(const Graph&, bool complete)> on_final;
 };
 
 ExploreResult explore_delay_bounded(const Program& program, const DelayBoundOptions& options = {});
 
-// The number of schedules an exploration ran (complete and blocked).
-inline std::uint64_t schedules(const ExploreResult& r) { return r.executions + r.blocked; }
+// The number of schedules an exploration ran: complete, blocked, failed, and
+// ended by a false assumption.
+inline std::uint64_t schedules(const ExploreResult& r) { return r.executions + r.blocked + r.failed + r.pruned; }
 
 // An instruction GKLEE's optimized selection keeps conflicts of: an atomic
-// whose effect depends on a comparison (atomicCAS; atomicMin/Max would be
-// too, the program representation has none yet).
+// whose effect depends on a comparison with the old value (atomicCAS, Min,
+// Max, and Inc/Dec, which compare with their bound).
 bool is_conditional_atomic(const Instr& in);
 
 }  // namespace racecert::explorer

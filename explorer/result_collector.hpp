@@ -28,6 +28,7 @@ class ResultCollector {
   void finish(const Graph& g);
   FinalState final_state(const Graph& g) const;
 
+  void time_out() { result_.timed_out = true; }
   // --stop-on-first saw an error.
   bool stopped() const { return result_.stopped_early; }
   const ExploreResult& result() const { return result_; }

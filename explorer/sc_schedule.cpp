@@ -15,7 +15,7 @@ bool ScSchedule::can_run(int t) const {
 
 bool ScSchedule::inside_rmw(int t) const {
   const ThreadState& s = graph_.state(t);
-  return s.status == ThreadStatus::Running && s.phase == 1 &&
+  return s.status == ThreadStatus::Running && s.phase != 0 &&
          graph_.context().runners[static_cast<std::size_t>(t)].instr(s).kind == InstrKind::Rmw;
 }
 

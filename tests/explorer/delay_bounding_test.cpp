@@ -194,6 +194,37 @@ TEST(DelayBoundingLitmus, BugNeedingTwoDelays) {
   EXPECT_LT(schedules(run_cd(p, 2, true).result), schedules(run_cd(p, 2, false).result));
 }
 
+// The two-delay bug as an assertion failure: the litmus dialect has no
+// assertions, so `mov r9, 0` becomes `assert r9` (failing) after the text is
+// lowered; the branches skip it unless P1 saw 1 and then 2.
+TEST(DelayBoundingLitmus, AssertionFailureNeedingTwoDelays) {
+  Program p = parse(R"(PTX CD-assert
+{ x=0; }
+ P0@cta 0,gpu 0                    | P1@cta 0,gpu 0        ;
+ atom.relaxed.gpu.cas r0, x, 0, 1  | ld.relaxed.gpu r0, x  ;
+ atom.relaxed.gpu.cas r1, x, 1, 2  | ld.relaxed.gpu r1, x  ;
+                                   | bne r0, 1, END        ;
+                                   | bne r1, 2, END        ;
+                                   | mov r9, 0             ;
+                                   | END:                  ;
+forall (true)
+)");
+  bool patched = false;
+  for (Instr& in : p.threads[1].code)
+    if (in.kind == InstrKind::Arith && in.text.starts_with("mov r9")) {
+      in.kind = InstrKind::Assert;
+      patched = true;
+    }
+  ASSERT_TRUE(patched);
+  EXPECT_TRUE(run_cd(p, 1).result.failures.empty());
+  Summary s = run_cd(p, 2);
+  ASSERT_EQ(s.result.failures.size(), 1u);
+  EXPECT_EQ(s.result.failures[0].kind, FailureKind::Assertion);
+  EXPECT_EQ(s.result.failures[0].thread, 1);
+  EXPECT_EQ(s.result.failed, 1u);
+  EXPECT_TRUE(s.result.has_errors(p.condition.quantifier));
+}
+
 TEST(DelayBoundingLitmus, StopOnFirstEndsAtTheBug) {
   Program p = parse(kTwoDelays);
   DelayBoundOptions o;
