@@ -2,9 +2,11 @@
 //   pending := { [] }                      delay lists, shortest first
 //   while pending: D := pop
 //     run the canonical schedule, delaying the current thread each time it is
-//       about to add the event named by the next element of D;
+//       about to add the event named by the next element of D, and switching
+//       to the thread that element names;
 //     for every conflict (a, b) of that schedule, a first:
-//       child := the delays taken before a, then a; queue it if |child| <= K.
+//       child := the delays taken before a, then "delay a, switch to b's
+//       thread" (DPOR's backtracking); queue it if |child| <= K.
 // The paper appends a to the whole of D and records conflicts only once D is
 // used up; we also take conflicts whose first access precedes the last delay,
 // cutting D there, because otherwise pairs like message passing's data
@@ -113,10 +115,10 @@ std::vector<DelayList> DelayBoundedExplorer::run_schedule(const DelayList& d) {
   std::vector<bool> delayed(static_cast<std::size_t>(threads), false);
   // The lowest-numbered thread that can run, undelayed ones first; a delayed
   // thread picked resumes for good.
-  auto pick = [&](int except) {
+  auto pick = [&]() {
     for (bool want_delayed : {false, true})
       for (int t = 0; t < threads; ++t)
-        if (t != except && delayed[static_cast<std::size_t>(t)] == want_delayed && s.can_run(t)) {
+        if (delayed[static_cast<std::size_t>(t)] == want_delayed && s.can_run(t)) {
           delayed[static_cast<std::size_t>(t)] = false;
           return t;
         }
@@ -128,7 +130,7 @@ std::vector<DelayList> DelayBoundedExplorer::run_schedule(const DelayList& d) {
   std::size_t next = 0;
   int cur = -1;
   for (;;) {
-    if (cur < 0 || !s.can_run(cur)) cur = pick(-1);
+    if (cur < 0 || !s.can_run(cur)) cur = pick();
     if (cur < 0) break;
     if (next < d.size() && d[next].thread == cur && d[next].event == s.graph().size(cur) && !s.inside_rmw(cur)) {
       const DelayPoint p = d[next++];
@@ -179,17 +181,22 @@ std::vector<DelayList> DelayBoundedExplorer::children(const ScSchedule& s, const
                                                       const std::vector<std::vector<int>>& runnable) const {
   const Graph& g = s.graph();
   const auto& order = s.order();
+  // Accesses per location in schedule order: only those can conflict.
+  std::vector<std::vector<EventId>> by_location(static_cast<std::size_t>(ctx_.num_locations));
+  for (EventId e : order)
+    if (g.event(e).is_access()) by_location[static_cast<std::size_t>(g.event(e).location)].push_back(e);
   std::set<DelayPoint> points;
-  for (std::size_t j = 0; j < order.size(); ++j)
-    for (std::size_t i = 0; i < j; ++i)
-      if (conflict(s, order[i], order[j])) {
-        EventId a = order[i];
+  for (const auto& accesses : by_location)
+    for (std::size_t j = 0; j < accesses.size(); ++j)
+      for (std::size_t i = 0; i < j; ++i) {
+        if (!conflict(s, accesses[i], accesses[j])) continue;
+        EventId a = accesses[i];
         // The write of an RMW is delayed with its read: never between them.
         if (g.event(a).rmw && g.event(a).is_write()) --a.index;
         // Switch to b's thread; if it cannot run where a runs (it waits at a
         // barrier another thread must reach first), to every thread that can.
         const auto& can = runnable[static_cast<std::size_t>(s.position(a))];
-        const int b = order[j].thread;
+        const int b = accesses[j].thread;
         if (std::find(can.begin(), can.end(), b) != can.end()) {
           points.insert(DelayPoint{a.thread, a.index, b});
         } else {

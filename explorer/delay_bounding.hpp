@@ -7,10 +7,12 @@
 //  - canonical scheduling: the current thread runs until it waits at a
 //    barrier, arrives at one, or ends; then the lowest-numbered thread that
 //    can run goes on;
-//  - a *delay* makes the current thread wait until no undelayed thread can
-//    run; delays are taken only at the first access of a *conflict* (two
-//    accesses to one location by different threads, one a write, not ordered
-//    by barriers, both atomic or racing) seen in an earlier schedule;
+//  - a *delay* switches from the current thread to another one and makes the
+//    delayed thread wait until no undelayed thread can run; delays are taken
+//    only at the first access of a *conflict* (two accesses to one location
+//    by different threads, one a write, not ordered by barriers, both atomic
+//    or racing) seen in an earlier schedule, switching to the thread of the
+//    second access;
 //  - at most delay_bound delays per schedule; with optimized_conflicts, only
 //    conflicts involving a conditional atomic (CAS, min, max, inc, dec) are used, the
 //    paper's "optimized" conflict selection.
