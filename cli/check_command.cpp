@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/commands.hpp"
+#include "cli/explore_kernel.hpp"
 #include "cli/report_render.hpp"
 #include "pipeline/driver.hpp"
 #include "support/launch_dims.hpp"
@@ -54,6 +55,12 @@ Options parse_options(int argc, char** argv) {
        cxxopts::value<int>())
       ("accept-bounded", "exit 0, not 4, for a kernel the explorer found no problem in (status bounded: one "
                          "concrete launch explored, not a proof)")
+      ("no-explore", "never fall back to the explorer for kernels with atomics or fences")
+      ("kernel-args", "the explorer's scalar arguments, NAME=INT,... (default: the header's, else the number of threads)",
+       cxxopts::value<std::string>())
+      ("memory", "the explorer's initial array contents, a JSON file {\"A\": [1, 2]} (default: zero)",
+       cxxopts::value<std::string>())
+      ("loop-bound", "the explorer's iterations of a loop before the thread blocks (default: 32)", cxxopts::value<int>())
       ("h,help", "print this help");
   // The FILEs are what the parser leaves unmatched rather than a positional
   // vector option, which cxxopts would split at commas ("a,b.cu"); unknown
@@ -73,6 +80,8 @@ Options parse_options(int argc, char** argv) {
   Options o;
   o.files = r.unmatched();
   o.accept_bounded = r.count("accept-bounded") > 0;
+  o.pipeline.explore_fallback = r.count("no-explore") == 0;
+  read_explore_inputs(r, o.pipeline.explore);
   if (o.files.empty()) throw usage_error("no input files");
   o.format = r["format"].as<std::string>();
   if (o.format != "text" && o.format != "json" && o.format != "sarif")

@@ -11,18 +11,7 @@
 
 namespace racecert::cli {
 
-int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& args) {
-  pipeline::ExploreSettings s;
-  frontend::Options fo;
-  for (auto [flag, dim] : {std::pair{"block-dim", &s.launch.block}, std::pair{"grid-dim", &s.launch.grid}}) {
-    if (!args.count(flag)) continue;
-    std::string value = args[flag].as<std::string>();
-    *dim = parse_dim3(value);
-    if (!*dim) throw usage_error("invalid dimension '" + value + "' (expected N, [X,Y,Z] or X,Y,Z)");
-  }
-  fo.block = s.launch.block;
-  fo.grid = s.launch.grid;
-  if (args.count("define")) fo.defines = args["define"].as<std::vector<std::string>>();
+void read_explore_inputs(const cxxopts::ParseResult& args, pipeline::ExploreSettings& s) {
   if (args.count("kernel-args")) {
     try {
       s.kernel_args = kexplore::parse_kernel_args(args["kernel-args"].as<std::string>(), "--kernel-args");
@@ -36,6 +25,21 @@ int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& arg
   }
   s.loop_bound = args.count("loop-bound") ? args["loop-bound"].as<int>() : 32;
   if (s.loop_bound < 0 || s.loop_bound > 100000) throw usage_error("--loop-bound must be in 0..100000");
+}
+
+int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& args) {
+  pipeline::ExploreSettings s;
+  frontend::Options fo;
+  for (auto [flag, dim] : {std::pair{"block-dim", &s.launch.block}, std::pair{"grid-dim", &s.launch.grid}}) {
+    if (!args.count(flag)) continue;
+    std::string value = args[flag].as<std::string>();
+    *dim = parse_dim3(value);
+    if (!*dim) throw usage_error("invalid dimension '" + value + "' (expected N, [X,Y,Z] or X,Y,Z)");
+  }
+  fo.block = s.launch.block;
+  fo.grid = s.launch.grid;
+  if (args.count("define")) fo.defines = args["define"].as<std::vector<std::string>>();
+  read_explore_inputs(args, s);
   s.stop_on_first = args.count("stop-on-first") > 0;
   const double limit = args["time-limit"].as<double>();
   if (!(limit >= 0) || limit > 1e7) throw usage_error("--time-limit must be a number of seconds");

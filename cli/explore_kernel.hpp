@@ -6,7 +6,13 @@
 
 #include <cxxopts.hpp>
 
+#include "pipeline/explore.hpp"
+
 namespace racecert::cli {
+
+// --kernel-args, --memory, --loop-bound: the explorer's inputs, the same
+// options for `explore` and `check` (whose fallback runs the explorer).
+void read_explore_inputs(const cxxopts::ParseResult& args, pipeline::ExploreSettings& s);
 
 int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& args);
 

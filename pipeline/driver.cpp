@@ -12,6 +12,7 @@
 #include "barriers/printer.hpp"
 #include "frontend/frontend.hpp"
 #include "inference/infer.hpp"
+#include "pipeline/fallback.hpp"
 #include "pipeline/replay.hpp"
 #include "pipeline/reports.hpp"
 #include "pipeline/show.hpp"
@@ -48,6 +49,7 @@ struct Gathered {
   // verdict of the same kernel, which then covers global memory only).
   std::vector<KernelReport> decided;
   std::vector<KernelNote> notes;  // for kernels still to check
+  std::vector<ExploreCandidate> explore;  // kernels with atomics or fences (pipeline/fallback.hpp)
   std::vector<Error> errors;
   std::string shown;
   bool matched = false;  // some kernel passed the --kernel filter
@@ -157,6 +159,10 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
     return;
   }
   if (wants(o, Stage::Kernel)) return;
+  if (!o.show && o.explore_fallback && wants_explorer(k)) {
+    bool to_barriers = barriers::uses_named_barriers(k) && launch_of(o.launch, f.header).block;
+    g.explore.push_back(ExploreCandidate{path, k, f.header, to_barriers ? "named barriers" : ""});
+  }
 
   // 2. Routing: with named barriers and a known block size, the
   // named-barrier check decides shared memory on the extracted program of one
@@ -382,6 +388,9 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
     out.kernels[i].assumptions = g.assumptions[i];
   attach_notes(out.kernels, g.notes);
   for (const auto& d : g.decided) add_or_merge(out.kernels, d);
+  ExploreSettings explore = o.explore;
+  explore.launch = o.launch;
+  fall_back_to_explorer(out.kernels, g.explore, explore);
   return out;
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/explore.hpp"
 #include "pipeline/launch.hpp"
 #include "pipeline/stage.hpp"
 #include "smt/checker.hpp"
@@ -31,6 +32,10 @@ struct Options {
   bool all_dims = false;                   // --all-dims: no launch size is 1 because the kernel never reads it
   smt::CheckOptions check;                 // its assumptions get the command-line dimensions
   std::optional<Stage> show;               // print this stage instead of checking
+  // The explorer where protocols cannot decide (pipeline/fallback.hpp);
+  // its launch is `launch` above.
+  bool explore_fallback = true;
+  ExploreSettings explore;
 };
 
 struct Result {

@@ -46,7 +46,7 @@ bool is_parameter(const kir::Kernel& k, const std::string& name) {
 // untracked value sets (a call without a body, floating point), and the
 // variables each assignment reads.
 struct Causes {
-  std::set<std::string> memory, untracked;
+  std::set<std::string> memory, atomic, untracked;
   std::map<std::string, std::set<std::string>> reads;
   std::map<std::string, std::vector<kir::Expr>> conditions;  // of the branches and loops at a position
 
@@ -57,7 +57,7 @@ struct Causes {
                               else expr::collect_vars(a.value, reads[a.var]);
                             },
                             [&](const kir::Load& l) { memory.insert(l.var); },
-                            [&](const kir::Atomic& a) { memory.insert(a.var); },
+                            [&](const kir::Atomic& a) { atomic.insert(a.var); },
                             [&](const kir::Barrier& b) { memory.insert(b.var); },
                             [&](const kir::If& i) { conditions[i.loc.str()].push_back(i.cond); },
                             [&](const kir::Loop& l) { conditions[l.loc.str()].push_back(l.cond); },
@@ -183,7 +183,7 @@ class ThreadRun : public kir::ThreadExecutor {
   }
   void on_store(const kir::Store& s) override { record(s.at, "wr", s.loc); }
   void on_atomic(const kir::Atomic& a) override {
-    why_[a.var] = kReasonMemory;
+    why_[a.var] = kReasonAtomic;
     record(a.at, "atomic", a.loc);
   }
   void on_barrier(const kir::Barrier& b) override {
@@ -253,6 +253,7 @@ class ThreadRun : public kir::ThreadExecutor {
       if (!seen.insert(v).second || lookup(v)) continue;
       if (auto it = why_.find(v); it != why_.end()) return it->second;
       if (causes_.memory.count(v)) return kReasonMemory;
+      if (causes_.atomic.count(v)) return kReasonAtomic;
       if (causes_.untracked.count(v)) return kReasonUnknownFunction;
       if (auto it = causes_.reads.find(v); it != causes_.reads.end()) todo.insert(todo.end(), it->second.begin(), it->second.end());
     }

@@ -26,6 +26,9 @@ namespace racecert::pipeline {
 
 // The reasons a replay gives, in words (ReportedRace::replay_reason).
 inline constexpr const char* kReasonMemory = "data read from memory";
+// A value an atomic returned: the explorer can decide such a race
+// (pipeline/fallback.hpp).
+inline constexpr const char* kReasonAtomic = "a value an atomic returned";
 inline constexpr const char* kReasonUnknownFunction = "an unknown function or untracked value";
 inline constexpr const char* kReasonLoopBound = "a loop bound hit";
 inline constexpr const char* kReasonNotReached = "the witness does not reach both accesses";

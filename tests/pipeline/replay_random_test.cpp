@@ -94,8 +94,8 @@ std::string write_file(const std::string& text) {
 }  // namespace
 
 TEST(ReplayRandom, EveryRaceIsConfirmedOrSaysWhy) {
-  const std::set<std::string> reasons = {kReasonMemory, kReasonUnknownFunction, kReasonLoopBound, kReasonNotReached,
-                                         kReasonOpenValue};
+  const std::set<std::string> reasons = {kReasonMemory, kReasonAtomic, kReasonUnknownFunction, kReasonLoopBound,
+                                         kReasonNotReached, kReasonOpenValue};
   Generator g{std::mt19937(20261126)};
   int races = 0, confirmed = 0, data_free_races = 0, data_free_confirmed = 0;
   for (int round = 0; round < 80; ++round) {

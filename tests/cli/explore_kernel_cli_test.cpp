@@ -1,0 +1,168 @@
+// `racecert explore KERNEL.cu` and `racecert check`'s fallback to the
+// explorer, as a user runs them: statuses, exit codes, schedules, engines,
+// inputs and their errors.
+#include <gtest/gtest.h>
+
+#include <llvm/Support/JSON.h>
+
+#include "tests/cli/json_output.hpp"
+#include "tests/cli/run_racecert.hpp"
+
+using racecert::testkit::parse_json;
+using racecert::testkit::run_racecert;
+using racecert::testkit::temp_file;
+
+namespace {
+
+// Thread 0 of each block takes a spin lock around a read-modify-write of a
+// counter; `fence` goes before the unlock and after the lock.
+std::string lock_kernel(const std::string& fence) {
+  return "//pass\n//--blockDim=2 --gridDim=2\n"
+         "__global__ void k(int *lock, int *counter) {\n"
+         "  if (threadIdx.x == 0) {\n"
+         "    while (atomicCAS(lock, 0, 1) != 0) {}\n"
+         "    " + fence + "\n"
+         "    int c = *counter;\n"
+         "    *counter = c + 1;\n"
+         "    " + fence + "\n"
+         "    atomicExch(lock, 0);\n"
+         "  }\n"
+         "}\n";
+}
+
+const llvm::json::Object* kernel0(const llvm::json::Value& v) {
+  const auto* ks = v.getAsObject() ? v.getAsObject()->getArray("kernels") : nullptr;
+  return ks && !ks->empty() ? (*ks)[0].getAsObject() : nullptr;
+}
+
+}  // namespace
+
+TEST(ExploreKernelCli, LockWithFencesIsBoundedWithoutThemRacy) {
+  std::string ok = temp_file(lock_kernel("__threadfence();"), ".cu");
+  auto r = run_racecert({"explore", ok});
+  EXPECT_EQ(r.code, 4) << r.out << r.err;
+  EXPECT_NE(r.out.find("kernel 'k': bounded"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("a bounded result, not a proof"), std::string::npos) << r.out;
+  EXPECT_EQ(run_racecert({"explore", ok, "--accept-bounded"}).code, 0);
+
+  std::string bad = temp_file(lock_kernel(""), ".cu");
+  auto j = run_racecert({"explore", bad, "--format", "json"});
+  EXPECT_EQ(j.code, 1) << j.out << j.err;
+  auto v = parse_json(j.out);
+  const auto* k = kernel0(v);
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->getString("status"), "racy");
+  const auto* races = k->getArray("races");
+  ASSERT_TRUE(races && !races->empty());
+  const auto* race = (*races)[0].getAsObject();
+  EXPECT_EQ(race->getString("array"), "counter");
+  const auto* schedule = race->getArray("schedule");
+  ASSERT_TRUE(schedule && schedule->size() >= 3);
+  const auto* step = (*schedule)[0].getAsObject();
+  EXPECT_TRUE(step->getString("thread")->starts_with("block "));
+  EXPECT_EQ(step->getInteger("line"), 5);  // the lock's atomicCAS
+  EXPECT_EQ(k->getObject("engines")->getString("counter"), "explorer");
+}
+
+TEST(ExploreKernelCli, AssertionDeadlockAndTheirSchedules) {
+  std::string min = temp_file(
+      "__global__ void k(int *in, int *m) {\n"
+      "  int v = in[threadIdx.x];\n"
+      "  if (v < *m) *m = v;\n"
+      "  __syncthreads();\n"
+      "  if (threadIdx.x == 0) assert(*m == 1);\n"
+      "}\n",
+      ".cu");
+  std::string mem = temp_file("{\"in\": [5, 1, 3], \"m\": [100]}", ".json");
+  auto a = run_racecert({"explore", min, "--block-dim", "3", "--grid-dim", "1", "--memory", mem, "--format", "json"});
+  EXPECT_EQ(a.code, 1) << a.out << a.err;
+  auto v = parse_json(a.out);
+  const auto* k = kernel0(v);
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->getString("status"), "racy");  // the lost update races; the assertion fails too
+  const auto* failures = k->getArray("failures");
+  ASSERT_TRUE(failures && !failures->empty());
+  EXPECT_EQ((*failures)[0].getAsObject()->getString("kind"), "assertion");
+  EXPECT_EQ((*failures)[0].getAsObject()->getInteger("line"), 5);
+
+  std::string dead = temp_file(
+      "__global__ void k(int *flag, int *x) {\n"
+      "  if (blockIdx.x == 0) { while (atomicAdd(flag, 0) == 0) {} x[threadIdx.x] = 1; }\n"
+      "}\n",
+      ".cu");
+  auto d = run_racecert({"explore", dead, "--format", "sarif"});
+  EXPECT_EQ(d.code, 1) << d.out << d.err;
+  EXPECT_NE(d.out.find("\"ruleId\": \"deadlock\""), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("\"codeFlows\""), std::string::npos) << d.out;
+  auto t = run_racecert({"explore", dead});
+  EXPECT_NE(t.out.find("deadlock: deadlock in"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("assuming the launch blockDim=[2,1,1] gridDim=[2,1,1]"), std::string::npos) << t.out;
+}
+
+TEST(ExploreKernelCli, InputsAndTheirErrors) {
+  std::string k = temp_file("__global__ void k(int n, int *a) { if (threadIdx.x < n) a[threadIdx.x] = 1; }\n", ".cu");
+  auto ok = run_racecert({"explore", k, "--kernel-args", "n=1"});
+  EXPECT_EQ(ok.code, 4) << ok.out << ok.err;
+  EXPECT_EQ(ok.out.find("parameter n ="), std::string::npos) << ok.out;  // given, so not a stated default
+  auto bad_args = run_racecert({"explore", k, "--kernel-args", "n=x"});
+  EXPECT_EQ(bad_args.code, 3) << bad_args.err;
+  auto unknown_param = run_racecert({"explore", k, "--kernel-args", "m=1"});
+  EXPECT_EQ(unknown_param.code, 2) << unknown_param.err;
+  EXPECT_NE(unknown_param.err.find("no scalar parameter"), std::string::npos) << unknown_param.err;
+  std::string mem = temp_file("{\"a\": [1,\n  2,, 3]}", ".json");
+  auto bad_mem = run_racecert({"explore", k, "--memory", mem});
+  EXPECT_EQ(bad_mem.code, 2) << bad_mem.err;
+  EXPECT_NE(bad_mem.err.find(":2:"), std::string::npos) << bad_mem.err;
+  auto floats = run_racecert({"explore", temp_file("__global__ void k(float *a) { if (a[0] > 1.0f) a[1] = 2.0f; }\n", ".cu")});
+  EXPECT_EQ(floats.code, 4) << floats.out;
+  EXPECT_NE(floats.out.find("a value racecert does not track"), std::string::npos) << floats.out;
+}
+
+TEST(ExploreKernelCli, CheckFallsBackWhereProtocolsCannotDecide) {
+  // Message passing between blocks through a flag: the protocol analysis
+  // sees a race on `data` that needs the flag's value, which an atomic
+  // returns; the explorer decides it.
+  auto mp = [](const char* fence) {
+    return std::string("//pass\n//--blockDim=1 --gridDim=2\n"
+                       "__global__ void k(int *data, int *flag, int *out) {\n"
+                       "  if (blockIdx.x == 0) {\n"
+                       "    data[0] = 42;\n    ") + fence + "\n"
+                       "    atomicExch(flag, 1);\n"
+                       "  } else {\n"
+                       "    while (atomicAdd(flag, 0) == 0) {}\n    " + fence + "\n"
+                       "    out[0] = data[0];\n"
+                       "  }\n"
+                       "}\n";
+  };
+  std::string fenced = temp_file(mp("__threadfence();"), ".cu");
+  auto b = run_racecert({"check", fenced, "--format", "json"});
+  EXPECT_EQ(b.code, 4) << b.out << b.err;
+  auto v = parse_json(b.out);
+  const auto* k = kernel0(v);
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->getString("status"), "bounded");
+  EXPECT_EQ(k->getObject("engines")->getString("data"), "explorer");
+  EXPECT_EQ(run_racecert({"check", fenced, "--accept-bounded"}).code, 0);
+  auto without = run_racecert({"check", fenced, "--no-explore", "--format", "json"});
+  EXPECT_EQ(without.code, 1) << without.out;
+
+  std::string unfenced = temp_file(mp(""), ".cu");
+  auto r = run_racecert({"check", unfenced, "--format", "json"});
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  auto rv = parse_json(r.out);
+  const auto* rk = kernel0(rv);
+  ASSERT_NE(rk, nullptr);
+  EXPECT_EQ(rk->getString("status"), "racy");
+  const auto* races = rk->getArray("races");
+  ASSERT_TRUE(races && !races->empty());
+  bool with_schedule = false;
+  for (const auto& race : *races) with_schedule = with_schedule || race.getAsObject()->getArray("schedule");
+  EXPECT_TRUE(with_schedule) << r.out;
+}
+
+TEST(ExploreKernelCli, LitmusTestsStillWork) {
+  auto r = run_racecert({"explore", RACECERT_SOURCE_DIR "/datasets/litmus/MP.litmus"});
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("verdict: 1 race"), std::string::npos) << r.out;
+  EXPECT_EQ(run_racecert({"explore", RACECERT_SOURCE_DIR "/datasets/litmus/MP.litmus", "--format", "sarif"}).code, 3);
+}
