@@ -1,5 +1,6 @@
 // racecert explore FILE [--format text|json] [--loop-bound K] [--repair]
 //                       [--stop-on-first] [kernel options]
+//                       [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]
 // Model-checks a PTX litmus test under scoped RC11 (explorer/) and reports
 // executions, the final condition, races and barrier divergence; a CUDA or
 // OpenCL kernel goes to cli/explore_kernel.cpp.
@@ -16,6 +17,7 @@
 #include "cli/commands.hpp"
 #include "cli/explore_kernel.hpp"
 #include "frontend/frontend.hpp"
+#include "explorer/delay_bounding.hpp"
 #include "explorer/dpor.hpp"
 #include "explorer/litmus_lower.hpp"
 #include "explorer/litmus_parser.hpp"
@@ -131,6 +133,37 @@ llvm::json::Object result_json(const Program& p, const ExploreResult& r) {
   return out;
 }
 
+// --strategy cd: GKLEE's conflict-directed delay bounding
+// (explorer/delay_bounding.hpp). The same report as the DPOR's, where
+// executions and blocked count SC schedules, plus the number of schedules and
+// the delay bound.
+int run_delay_bounded(const cxxopts::ParseResult& args, const std::string& format,
+                      const explorer::ExploreOptions& dpor_opts, const Program& program) {
+  if (args["strategy"].as<std::string>() != "cd") throw usage_error("--strategy must be dpor or cd");
+  if (args.count("repair")) throw usage_error("--repair needs --strategy dpor");
+  explorer::DelayBoundOptions opts;
+  opts.delay_bound = args["delay-bound"].as<int>();
+  if (opts.delay_bound < 0 || opts.delay_bound > 64) throw usage_error("--delay-bound must be in 0..64");
+  opts.optimized_conflicts = args.count("cd-optimized") > 0;
+  opts.loop_bound = dpor_opts.loop_bound;
+  opts.stop_on_first = dpor_opts.stop_on_first;
+  ExploreResult r = explorer::explore_delay_bounded(program, opts);
+  if (format == "json") {
+    llvm::json::Object out = result_json(program, r);
+    out["strategy"] = "cd";
+    out["schedules"] = static_cast<int64_t>(explorer::schedules(r));
+    out["delay_bound"] = opts.delay_bound;
+    out["optimized_conflicts"] = opts.optimized_conflicts;
+    llvm::outs() << llvm::json::Value(std::move(out)) << "\n";
+  } else {
+    std::cout << "strategy cd: " << explorer::schedules(r) << " schedules, delay bound " << opts.delay_bound
+              << (opts.optimized_conflicts ? ", optimized conflicts" : "")
+              << " (sequentially consistent schedules only)\n";
+    print_text(std::cout, program, r);
+  }
+  return r.has_errors(program.condition.quantifier) ? kExitViolation : kExitOk;
+}
+
 int run(int argc, char** argv) {
   cxxopts::Options options(argv[0],
                            "Model-check a PTX litmus test, or a CUDA/OpenCL kernel for one concrete launch, under "
@@ -141,6 +174,10 @@ int run(int argc, char** argv) {
       "loop-bound", "iterations of a loop before the thread blocks (default: 4 for litmus tests, 32 for kernels)",
       cxxopts::value<int>())("repair", "repair races until the test is race-free (litmus tests)")(
       "stop-on-first", "stop at the first race, divergence or violated forall")(
+      "strategy", "dpor (every execution under SRC11) or cd (GKLEE's conflict-directed delay bounding, SC schedules)",
+      cxxopts::value<std::string>()->default_value("dpor"))(
+      "delay-bound", "--strategy cd: delays per schedule", cxxopts::value<int>()->default_value("2"))(
+      "cd-optimized", "--strategy cd: delay only at conflicts with a conditional atomic (atom.cas)")(
       "block-dim", "kernels: blockDim, N or [X,Y,Z] (default: the header's, else 2)", cxxopts::value<std::string>())(
       "grid-dim", "kernels: gridDim, N or [X,Y,Z] (default: the header's, else 2)", cxxopts::value<std::string>())(
       "kernel-args", "kernels: scalar arguments, NAME=INT,... (default: the header's, else the number of threads)",
@@ -178,6 +215,9 @@ int run(int argc, char** argv) {
   opts.stop_on_first = args.count("stop-on-first") > 0;
 
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
+
+  if (args["strategy"].as<std::string>() != "dpor")
+    return run_delay_bounded(args, format, opts, explorer::litmus::lower(test).program);
 
   if (!args.count("repair")) {
     auto lowered = explorer::litmus::lower(test);
@@ -234,7 +274,8 @@ int explore_main(int argc, char** argv) {
   } catch (const Error& e) {
     std::cerr << e.render() << "\n";
     if (e.code() == kExitUsage)
-      std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]\n"
+      std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]"
+                   " [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]\n"
                    "       racecert explore KERNEL.cu|.cl [--block-dim D] [--grid-dim D] [--kernel-args N=V,...] "
                    "[--memory FILE] [--loop-bound K] [--accept-bounded] [--format text|json|sarif]\n";
     return e.code();

@@ -1,11 +1,12 @@
 // libFuzzer target for the PTX litmus front end (and, on tiny programs, the
-// explorer behind it). Bad input must end in racecert::Error; anything else
+// explorer behind it: the DPOR and the delay-bounded strategy). Bad input must end in racecert::Error; anything else
 // (another exception, a crash, a sanitizer report) is a bug. Printing must be
 // idempotent: a printed test parses back and prints identically.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
+#include "explorer/delay_bounding.hpp"
 #include "explorer/dpor.hpp"
 #include "explorer/litmus_lower.hpp"
 #include "explorer/litmus_parser.hpp"
@@ -46,6 +47,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ExploreOptions opts;
     opts.loop_bound = 1;
     explore(lowered.program, opts);
+    // And the delay-bounded strategy; at K = 0 it runs exactly one schedule.
+    DelayBoundOptions cd;
+    cd.loop_bound = 1;
+    cd.delay_bound = 0;
+    if (schedules(explore_delay_bounded(lowered.program, cd)) != 1) std::abort();
+    cd.delay_bound = 2;
+    cd.optimized_conflicts = text.size() % 2 == 1;
+    explore_delay_bounded(lowered.program, cd);
   }
   return 0;
 }

@@ -6,12 +6,16 @@ Suites:
           that LB-n gives exactly 2^n - 1 executions.
   table1  the lock programs and the XF barrier of Table 1 at the paper's grid
           sizes (CTAs x threads), full exploration.
+  cd      every test of datasets/litmus/ with --strategy cd at delay bounds
+          --delay-bounds (default 0,1,2), unoptimized and --cd-optimized:
+          schedules and median wall time next to the DPOR's executions.
 
 For each program it runs racecert `--repeat` times and reports the median
 wall time, executions per second and the largest resident set size.
 
   bench/explorer/run.py [--racecert build/racecert] [--suite lb|table1|all]
                         [--sizes 4,8,12,16,18,20] [--repeat 3]
+                        [--delay-bounds 0,1,2]
 """
 import argparse
 import json
@@ -99,13 +103,59 @@ def bench(racecert, name, text, repeat, extra=(), expect_executions=None):
         "race" if result["races"] else "no race"), flush=True)
 
 
+def median_run(racecert, path, extra, repeat):
+    walls, result = [], None
+    for _ in range(repeat):
+        wall, _, result = run_once(racecert, path, list(extra))
+        walls.append(wall)
+    return statistics.median(walls), result
+
+
+def verdict(result):
+    errors = []
+    if result["races"]:
+        errors.append("race")
+    if result["divergence"]:
+        errors.append("divergence")
+    if result["condition"]["kind"] == "forall" and not result["condition"]["holds"]:
+        errors.append("forall violated")
+    return ", ".join(errors) or "ok"
+
+
+def bench_cd(racecert, bounds, repeat):
+    """Delay bounding on the litmus datasets: one row per test, per K the
+    schedules and median seconds, unoptimized / optimized."""
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "datasets", "litmus")
+    head = "| test | DPOR executions (verdict) |" + "".join(" K=%d sched. | K=%d s | K=%d opt. sched. |" % (k, k, k)
+                                                  for k in bounds) + " CD verdict at K=%d |" % bounds[-1]
+    print(head)
+    print("|" + "---|" * (head.count("|") - 1))
+    for name in sorted(os.listdir(root)):
+        if not name.endswith(".litmus"):
+            continue
+        path = os.path.join(root, name)
+        _, dpor = median_run(racecert, path, [], 1)
+        row = "| %s | %d (%s) |" % (name[:-7], dpor["executions"] + dpor["blocked"], verdict(dpor))
+        last = None
+        for k in bounds:
+            wall, cd = median_run(racecert, path, ["--strategy", "cd", "--delay-bound", str(k)], repeat)
+            _, opt = median_run(racecert, path, ["--strategy", "cd", "--delay-bound", str(k), "--cd-optimized"], 1)
+            row += " %d | %.3f | %d |" % (cd["schedules"], wall, opt["schedules"])
+            last = cd
+        print(row + " %s |" % verdict(last), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--racecert", default=os.path.join(os.path.dirname(__file__), "..", "..", "build", "racecert"))
-    ap.add_argument("--suite", default="all", choices=["lb", "table1", "all"])
+    ap.add_argument("--suite", default="all", choices=["lb", "table1", "cd", "all"])
     ap.add_argument("--sizes", default="2,4,8,12,16,18,20")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--delay-bounds", default="0,1,2")
     args = ap.parse_args()
+    if args.suite == "cd":
+        bench_cd(args.racecert, [int(x) for x in args.delay_bounds.split(",")], args.repeat)
+        return
     print("| program          | executions |    blocked | median s  | (exec+blk)/s | max MiB | result |")
     print("|------------------|-----------:|-----------:|----------:|-------------:|--------:|--------|")
     if args.suite in ("lb", "all"):

@@ -189,4 +189,31 @@ TEST(ExplorerCli, BadUsageExitsThree) {
   EXPECT_NE(help.out.find("--loop-bound"), std::string::npos);
 }
 
+// --strategy cd (explorer/delay_bounding.hpp): MP's race needs one delay.
+TEST(ExplorerCli, DelayBoundingReportsSchedulesAndBound) {
+  Outcome k0 = run(dataset("MP") + " --strategy cd --delay-bound 0 --format json");
+  EXPECT_EQ(k0.code, 0) << k0.out;
+  auto j = json_of(k0);
+  EXPECT_EQ(j.getString("strategy"), "cd");
+  EXPECT_EQ(j.getInteger("schedules"), 1);
+  EXPECT_EQ(j.getInteger("delay_bound"), 0);
+  EXPECT_EQ(j.getBoolean("optimized_conflicts"), false);
+  EXPECT_EQ(j.getArray("races")->size(), 0u);
+
+  Outcome k1 = run(dataset("MP") + " --strategy cd --delay-bound 1");
+  EXPECT_EQ(k1.code, 1) << k1.out;
+  EXPECT_NE(k1.out.find("strategy cd: 3 schedules, delay bound 1"), std::string::npos) << k1.out;
+  EXPECT_NE(k1.out.find("data race on x"), std::string::npos) << k1.out;
+
+  // No conditional atomic in MP: the optimized selection never delays.
+  Outcome opt = run(dataset("MP") + " --strategy cd --cd-optimized --format json");
+  EXPECT_EQ(json_of(opt).getInteger("schedules"), 1);
+  EXPECT_EQ(json_of(opt).getBoolean("optimized_conflicts"), true);
+
+  for (const char* args : {" --strategy bfs", " --strategy cd --delay-bound -1", " --strategy cd --repair"}) {
+    Outcome r = run(dataset("MP") + args);
+    EXPECT_EQ(r.code, 3) << args << ": " << r.out;
+  }
+}
+
 }  // namespace

@@ -1,0 +1,46 @@
+#pragma once
+// Fills an ExploreResult from the graphs an exploration builds: races when an
+// access is added, and the classification of every final graph (complete,
+// blocked, divergent, cut by the loop bound; the final condition; the first
+// witness). Shared by the schedule-based explorers (delay bounding and its
+// brute-force test reference) so that they count exactly like each other.
+// dpor.cpp has the same logic inline; it can move here (see docs/explorer.md).
+#include <functional>
+#include <set>
+#include <tuple>
+
+#include "explorer/graph.hpp"
+#include "explorer/program.hpp"
+#include "explorer/result.hpp"
+
+namespace racecert::explorer {
+
+class ResultCollector {
+ public:
+  ResultCollector(const Program& program, const GraphContext& ctx, bool stop_on_first,
+                  std::function<void(const Graph&, bool complete)> on_final)
+      : program_(program), ctx_(ctx), stop_on_first_(stop_on_first), on_final_(std::move(on_final)) {}
+
+  // Records the races between access e (just added, with its final hb) and
+  // the accesses added before it. Returns whether it found one.
+  bool report_races(const Graph& g, EventId e);
+  // Classifies a final graph: no thread can go on.
+  void finish(const Graph& g);
+  FinalState final_state(const Graph& g) const;
+
+  void time_out() { result_.timed_out = true; }
+  // --stop-on-first saw an error.
+  bool stopped() const { return result_.stopped_early; }
+  const ExploreResult& result() const { return result_; }
+  ExploreResult take() { return std::move(result_); }
+
+ private:
+  const Program& program_;
+  const GraphContext& ctx_;
+  bool stop_on_first_;
+  std::function<void(const Graph&, bool complete)> on_final_;
+  ExploreResult result_;
+  std::set<std::tuple<int, int, int, int, int, int>> race_keys_;
+};
+
+}  // namespace racecert::explorer
