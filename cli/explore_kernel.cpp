@@ -42,6 +42,12 @@ int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& arg
   read_explore_inputs(args, s);
   s.stop_on_first = args.count("stop-on-first") > 0;
   s.benign_writes_race = args.count("benign-races") > 0;
+  const std::string strategy = args["strategy"].as<std::string>();
+  if (strategy != "dpor" && strategy != "cd") throw usage_error("--strategy must be dpor or cd");
+  s.strategy = strategy == "cd" ? kexplore::Strategy::DelayBounding : kexplore::Strategy::Dpor;
+  s.delay_bound = args["delay-bound"].as<int>();
+  if (s.delay_bound < 0 || s.delay_bound > 64) throw usage_error("--delay-bound must be in 0..64");
+  s.cd_optimized = args.count("cd-optimized") > 0;
   const double limit = args["time-limit"].as<double>();
   if (!(limit >= 0) || limit > 1e7) throw usage_error("--time-limit must be a number of seconds");
   const std::string kernel = args.count("kernel") ? args["kernel"].as<std::string>() : "";

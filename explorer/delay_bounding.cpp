@@ -70,7 +70,7 @@ struct ShorterFirst {
 class DelayBoundedExplorer {
  public:
   DelayBoundedExplorer(const Program& p, const DelayBoundOptions& o)
-      : program_(p), options_(o), ctx_(p, o.loop_bound), collector_(p, ctx_, o.stop_on_first, o.on_final) {}
+      : program_(p), options_(o), ctx_(p, o.loop_bound), collector_(p, ctx_, o.stop_on_first, o.on_final, o.same_value_writes_race) {}
 
   ExploreResult run() {
     std::set<DelayList, ShorterFirst> pending{DelayList{}};

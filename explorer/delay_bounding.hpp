@@ -34,6 +34,7 @@ struct DelayBoundOptions {
   bool optimized_conflicts = false; // delay only at conflicts with a conditional atomic
   int loop_bound = 4;               // as for the DPOR (thread_runner.hpp)
   bool stop_on_first = false;       // end at the first race, failure, divergence, deadlock or violated forall
+  bool same_value_writes_race = true;  // false: GPUVerify's benign writes (explorer/races.hpp)
   // Past it the exploration ends with ExploreResult::timed_out (checked between schedules).
   Deadline deadline = Deadline::never();
   // Called on every final graph: complete (all threads finished) or blocked.

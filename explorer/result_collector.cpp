@@ -9,10 +9,6 @@ namespace racecert::explorer {
 
 namespace {
 
-// The two helpers below and ResultCollector::finish repeat dpor.cpp's
-// classification of final graphs word for word; dpor.cpp can use this class
-// instead (a change in the lead's file, proposed in the report).
-
 // No thread finished and every waiting thread of a CTA waits at the same
 // barrier instance: nobody diverged, the barrier just cannot complete (a
 // thread count that does not match): a deadlock rather than a divergence.
@@ -58,7 +54,7 @@ bool hangs_for_good(const Graph& g, int t) {
 bool ResultCollector::report_races(const Graph& g, EventId e) {
   if (!g.event(e).is_access()) return false;
   std::vector<Race> found;
-  races_of(g, e, found);
+  races_of(g, e, found, same_value_writes_race_);
   for (const Race& r : found) {
     auto key = std::make_tuple(static_cast<int>(r.kind), r.location, r.first.thread, r.first.pc, r.second.thread,
                                r.second.pc);

@@ -2,9 +2,9 @@
 // Fills an ExploreResult from the graphs an exploration builds: races when an
 // access is added, and the classification of every final graph (complete,
 // blocked, divergent, cut by the loop bound; the final condition; the first
-// witness). Shared by the schedule-based explorers (delay bounding and its
-// brute-force test reference) so that they count exactly like each other.
-// dpor.cpp has the same logic inline; it can move here (see docs/explorer.md).
+// witness). Shared by every exploration (the optimal DPOR, delay bounding
+// and its brute-force test reference), so that they classify and count
+// exactly alike.
 #include <functional>
 #include <set>
 #include <tuple>
@@ -18,8 +18,9 @@ namespace racecert::explorer {
 class ResultCollector {
  public:
   ResultCollector(const Program& program, const GraphContext& ctx, bool stop_on_first,
-                  std::function<void(const Graph&, bool complete)> on_final)
-      : program_(program), ctx_(ctx), stop_on_first_(stop_on_first), on_final_(std::move(on_final)) {}
+                  std::function<void(const Graph&, bool complete)> on_final, bool same_value_writes_race = true)
+      : program_(program), ctx_(ctx), stop_on_first_(stop_on_first), on_final_(std::move(on_final)),
+        same_value_writes_race_(same_value_writes_race) {}
 
   // Records the races between access e (just added, with its final hb) and
   // the accesses added before it. Returns whether it found one.
@@ -39,6 +40,7 @@ class ResultCollector {
   const GraphContext& ctx_;
   bool stop_on_first_;
   std::function<void(const Graph&, bool complete)> on_final_;
+  bool same_value_writes_race_;
   ExploreResult result_;
   std::set<std::tuple<int, int, int, int, int, int>> race_keys_;
 };

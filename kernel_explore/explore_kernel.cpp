@@ -1,5 +1,6 @@
 #include "kernel_explore/explore_kernel.hpp"
 
+#include "explorer/delay_bounding.hpp"
 #include "explorer/dpor.hpp"
 #include "support/diagnostic.hpp"
 
@@ -44,12 +45,23 @@ KernelExploration explore_kernel(const kir::Kernel& kernel, const Options& optio
     e.where = err.loc();
     return e;
   }
-  explorer::ExploreOptions o;
-  o.loop_bound = options.loop_bound;
-  o.stop_on_first = options.stop_on_first;
-  o.deadline = options.deadline;
-  o.same_value_writes_race = options.benign_writes_race;
-  e.result = explorer::explore(e.lowered->program, o);
+  if (options.strategy == Strategy::DelayBounding) {
+    explorer::DelayBoundOptions o;
+    o.delay_bound = options.delay_bound;
+    o.optimized_conflicts = options.cd_optimized;
+    o.loop_bound = options.loop_bound;
+    o.stop_on_first = options.stop_on_first;
+    o.deadline = options.deadline;
+    o.same_value_writes_race = options.benign_writes_race;
+    e.result = explorer::explore_delay_bounded(e.lowered->program, o);
+  } else {
+    explorer::ExploreOptions o;
+    o.loop_bound = options.loop_bound;
+    o.stop_on_first = options.stop_on_first;
+    o.deadline = options.deadline;
+    o.same_value_writes_race = options.benign_writes_race;
+    e.result = explorer::explore(e.lowered->program, o);
+  }
   if (const explorer::Failure* f = assumed_size_overflow(e)) {
     const auto& in = e.lowered->program.threads[static_cast<std::size_t>(f->thread)].code[static_cast<std::size_t>(f->pc)];
     e.status = Status::Unknown;

@@ -25,12 +25,21 @@ namespace racecert::kexplore {
 enum class Status { Racy, Assertion, Deadlock, Divergence, Bounded, Unknown };
 const char* to_string(Status s);  // "racy", "assertion", "deadlock", "divergence", "bounded", "unknown"
 
+// Dpor: every execution under scoped RC11 (explorer/dpor.hpp).
+// DelayBounding: GKLEE's conflict-directed delay bounding, sequentially
+// consistent schedules with at most `delay_bound` delays
+// (explorer/delay_bounding.hpp): for kernels whose full exploration is too
+// large; it may miss what needs more delays or weak memory, so without a
+// finding the result is still only `bounded`.
 enum class Strategy { Dpor, DelayBounding };
 
 struct Options {
   Inputs inputs;
   int loop_bound = 32;
   bool stop_on_first = false;
+  Strategy strategy = Strategy::Dpor;
+  int delay_bound = 2;
+  bool cd_optimized = false;
   // Two plain writes of the same value race (check --benign-races, the
   // header's --no-benign-tolerance); by default they are benign, as in the
   // protocol analysis.

@@ -77,7 +77,8 @@ class Describer {
 
 }  // namespace
 
-KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const std::string& file, int loop_bound) {
+KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const std::string& file, const Options& o) {
+  const int loop_bound = o.loop_bound;
   KernelReport r;
   r.name = k.name;
   r.file = file;
@@ -143,6 +144,11 @@ KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const s
   note("explored " + std::to_string(x.executions) + " complete executions and " + std::to_string(x.blocked) +
        " blocked ones (at most " + std::to_string(x.max_events) + " events) of one launch: " +
        std::to_string(l.program.threads.size()) + " threads");
+  if (o.strategy == Strategy::DelayBounding)
+    note("strategy cd: sequentially consistent schedules with at most " + std::to_string(o.delay_bound) +
+         " delays at conflicting accesses" + (o.cd_optimized ? " (optimized conflict selection)" : "") + ", " +
+         std::to_string(x.executions + x.blocked + x.failed + x.pruned) +
+         " schedules; weak-memory behaviours and schedules needing more delays are not explored");
   for (const std::string& n : l.notes) note(n);
   if (e.loop_bound_hit())
     note("the loop bound " + std::to_string(loop_bound) + " cut " + std::to_string(x.bounded) +

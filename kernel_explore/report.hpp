@@ -12,7 +12,6 @@ namespace racecert::kexplore {
 
 KernelStatus kernel_status(Status s);
 
-// `arrays`: the arrays the report credits to the explorer (empty: all).
-KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const std::string& file, int loop_bound);
+KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const std::string& file, const Options& o);
 
 }  // namespace racecert::kexplore

@@ -24,6 +24,9 @@ kexplore::Options explore_options(const kir::Kernel& k, const GpuVerifyHeader& h
   o.stop_on_first = s.stop_on_first;
   o.deadline = s.deadline;
   o.benign_writes_race = s.benign_writes_race || h.no_benign_tolerance;
+  o.strategy = s.strategy;
+  o.delay_bound = s.delay_bound;
+  o.cd_optimized = s.cd_optimized;
   return o;
 }
 
@@ -32,7 +35,7 @@ KernelReport explore_report(const kir::Kernel& k, const std::string& file, const
   auto start = std::chrono::steady_clock::now();
   kexplore::Options o = explore_options(k, h, s);
   kexplore::KernelExploration e = kexplore::explore_kernel(k, o);
-  KernelReport r = kexplore::to_report(e, k, file, o.loop_bound);
+  KernelReport r = kexplore::to_report(e, k, file, o);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }

@@ -30,6 +30,9 @@ struct ExploreSettings {
   int loop_bound = 32;
   bool stop_on_first = false;
   bool benign_writes_race = false;  // --benign-races (the header's --no-benign-tolerance also)
+  kexplore::Strategy strategy = kexplore::Strategy::Dpor;  // --strategy dpor|cd
+  int delay_bound = 2;                                     // --delay-bound K
+  bool cd_optimized = false;                               // --cd-optimized
   Deadline deadline = Deadline::never();
 };
 
