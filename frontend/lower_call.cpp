@@ -82,6 +82,16 @@ std::optional<std::string> atomic_ref_op(const std::string& name) {
   return it->second;
 }
 
+// cuda::atomic_ref<T>(A[i]).load(...): a temporary atomic_ref names the
+// cell its constructor's argument refers to (null when `e` is not one).
+const clang::Expr* temporary_atomic_ref_cell(const clang::Expr* e) {
+  e = e->IgnoreImplicit();
+  if (const auto* cast = dyn_cast<CXXFunctionalCastExpr>(e)) e = cast->getSubExpr()->IgnoreImplicit();
+  if (const auto* ctor = dyn_cast<CXXConstructExpr>(e); ctor && ctor->getNumArgs() == 1 && ctor->getArg(0)->isGLValue())
+    return ctor->getArg(0);
+  return nullptr;
+}
+
 kir::MemoryOrder order_from(const std::string& s) {
   if (s.find("acq_rel") != std::string::npos) return kir::MemoryOrder::AcqRel;
   if (s.find("acquire") != std::string::npos || s.find("consume") != std::string::npos) return kir::MemoryOrder::Acquire;
@@ -96,8 +106,26 @@ kir::Scope scope_from(const std::string& s) {
   return kir::Scope::Device;
 }
 
-// The name of an enumerator argument such as cuda::memory_order_acquire.
+// The scope of a cuda::atomic_ref<T, Scope> type, from its template
+// argument (the type's printed name need not spell the enumerator); null
+// for thread_scope_thread, which makes nothing atomic between threads.
+std::optional<kir::Scope> atomic_ref_scope(clang::QualType t) {
+  const auto* spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(t.getCanonicalType()->getAsCXXRecordDecl());
+  if (!spec) return scope_from(t.getCanonicalType().getAsString());
+  const TemplateArgumentList& args = spec->getTemplateArgs();
+  if (args.size() < 2 || args[1].getKind() != TemplateArgument::Integral) return kir::Scope::System;  // the default
+  switch (args[1].getAsIntegral().getExtValue()) {  // frontend/include/cuda/atomic's thread_scope
+    case 0: return kir::Scope::System;
+    case 1: return kir::Scope::Device;
+    case 2: return kir::Scope::Block;
+    default: return std::nullopt;
+  }
+}
+
+// The name of an enumerator argument such as cuda::memory_order_acquire
+// (a defaulted argument included).
 std::string enumerator(const clang::Expr* e) {
+  if (const auto* d = dyn_cast<CXXDefaultArgExpr>(e->IgnoreParenImpCasts())) e = d->getExpr();
   e = e->IgnoreParenImpCasts();
   if (const auto* r = dyn_cast<DeclRefExpr>(e)) return r->getDecl()->getNameAsString();
   return "";
@@ -444,6 +472,30 @@ Expr Lowerer::opencl_scoped_atomic(const std::string& op, const CallExpr* c, con
   return c->getType()->isBooleanType() ? nullptr : r;
 }
 
+// cuda::atomic_ref::compare_exchange_{strong,weak}(expected, desired):
+// the result is whether the cell held expected, not the old value, and
+// the old value is written back into expected (on success it equals
+// expected, so writing it back always is exact). expected is read once,
+// before the atomic, so that the comparison sees the value it had.
+Expr Lowerer::atomic_ref_compare_exchange(kir::Atomic at, const CallExpr* c, const clang::Expr* expected,
+                                          const clang::Expr* desired) {
+  Expr want = rvalue(expected);
+  Expr value = rvalue(desired);
+  if (!want || !value) {
+    unsupported("compare_exchange with a value racecert cannot track", c->getBeginLoc());
+    return Expr{};
+  }
+  kir::ScalarType t = scalar_type(expected->getType());
+  std::string before = temporary(t);
+  emit(kir::Stmt{kir::Assign{before, want, at.loc}});
+  at.operands = {var(before), value};
+  at.var = temporary(t);
+  std::string old = at.var;
+  emit(kir::Stmt{std::move(at)});
+  assign(lvalue(expected), var(old), c->getBeginLoc());
+  return expr::binary(BinOp::Eq, var(old), var(before));
+}
+
 // OpenCL's barrier(flags) and work_group_barrier(flags[, scope]) order
 // only the memory their flags name among the work-items of the group:
 // CLK_LOCAL_MEM_FENCE (1) local memory, CLK_GLOBAL_MEM_FENCE (2) global
@@ -543,9 +595,30 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
   if (name == "__threadfence") return fence(kir::Scope::Device);
   if (name == "__threadfence_block") return fence(kir::Scope::Block);
   if (name == "__threadfence_system") return fence(kir::Scope::System);
+  // OpenCL 2.0's atomic_work_item_fence(flags, order, scope) orders as far
+  // as its scope: memory_scope_device is a device fence, all_svm_devices a
+  // system one; the narrower ones (and mem_fence) stay a block fence.
+  if (name == "atomic_work_item_fence" && args.size() == 3) {
+    std::string s = enumerator(args[2]);
+    if (s == "memory_scope_device" || s == "memory_scope_all_svm_devices") {
+      effects();
+      return fence(scope_from(s));
+    }
+  }
   if (name == "mem_fence" || name == "read_mem_fence" || name == "write_mem_fence" || name == "atomic_work_item_fence") {
     effects();
     return fence(kir::Scope::Block);
+  }
+  // cuda::atomic_thread_fence(order, scope): a fence of that scope and
+  // order; the default scope is the system. A thread-scope fence orders
+  // nothing between threads, and an order that is not a constant counts as
+  // the weakest (relaxed): a missed ordering gives a race, never hides one.
+  if (lang_ == Language::Cuda && name == "atomic_thread_fence" && !args.empty()) {
+    std::string s = args.size() > 1 ? enumerator(args[1]) : "thread_scope_system";
+    std::string o = enumerator(args[0]);
+    if (s.empty() || s == "thread_scope_thread" || o.empty()) return Expr{};
+    emit(kir::Stmt{kir::Fence{scope_from(s), order_from(o), loc(c->getBeginLoc())}});
+    return Expr{};
   }
 
   // ---- atomics
@@ -570,17 +643,24 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
           if (e.find("memory_order") != std::string::npos) order = order_from(e);
           else operands.push_back(a);
         }
-        LValue l = lvalue(object);
+        const clang::Expr* cell = temporary_atomic_ref_cell(object);
+        LValue l = lvalue(cell ? cell : object);
         if (l.kind != LValue::Kind::Memory) {
           unsupported("atomic_ref racecert cannot resolve", c->getBeginLoc());
+          return Expr{};
+        }
+        std::optional<kir::Scope> scope = atomic_ref_scope(object->getType());
+        if (!scope) {
+          unsupported("atomic_ref of thread_scope_thread", c->getBeginLoc());
           return Expr{};
         }
         kir::Atomic at;
         at.op = *op;
         at.order = order;
-        at.scope = scope_from(type);
+        at.scope = *scope;
         at.at = l.at;
         at.loc = loc(c->getBeginLoc());
+        if (*op == "cas" && operands.size() == 2) return atomic_ref_compare_exchange(std::move(at), c, operands[0], operands[1]);
         for (const clang::Expr* o : operands) at.operands.push_back(rvalue(o));
         if (!c->getType()->isVoidType()) at.var = temporary(scalar_type(c->getType()));
         std::string v = at.var;
