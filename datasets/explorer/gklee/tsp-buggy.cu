@@ -17,7 +17,7 @@
 
 __global__ void tsp_buggy(const int* dist, int* best, int* best_move, int* gains, int* done) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
-  int a = t, b = t + 1, c = t + 2, d = (t + 3) % N;
+  int a = t % N, b = (t + 1) % N, c = (t + 2) % N, d = (t + 3) % N;
   int gain = dist[a * N + b] + dist[c * N + d] - dist[a * N + c] - dist[b * N + d];
   gains[t] = gain;
   // bug: the best gain and its move are read and written by separate atomics
