@@ -76,9 +76,14 @@ std::optional<std::string> atomic_ref_op(const std::string& name) {
       {"fetch_xor", "xor"}, {"fetch_min", "min"}, {"fetch_max", "max"}, {"exchange", "exch"},
       {"compare_exchange_strong", "cas"}, {"compare_exchange_weak", "cas"}, {"load", "load"},
       {"store", "store"}, {"operator+=", "add"}, {"operator-=", "sub"}, {"operator++", "add"},
-      {"operator--", "sub"}, {"operator=", "store"}, {"operator int", "load"}};
+      {"operator--", "sub"}, {"operator=", "store"}, {"operator&=", "and"}, {"operator|=", "or"},
+      {"operator^=", "xor"}};
   auto it = ops.find(name);
-  if (it == ops.end()) return std::nullopt;
+  // A conversion (operator int, operator unsigned int, ...) is a load.
+  if (it == ops.end())
+    return name.size() > 9 && name.rfind("operator ", 0) == 0 && std::isalpha(static_cast<unsigned char>(name[9]))
+               ? std::optional<std::string>("load")
+               : std::nullopt;
   return it->second;
 }
 
@@ -472,6 +477,26 @@ Expr Lowerer::opencl_scoped_atomic(const std::string& op, const CallExpr* c, con
   return c->getType()->isBooleanType() ? nullptr : r;
 }
 
+// The value an atomic_ref member returns, given the old value of the
+// atomic it was lowered to: the operators return the new value (a postfix
+// ++/-- and the loads the old one), `r = x` returns x, the fetch_ functions
+// and exchange the old value.
+Expr Lowerer::atomic_ref_operator_result(const std::string& name, const CallExpr* c, Expr old, Expr operand) {
+  const auto* method = dyn_cast_or_null<CXXMethodDecl>(c->getDirectCallee());
+  bool postfix = method && method->getNumParams() == 1;
+  QualType t = c->getType();
+  if (name == "operator=") return operand;
+  if (!old || !operand) return old;
+  if (name == "operator++") return postfix ? old : fit(old + int_lit(1), t);
+  if (name == "operator--") return postfix ? old : fit(old - int_lit(1), t);
+  if (name == "operator+=") return fit(old + operand, t);
+  if (name == "operator-=") return fit(old - operand, t);
+  if (name == "operator&=") return expr::binary(BinOp::BitAnd, old, operand);
+  if (name == "operator|=") return expr::binary(BinOp::BitOr, old, operand);
+  if (name == "operator^=") return expr::binary(BinOp::BitXor, old, operand);
+  return old;
+}
+
 // cuda::atomic_ref::compare_exchange_{strong,weak}(expected, desired):
 // the result is whether the cell held expected, not the old value, and
 // the old value is written back into expected (on success it equals
@@ -661,11 +686,15 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
         at.at = l.at;
         at.loc = loc(c->getBeginLoc());
         if (*op == "cas" && operands.size() == 2) return atomic_ref_compare_exchange(std::move(at), c, operands[0], operands[1]);
-        for (const clang::Expr* o : operands) at.operands.push_back(rvalue(o));
-        if (!c->getType()->isVoidType()) at.var = temporary(scalar_type(c->getType()));
+        bool step = name == "operator++" || name == "operator--";
+        if (step) at.operands = {int_lit(1)};  // a postfix form's int argument is no operand
+        else
+          for (const clang::Expr* o : operands) at.operands.push_back(rvalue(o));
+        if (!c->getType()->isVoidType() && *op != "store") at.var = temporary(scalar_type(c->getType()));
         std::string v = at.var;
+        Expr operand = at.operands.empty() ? nullptr : at.operands[0];
         emit(kir::Stmt{std::move(at)});
-        return v.empty() ? Expr{} : var(v);
+        return atomic_ref_operator_result(name, c, v.empty() ? Expr{} : var(v), operand);
       }
     }
   }

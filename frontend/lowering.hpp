@@ -403,6 +403,7 @@ class Lowerer {
               const clang::Expr* address, const std::vector<const clang::Expr*>& operands);
   Expr opencl_builtin(const std::string& name, const std::vector<const clang::Expr*>& args);
   Expr opencl_scoped_atomic(const std::string& op, const clang::CallExpr* c, const std::vector<const clang::Expr*>& args);
+  Expr atomic_ref_operator_result(const std::string& name, const clang::CallExpr* c, Expr old, Expr operand);
   Expr atomic_ref_compare_exchange(kir::Atomic at, const clang::CallExpr* c, const clang::Expr* expected,
                                    const clang::Expr* desired);
 

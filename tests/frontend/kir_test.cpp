@@ -550,3 +550,37 @@ __global__ void check(int *g) {
   // It sits in the branch where the condition is false.
   EXPECT_TRUE(contains(kir::print(k), "} else {\n    assert false;")) << kir::print(k);
 }
+
+TEST(KernelIr, AtomicRefOperatorsReturnTheirValues) {
+  fe::ParsedFile f = parse(R"(#include <cuda/atomic>
+__global__ void ops(int *c, int *out) {
+  cuda::atomic_ref<int, cuda::thread_scope_device> r(*c);
+  out[0] = r++;
+  out[1] = ++r;
+  out[2] = (r += 5);
+  out[3] = (r = 7);
+  out[4] = r;
+}
+)");
+  const fe::LoweredKernel& lk = kernel(f, "ops");
+  EXPECT_TRUE(lk.errors.empty());
+  EXPECT_TRUE(all<kir::Unsupported>(lk.kernel).empty()) << kir::print(lk.kernel);
+  auto atomics = all<kir::Atomic>(lk.kernel);
+  ASSERT_EQ(atomics.size(), 5u);
+  std::vector<std::string> ops, operands;
+  for (const auto& a : atomics) {
+    ops.push_back(a.op);
+    operands.push_back(a.operands.empty() ? "" : str(a.operands[0]));
+    EXPECT_EQ(a.order, kir::MemoryOrder::SeqCst);
+  }
+  EXPECT_EQ(ops, (std::vector<std::string>{"add", "add", "add", "store", "load"}));
+  EXPECT_EQ(operands, (std::vector<std::string>{"1", "1", "5", "7", ""}));  // r++ adds 1, not its dummy 0
+  auto stores = all<kir::Store>(lk.kernel);
+  ASSERT_EQ(stores.size(), 5u);
+  EXPECT_EQ(str(stores[0].value), atomics[0].var);  // postfix: the old value
+  EXPECT_TRUE(contains(str(stores[1].value), atomics[1].var + " + 1")) << str(stores[1].value);  // prefix: the new one
+  EXPECT_TRUE(contains(str(stores[2].value), atomics[2].var + " + 5")) << str(stores[2].value);
+  EXPECT_EQ(str(stores[3].value), "7");
+  EXPECT_TRUE(atomics[3].var.empty());
+  EXPECT_EQ(str(stores[4].value), atomics[4].var);  // the conversion is a load
+}
