@@ -466,12 +466,17 @@ Expr Lowerer::opencl_scoped_atomic(const std::string& op, const CallExpr* c, con
     if (op != "load") assign(cell, nullptr, c->getBeginLoc());
     return old;
   }
-  if (op == "cas" && !operands.empty()) {
-    // compare_exchange(obj, &expected, desired): expected is read and may be overwritten.
-    LValue expected = deref(pointer(operands[0]), std::nullopt, operands[0]->getType()->getPointeeType(), "expected value");
-    read(expected, ctx_.IntTy, c->getBeginLoc());
-    assign(expected, nullptr, c->getBeginLoc());
-    operands.erase(operands.begin());
+  if (op == "cas" && operands.size() == 2) {
+    QualType type = operands[0]->getType()->getPointeeType();
+    LValue target = deref(pointer(args[0]), std::nullopt, args[0]->getType()->getPointeeType(), "atomic address");
+    LValue expected = deref(pointer(operands[0]), std::nullopt, type, "expected value");
+    Expr want = read(expected, type, c->getBeginLoc());
+    kir::Atomic a;
+    a.op = op;
+    a.scope = scope;
+    a.order = order;
+    a.loc = loc(c->getBeginLoc());
+    return compare_exchange(std::move(a), target, expected, want, rvalue(operands[1]), type, c->getBeginLoc());
   }
   Expr r = atomic(op, scope, order, c, args[0], operands);
   return c->getType()->isBooleanType() ? nullptr : r;
@@ -497,27 +502,24 @@ Expr Lowerer::atomic_ref_operator_result(const std::string& name, const CallExpr
   return old;
 }
 
-// cuda::atomic_ref::compare_exchange_{strong,weak}(expected, desired):
-// the result is whether the cell held expected, not the old value, and
-// the old value is written back into expected (on success it equals
-// expected, so writing it back always is exact). expected is read once,
-// before the atomic, so that the comparison sees the value it had.
-Expr Lowerer::atomic_ref_compare_exchange(kir::Atomic at, const CallExpr* c, const clang::Expr* expected,
-                                          const clang::Expr* desired) {
-  Expr want = rvalue(expected);
-  Expr value = rvalue(desired);
-  if (!want || !value) {
-    unsupported("compare_exchange with a value racecert cannot track", c->getBeginLoc());
-    return Expr{};
-  }
-  kir::ScalarType t = scalar_type(expected->getType());
+// A compare-exchange with an `expected` cell (cuda::atomic_ref's
+// compare_exchange_{strong,weak}(expected, desired), OpenCL 2.0's
+// atomic_compare_exchange_*(obj, &expected, desired, ...)): the result is
+// whether the cell held expected, not the old value, and the old value is
+// written back into expected (on success it equals expected, so writing it
+// back always is exact). expected is read once, before the atomic, so that
+// the comparison sees the value it had. The explorer runs it as written;
+// for the protocol analysis the old value is unknown, as for any atomic.
+Expr Lowerer::compare_exchange(kir::Atomic at, const LValue& target, const LValue& expected, Expr want, Expr desired,
+                               clang::QualType type, clang::SourceLocation where) {
+  kir::ScalarType t = scalar_type(type);
   std::string before = temporary(t);
   emit(kir::Stmt{kir::Assign{before, want, at.loc}});
-  at.operands = {var(before), value};
+  at.operands = {var(before), desired};
   at.var = temporary(t);
   std::string old = at.var;
-  emit(kir::Stmt{std::move(at)});
-  assign(lvalue(expected), var(old), c->getBeginLoc());
+  emit_atomic(at, target, where);
+  assign(expected, var(old), where);
   return expr::binary(BinOp::Eq, var(old), var(before));
 }
 
@@ -685,7 +687,9 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
         at.scope = *scope;
         at.at = l.at;
         at.loc = loc(c->getBeginLoc());
-        if (*op == "cas" && operands.size() == 2) return atomic_ref_compare_exchange(std::move(at), c, operands[0], operands[1]);
+        if (*op == "cas" && operands.size() == 2)
+          return compare_exchange(std::move(at), l, lvalue(operands[0]), rvalue(operands[0]), rvalue(operands[1]),
+                                  operands[0]->getType(), c->getBeginLoc());
         bool step = name == "operator++" || name == "operator--";
         if (step) at.operands = {int_lit(1)};  // a postfix form's int argument is no operand
         else

@@ -584,3 +584,29 @@ __global__ void ops(int *c, int *out) {
   EXPECT_TRUE(atomics[3].var.empty());
   EXPECT_EQ(str(stores[4].value), atomics[4].var);  // the conversion is a load
 }
+
+TEST(KernelIr, OpenClCompareExchangeReturnsWhetherItMatched) {
+  fe::ParsedFile f = parse(R"(__kernel void lock(__global atomic_int *l, __global int *counter) {
+  int expected = 0;
+  while (!atomic_compare_exchange_strong_explicit(l, &expected, 1, memory_order_acquire, memory_order_relaxed,
+                                                  memory_scope_work_group))
+    expected = 0;
+  *counter = expected;
+}
+)",
+                           ".cl");
+  const fe::LoweredKernel& lk = kernel(f, "lock");
+  EXPECT_TRUE(lk.errors.empty());
+  auto atomics = all<kir::Atomic>(lk.kernel);
+  ASSERT_EQ(atomics.size(), 1u);
+  EXPECT_EQ(atomics[0].op, "cas");
+  EXPECT_EQ(atomics[0].order, kir::MemoryOrder::Acquire);  // the success order
+  EXPECT_EQ(atomics[0].scope, kir::Scope::Block);
+  ASSERT_EQ(atomics[0].operands.size(), 2u);
+  EXPECT_EQ(str(atomics[0].operands[1]), "1");
+  std::string before = str(atomics[0].operands[0]), old = atomics[0].var;
+  std::string printed = kir::print(lk.kernel);
+  EXPECT_TRUE(contains(printed, before + " = expected;")) << printed;
+  EXPECT_TRUE(contains(printed, "expected = " + old + ";")) << printed;
+  EXPECT_TRUE(contains(printed, "if (" + old + " == " + before + ")")) << printed;
+}
