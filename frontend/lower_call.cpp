@@ -76,10 +76,25 @@ std::optional<std::string> atomic_ref_op(const std::string& name) {
       {"fetch_xor", "xor"}, {"fetch_min", "min"}, {"fetch_max", "max"}, {"exchange", "exch"},
       {"compare_exchange_strong", "cas"}, {"compare_exchange_weak", "cas"}, {"load", "load"},
       {"store", "store"}, {"operator+=", "add"}, {"operator-=", "sub"}, {"operator++", "add"},
-      {"operator--", "sub"}, {"operator=", "store"}, {"operator int", "load"}};
+      {"operator--", "sub"}, {"operator=", "store"}, {"operator&=", "and"}, {"operator|=", "or"},
+      {"operator^=", "xor"}};
   auto it = ops.find(name);
-  if (it == ops.end()) return std::nullopt;
+  // A conversion (operator int, operator unsigned int, ...) is a load.
+  if (it == ops.end())
+    return name.size() > 9 && name.rfind("operator ", 0) == 0 && std::isalpha(static_cast<unsigned char>(name[9]))
+               ? std::optional<std::string>("load")
+               : std::nullopt;
   return it->second;
+}
+
+// cuda::atomic_ref<T>(A[i]).load(...): a temporary atomic_ref names the
+// cell its constructor's argument refers to (null when `e` is not one).
+const clang::Expr* temporary_atomic_ref_cell(const clang::Expr* e) {
+  e = e->IgnoreImplicit();
+  if (const auto* cast = dyn_cast<CXXFunctionalCastExpr>(e)) e = cast->getSubExpr()->IgnoreImplicit();
+  if (const auto* ctor = dyn_cast<CXXConstructExpr>(e); ctor && ctor->getNumArgs() == 1 && ctor->getArg(0)->isGLValue())
+    return ctor->getArg(0);
+  return nullptr;
 }
 
 kir::MemoryOrder order_from(const std::string& s) {
@@ -96,8 +111,26 @@ kir::Scope scope_from(const std::string& s) {
   return kir::Scope::Device;
 }
 
-// The name of an enumerator argument such as cuda::memory_order_acquire.
+// The scope of a cuda::atomic_ref<T, Scope> type, from its template
+// argument (the type's printed name need not spell the enumerator); null
+// for thread_scope_thread, which makes nothing atomic between threads.
+std::optional<kir::Scope> atomic_ref_scope(clang::QualType t) {
+  const auto* spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(t.getCanonicalType()->getAsCXXRecordDecl());
+  if (!spec) return scope_from(t.getCanonicalType().getAsString());
+  const TemplateArgumentList& args = spec->getTemplateArgs();
+  if (args.size() < 2 || args[1].getKind() != TemplateArgument::Integral) return kir::Scope::System;  // the default
+  switch (args[1].getAsIntegral().getExtValue()) {  // frontend/include/cuda/atomic's thread_scope
+    case 0: return kir::Scope::System;
+    case 1: return kir::Scope::Device;
+    case 2: return kir::Scope::Block;
+    default: return std::nullopt;
+  }
+}
+
+// The name of an enumerator argument such as cuda::memory_order_acquire
+// (a defaulted argument included).
 std::string enumerator(const clang::Expr* e) {
+  if (const auto* d = dyn_cast<CXXDefaultArgExpr>(e->IgnoreParenImpCasts())) e = d->getExpr();
   e = e->IgnoreParenImpCasts();
   if (const auto* r = dyn_cast<DeclRefExpr>(e)) return r->getDecl()->getNameAsString();
   return "";
@@ -433,15 +466,61 @@ Expr Lowerer::opencl_scoped_atomic(const std::string& op, const CallExpr* c, con
     if (op != "load") assign(cell, nullptr, c->getBeginLoc());
     return old;
   }
-  if (op == "cas" && !operands.empty()) {
-    // compare_exchange(obj, &expected, desired): expected is read and may be overwritten.
-    LValue expected = deref(pointer(operands[0]), std::nullopt, operands[0]->getType()->getPointeeType(), "expected value");
-    read(expected, ctx_.IntTy, c->getBeginLoc());
-    assign(expected, nullptr, c->getBeginLoc());
-    operands.erase(operands.begin());
+  if (op == "cas" && operands.size() == 2) {
+    QualType type = operands[0]->getType()->getPointeeType();
+    LValue target = deref(pointer(args[0]), std::nullopt, args[0]->getType()->getPointeeType(), "atomic address");
+    LValue expected = deref(pointer(operands[0]), std::nullopt, type, "expected value");
+    Expr want = read(expected, type, c->getBeginLoc());
+    kir::Atomic a;
+    a.op = op;
+    a.scope = scope;
+    a.order = order;
+    a.loc = loc(c->getBeginLoc());
+    return compare_exchange(std::move(a), target, expected, want, rvalue(operands[1]), type, c->getBeginLoc());
   }
   Expr r = atomic(op, scope, order, c, args[0], operands);
   return c->getType()->isBooleanType() ? nullptr : r;
+}
+
+// The value an atomic_ref member returns, given the old value of the
+// atomic it was lowered to: the operators return the new value (a postfix
+// ++/-- and the loads the old one), `r = x` returns x, the fetch_ functions
+// and exchange the old value.
+Expr Lowerer::atomic_ref_operator_result(const std::string& name, const CallExpr* c, Expr old, Expr operand) {
+  const auto* method = dyn_cast_or_null<CXXMethodDecl>(c->getDirectCallee());
+  bool postfix = method && method->getNumParams() == 1;
+  QualType t = c->getType();
+  if (name == "operator=") return operand;
+  if (!old || !operand) return old;
+  if (name == "operator++") return postfix ? old : fit(old + int_lit(1), t);
+  if (name == "operator--") return postfix ? old : fit(old - int_lit(1), t);
+  if (name == "operator+=") return fit(old + operand, t);
+  if (name == "operator-=") return fit(old - operand, t);
+  if (name == "operator&=") return expr::binary(BinOp::BitAnd, old, operand);
+  if (name == "operator|=") return expr::binary(BinOp::BitOr, old, operand);
+  if (name == "operator^=") return expr::binary(BinOp::BitXor, old, operand);
+  return old;
+}
+
+// A compare-exchange with an `expected` cell (cuda::atomic_ref's
+// compare_exchange_{strong,weak}(expected, desired), OpenCL 2.0's
+// atomic_compare_exchange_*(obj, &expected, desired, ...)): the result is
+// whether the cell held expected, not the old value, and the old value is
+// written back into expected (on success it equals expected, so writing it
+// back always is exact). expected is read once, before the atomic, so that
+// the comparison sees the value it had. The explorer runs it as written;
+// for the protocol analysis the old value is unknown, as for any atomic.
+Expr Lowerer::compare_exchange(kir::Atomic at, const LValue& target, const LValue& expected, Expr want, Expr desired,
+                               clang::QualType type, clang::SourceLocation where) {
+  kir::ScalarType t = scalar_type(type);
+  std::string before = temporary(t);
+  emit(kir::Stmt{kir::Assign{before, want, at.loc}});
+  at.operands = {var(before), desired};
+  at.var = temporary(t);
+  std::string old = at.var;
+  emit_atomic(at, target, where);
+  assign(expected, var(old), where);
+  return expr::binary(BinOp::Eq, var(old), var(before));
 }
 
 // OpenCL's barrier(flags) and work_group_barrier(flags[, scope]) order
@@ -543,9 +622,30 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
   if (name == "__threadfence") return fence(kir::Scope::Device);
   if (name == "__threadfence_block") return fence(kir::Scope::Block);
   if (name == "__threadfence_system") return fence(kir::Scope::System);
+  // OpenCL 2.0's atomic_work_item_fence(flags, order, scope) orders as far
+  // as its scope: memory_scope_device is a device fence, all_svm_devices a
+  // system one; the narrower ones (and mem_fence) stay a block fence.
+  if (name == "atomic_work_item_fence" && args.size() == 3) {
+    std::string s = enumerator(args[2]);
+    if (s == "memory_scope_device" || s == "memory_scope_all_svm_devices") {
+      effects();
+      return fence(scope_from(s));
+    }
+  }
   if (name == "mem_fence" || name == "read_mem_fence" || name == "write_mem_fence" || name == "atomic_work_item_fence") {
     effects();
     return fence(kir::Scope::Block);
+  }
+  // cuda::atomic_thread_fence(order, scope): a fence of that scope and
+  // order; the default scope is the system. A thread-scope fence orders
+  // nothing between threads, and an order that is not a constant counts as
+  // the weakest (relaxed): a missed ordering gives a race, never hides one.
+  if (lang_ == Language::Cuda && name == "atomic_thread_fence" && !args.empty()) {
+    std::string s = args.size() > 1 ? enumerator(args[1]) : "thread_scope_system";
+    std::string o = enumerator(args[0]);
+    if (s.empty() || s == "thread_scope_thread" || o.empty()) return Expr{};
+    emit(kir::Stmt{kir::Fence{scope_from(s), order_from(o), loc(c->getBeginLoc())}});
+    return Expr{};
   }
 
   // ---- atomics
@@ -570,22 +670,35 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
           if (e.find("memory_order") != std::string::npos) order = order_from(e);
           else operands.push_back(a);
         }
-        LValue l = lvalue(object);
+        const clang::Expr* cell = temporary_atomic_ref_cell(object);
+        LValue l = lvalue(cell ? cell : object);
         if (l.kind != LValue::Kind::Memory) {
           unsupported("atomic_ref racecert cannot resolve", c->getBeginLoc());
+          return Expr{};
+        }
+        std::optional<kir::Scope> scope = atomic_ref_scope(object->getType());
+        if (!scope) {
+          unsupported("atomic_ref of thread_scope_thread", c->getBeginLoc());
           return Expr{};
         }
         kir::Atomic at;
         at.op = *op;
         at.order = order;
-        at.scope = scope_from(type);
+        at.scope = *scope;
         at.at = l.at;
         at.loc = loc(c->getBeginLoc());
-        for (const clang::Expr* o : operands) at.operands.push_back(rvalue(o));
-        if (!c->getType()->isVoidType()) at.var = temporary(scalar_type(c->getType()));
+        if (*op == "cas" && operands.size() == 2)
+          return compare_exchange(std::move(at), l, lvalue(operands[0]), rvalue(operands[0]), rvalue(operands[1]),
+                                  operands[0]->getType(), c->getBeginLoc());
+        bool step = name == "operator++" || name == "operator--";
+        if (step) at.operands = {int_lit(1)};  // a postfix form's int argument is no operand
+        else
+          for (const clang::Expr* o : operands) at.operands.push_back(rvalue(o));
+        if (!c->getType()->isVoidType() && *op != "store") at.var = temporary(scalar_type(c->getType()));
         std::string v = at.var;
+        Expr operand = at.operands.empty() ? nullptr : at.operands[0];
         emit(kir::Stmt{std::move(at)});
-        return v.empty() ? Expr{} : var(v);
+        return atomic_ref_operator_result(name, c, v.empty() ? Expr{} : var(v), operand);
       }
     }
   }

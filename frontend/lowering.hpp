@@ -403,6 +403,9 @@ class Lowerer {
               const clang::Expr* address, const std::vector<const clang::Expr*>& operands);
   Expr opencl_builtin(const std::string& name, const std::vector<const clang::Expr*>& args);
   Expr opencl_scoped_atomic(const std::string& op, const clang::CallExpr* c, const std::vector<const clang::Expr*>& args);
+  Expr atomic_ref_operator_result(const std::string& name, const clang::CallExpr* c, Expr old, Expr operand);
+  Expr compare_exchange(kir::Atomic at, const LValue& target, const LValue& expected, Expr want, Expr desired,
+                        clang::QualType type, clang::SourceLocation where);
 
   // ----- function pointers (lower_indirect.cpp)
   int function_id(const clang::FunctionDecl* f);

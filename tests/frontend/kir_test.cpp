@@ -444,3 +444,169 @@ TEST(KernelIr, FileInTheCurrentDirectory) {
   EXPECT_EQ(n, 1u);
   EXPECT_DRF(r, "k");
 }
+
+// ---- the constructs of the explorer's kernels (issue 14): each lowered
+// with its operation, order and scope, so that the explorer can run it.
+
+TEST(KernelIr, AtomicRefCompareExchangeReturnsWhetherItMatched) {
+  fe::ParsedFile f = parse(R"(#include <cuda/atomic>
+__global__ void lock(int *l, int *counter) {
+  cuda::atomic_ref<int, cuda::thread_scope_block> r(*l);
+  int expected = 0;
+  while (!r.compare_exchange_strong(expected, 1, cuda::memory_order_acquire)) expected = 0;
+  *counter = expected;
+}
+)");
+  const fe::LoweredKernel& lk = kernel(f, "lock");
+  EXPECT_TRUE(lk.errors.empty());
+  auto atomics = all<kir::Atomic>(lk.kernel);
+  ASSERT_EQ(atomics.size(), 1u);
+  EXPECT_EQ(atomics[0].op, "cas");
+  EXPECT_EQ(atomics[0].order, kir::MemoryOrder::Acquire);
+  EXPECT_EQ(atomics[0].scope, kir::Scope::Block);
+  EXPECT_EQ(atomics[0].at.array, "l");
+  ASSERT_EQ(atomics[0].operands.size(), 2u);
+  EXPECT_EQ(str(atomics[0].operands[1]), "1");
+  // The compared value is `expected` as it was before the atomic; the old
+  // value goes back into `expected`, and the loop leaves when they are equal
+  // (not when the old value is nonzero, as a bool of the old value would).
+  std::string before = str(atomics[0].operands[0]), old = atomics[0].var;
+  std::string printed = kir::print(lk.kernel);
+  EXPECT_TRUE(contains(printed, before + " = expected;")) << printed;
+  EXPECT_TRUE(contains(printed, "expected = " + old + ";")) << printed;
+  EXPECT_TRUE(contains(printed, "if (" + old + " == " + before + ")")) << printed;
+}
+
+TEST(KernelIr, TemporaryAtomicRefNamesItsCell) {
+  fe::ParsedFile f = parse(R"(#include <cuda/atomic>
+__global__ void flag(int *g) {
+  cuda::atomic_ref<int, cuda::thread_scope_device>(g[1]).store(3, cuda::memory_order_release);
+  int v = cuda::atomic_ref<int, cuda::thread_scope_system>(g[2]).load(cuda::memory_order_acquire);
+  g[threadIdx.x + 3] = v;
+}
+)");
+  const fe::LoweredKernel& lk = kernel(f, "flag");
+  EXPECT_TRUE(lk.errors.empty());
+  EXPECT_TRUE(all<kir::Unsupported>(lk.kernel).empty()) << kir::print(lk.kernel);
+  auto atomics = all<kir::Atomic>(lk.kernel);
+  ASSERT_EQ(atomics.size(), 2u);
+  EXPECT_EQ(atomics[0].op, "store");
+  EXPECT_EQ(atomics[0].order, kir::MemoryOrder::Release);
+  EXPECT_EQ(atomics[0].scope, kir::Scope::Device);
+  EXPECT_EQ(atomics[0].at.array, "g");
+  EXPECT_EQ(str(atomics[0].at.index[0]), "g.offset + 1");
+  EXPECT_EQ(atomics[1].op, "load");
+  EXPECT_EQ(atomics[1].order, kir::MemoryOrder::Acquire);
+  EXPECT_EQ(atomics[1].scope, kir::Scope::System);
+}
+
+TEST(KernelIr, AtomicThreadFenceHasItsScopeAndOrder) {
+  fe::ParsedFile f = parse(R"(#include <cuda/atomic>
+__global__ void fences(int *g) {
+  cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
+  cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_block);
+  cuda::atomic_thread_fence(cuda::memory_order_seq_cst);
+  cuda::atomic_thread_fence(cuda::memory_order_seq_cst, cuda::thread_scope_thread);
+  g[threadIdx.x] = 1;
+}
+)");
+  auto fences = all<kir::Fence>(kernel(f, "fences").kernel);
+  ASSERT_EQ(fences.size(), 3u);  // a thread-scope fence orders nothing between threads
+  EXPECT_EQ(fences[0].scope, kir::Scope::Device);
+  EXPECT_EQ(fences[0].order, kir::MemoryOrder::Release);
+  EXPECT_EQ(fences[1].scope, kir::Scope::Block);
+  EXPECT_EQ(fences[1].order, kir::MemoryOrder::Acquire);
+  EXPECT_EQ(fences[2].scope, kir::Scope::System);
+  EXPECT_EQ(fences[2].order, kir::MemoryOrder::SeqCst);
+}
+
+TEST(KernelIr, OpenClWorkItemFenceOfDeviceScope) {
+  fe::ParsedFile f = parse(R"(__kernel void fences(__global int *g) {
+  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_device);
+  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_work_group);
+  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  g[get_global_id(0)] = 1;
+}
+)",
+                           ".cl");
+  auto fences = all<kir::Fence>(kernel(f, "fences").kernel);
+  ASSERT_EQ(fences.size(), 3u);
+  EXPECT_EQ(fences[0].scope, kir::Scope::Device);
+  EXPECT_EQ(fences[1].scope, kir::Scope::Block);
+  EXPECT_EQ(fences[2].scope, kir::Scope::Block);  // mem_fence: within the work-group
+}
+
+TEST(KernelIr, AssertIsAnAssertionOnItsCondition) {
+  fe::ParsedFile f = parse(R"(#include <cassert>
+__global__ void check(int *g) {
+  int v = atomicAdd(g, 1);
+  assert(v < 4);
+}
+)");
+  const kir::Kernel& k = kernel(f, "check").kernel;
+  auto asserts = all<kir::Assert>(k);
+  ASSERT_EQ(asserts.size(), 1u);
+  EXPECT_EQ(asserts[0].loc.line, 4);
+  // It sits in the branch where the condition is false.
+  EXPECT_TRUE(contains(kir::print(k), "} else {\n    assert false;")) << kir::print(k);
+}
+
+TEST(KernelIr, AtomicRefOperatorsReturnTheirValues) {
+  fe::ParsedFile f = parse(R"(#include <cuda/atomic>
+__global__ void ops(int *c, int *out) {
+  cuda::atomic_ref<int, cuda::thread_scope_device> r(*c);
+  out[0] = r++;
+  out[1] = ++r;
+  out[2] = (r += 5);
+  out[3] = (r = 7);
+  out[4] = r;
+}
+)");
+  const fe::LoweredKernel& lk = kernel(f, "ops");
+  EXPECT_TRUE(lk.errors.empty());
+  EXPECT_TRUE(all<kir::Unsupported>(lk.kernel).empty()) << kir::print(lk.kernel);
+  auto atomics = all<kir::Atomic>(lk.kernel);
+  ASSERT_EQ(atomics.size(), 5u);
+  std::vector<std::string> ops, operands;
+  for (const auto& a : atomics) {
+    ops.push_back(a.op);
+    operands.push_back(a.operands.empty() ? "" : str(a.operands[0]));
+    EXPECT_EQ(a.order, kir::MemoryOrder::SeqCst);
+  }
+  EXPECT_EQ(ops, (std::vector<std::string>{"add", "add", "add", "store", "load"}));
+  EXPECT_EQ(operands, (std::vector<std::string>{"1", "1", "5", "7", ""}));  // r++ adds 1, not its dummy 0
+  auto stores = all<kir::Store>(lk.kernel);
+  ASSERT_EQ(stores.size(), 5u);
+  EXPECT_EQ(str(stores[0].value), atomics[0].var);  // postfix: the old value
+  EXPECT_TRUE(contains(str(stores[1].value), atomics[1].var + " + 1")) << str(stores[1].value);  // prefix: the new one
+  EXPECT_TRUE(contains(str(stores[2].value), atomics[2].var + " + 5")) << str(stores[2].value);
+  EXPECT_EQ(str(stores[3].value), "7");
+  EXPECT_TRUE(atomics[3].var.empty());
+  EXPECT_EQ(str(stores[4].value), atomics[4].var);  // the conversion is a load
+}
+
+TEST(KernelIr, OpenClCompareExchangeReturnsWhetherItMatched) {
+  fe::ParsedFile f = parse(R"(__kernel void lock(__global atomic_int *l, __global int *counter) {
+  int expected = 0;
+  while (!atomic_compare_exchange_strong_explicit(l, &expected, 1, memory_order_acquire, memory_order_relaxed,
+                                                  memory_scope_work_group))
+    expected = 0;
+  *counter = expected;
+}
+)",
+                           ".cl");
+  const fe::LoweredKernel& lk = kernel(f, "lock");
+  EXPECT_TRUE(lk.errors.empty());
+  auto atomics = all<kir::Atomic>(lk.kernel);
+  ASSERT_EQ(atomics.size(), 1u);
+  EXPECT_EQ(atomics[0].op, "cas");
+  EXPECT_EQ(atomics[0].order, kir::MemoryOrder::Acquire);  // the success order
+  EXPECT_EQ(atomics[0].scope, kir::Scope::Block);
+  ASSERT_EQ(atomics[0].operands.size(), 2u);
+  EXPECT_EQ(str(atomics[0].operands[1]), "1");
+  std::string before = str(atomics[0].operands[0]), old = atomics[0].var;
+  std::string printed = kir::print(lk.kernel);
+  EXPECT_TRUE(contains(printed, before + " = expected;")) << printed;
+  EXPECT_TRUE(contains(printed, "expected = " + old + ";")) << printed;
+  EXPECT_TRUE(contains(printed, "if (" + old + " == " + before + ")")) << printed;
+}

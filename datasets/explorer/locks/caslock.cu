@@ -1,0 +1,19 @@
+//pass
+//--blockDim=2 --gridDim=2
+//explore: bounded
+// GPUMC's caslock: every thread takes a spin lock with a compare-exchange
+// and releases it with a store, both at device scope, around a plain
+// increment of a shared counter.
+// Right: the release store synchronizes with the next owner's acquire
+// compare-exchange, so the critical sections are ordered.
+#include <cuda/atomic>
+
+__global__ void caslock(int* lock, int* counter) {
+  cuda::atomic_ref<int, cuda::thread_scope_device> l(*lock);
+  int expected = 0;
+  while (!l.compare_exchange_strong(expected, 1, cuda::memory_order_acquire)) {
+    expected = 0;
+  }
+  *counter = *counter + 1;
+  l.store(0, cuda::memory_order_release);
+}
