@@ -70,6 +70,8 @@ void Lowerer::unsupported(const std::string& what, clang::SourceLocation where) 
 
 kir::ScalarType Lowerer::scalar_type(QualType t) const {
   t = t.getCanonicalType().getNonReferenceType();
+  // OpenCL 2.0's atomic_int is C11's _Atomic(int): an int that atomics access.
+  if (const auto* atomic = t->getAs<clang::AtomicType>()) return scalar_type(atomic->getValueType());
   if (t->isBooleanType()) return kir::ScalarType::Bool;
   if (t->isUnsignedIntegerOrEnumerationType()) return kir::ScalarType::Unsigned;
   if (t->isIntegralOrEnumerationType()) return kir::ScalarType::Int;

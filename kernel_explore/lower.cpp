@@ -298,6 +298,12 @@ class ThreadLowering {
     } else if (a.op == "store" || a.op == "init") {
       in.kind = InstrKind::Store;
       if (a.op == "init") in.order = explorer::Order::NA;
+    } else if ((a.op == "inc" || a.op == "dec") && a.operands.empty()) {
+      // OpenCL's atomic_inc(p) / atomic_dec(p): add or subtract 1 (CUDA's
+      // atomicInc(p, bound) wraps at its bound instead).
+      in.kind = InstrKind::Rmw;
+      in.rmw = a.op == "inc" ? explorer::RmwOp::Add : explorer::RmwOp::Sub;
+      in.a = Operand::constant(1);
     } else if (auto op = rmw_of(a.op)) {
       in.kind = InstrKind::Rmw;
       in.rmw = *op;
@@ -306,7 +312,8 @@ class ThreadLowering {
     }
     std::vector<Operand> ops;
     for (const Expr& o : a.operands) ops.push_back(a.op == "cas" ? value(o, a.loc, "a compare-and-swap operand") : data(o, a.loc));
-    const std::size_t needed = in.kind == InstrKind::Load ? 0 : a.op == "cas" ? 2 : 1;
+    const bool implicit_one = (a.op == "inc" || a.op == "dec") && a.operands.empty();
+    const std::size_t needed = in.kind == InstrKind::Load || implicit_one ? 0 : a.op == "cas" ? 2 : 1;
     if (ops.size() < needed) throw unsupported(a.loc, "an atomic " + a.op + " without its operands");
     if (needed >= 1) in.a = ops[0];
     if (needed >= 2) in.b = ops[1];

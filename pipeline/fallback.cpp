@@ -13,8 +13,12 @@ bool wants_explorer(const kir::Kernel& k) {
 
 namespace {
 
+// An unconfirmed race whose witness needs a value an atomic returned, or
+// one read from memory (in a kernel with atomics or fences, where such a
+// value may have come from an atomic through memory: a flag, a ticket kept
+// in shared memory).
 bool needs_atomic_value(const ReportedRace& r) {
-  return !r.confirmed && r.replay_reason.rfind(kReasonAtomic, 0) == 0;
+  return !r.confirmed && (r.replay_reason.rfind(kReasonAtomic, 0) == 0 || r.replay_reason.rfind(kReasonMemory, 0) == 0);
 }
 
 std::int64_t launch_threads(const kexplore::Options& o) {
@@ -81,7 +85,7 @@ void decide(KernelReport& r, const ExploreCandidate& c, const ExploreSettings& s
       explored.insert(race.array);
       note(r, race.first.loc,
            "the protocol analysis's possible race on " + race.array + " (with " + race.second.loc.str() +
-               ") needs a value an atomic returned: the explorer decides it");
+               ") needs a value read from memory or returned by an atomic: the explorer decides it");
     } else {
       kept.push_back(race);
     }

@@ -4,7 +4,9 @@
 // launch (the command line's, else the header's, else the stated default)
 // of at most kMaxThreads threads:
 //  - the protocol analysis could not decide (unknown), or reported a race it
-//    could not confirm because the witness needs a value an atomic returned:
+//    could not confirm because the witness needs a value an atomic returned
+//    or one read from memory (which in such a kernel may come from an atomic
+//    through memory: a flag, a ticket kept in shared memory):
 //    the explorer's race, assertion failure, deadlock or divergence decides,
 //    with its schedule; without one the kernel is `bounded` (never `drf`),
 //    unless a confirmed race keeps it racy;
