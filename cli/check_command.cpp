@@ -148,16 +148,7 @@ int check_main(int argc, char** argv) {
     return result.errors.empty() ? kExitOk : kExitBadInput;
   }
   CheckOutput out{std::move(result.kernels), std::move(result.errors)};
-  if (o.format == "json") {
-    render_json(out, std::cout);
-  } else if (o.format == "sarif") {
-    render_sarif(out, std::cout);
-  } else {
-    for (const auto& e : out.errors) std::cerr << e.render() << "\n";
-    CheckOutput rest = out;
-    rest.errors.clear();
-    render_text(rest, std::cout, isatty(STDOUT_FILENO) != 0);
-  }
+  render(out, o.format);
   return exit_code(out, o.accept_bounded);
 }
 

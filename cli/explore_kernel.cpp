@@ -55,16 +55,7 @@ int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& arg
   pipeline::ExploreFileResult r = pipeline::explore_file(path, fo, kernel, s, limit);
   CheckOutput out{std::move(r.kernels), std::move(r.errors)};
   const std::string format = args["format"].as<std::string>();
-  if (format == "json") {
-    render_json(out, std::cout);
-  } else if (format == "sarif") {
-    render_sarif(out, std::cout);
-  } else {
-    for (const auto& e : out.errors) std::cerr << e.render() << "\n";
-    CheckOutput rest = out;
-    rest.errors.clear();
-    render_text(rest, std::cout, isatty(STDOUT_FILENO) != 0);
-  }
+  render(out, format);
   return exit_code(out, args.count("accept-bounded") > 0);
 }
 

@@ -1,8 +1,10 @@
 #include "cli/report_render.hpp"
 
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <sstream>
+#include <unistd.h>
 
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
@@ -239,6 +241,15 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
     std::snprintf(secs, sizeof secs, "%.3f", k.seconds);
     os << bold << "kernel '" << k.name << "': " << to_string(k.status) << reset << " (" << secs << " s)\n";
   }
+}
+
+void render(const CheckOutput& out, const std::string& format) {
+  if (format == "json") return render_json(out, std::cout);
+  if (format == "sarif") return render_sarif(out, std::cout);
+  for (const auto& e : out.errors) std::cerr << e.render() << "\n";
+  CheckOutput rest = out;
+  rest.errors.clear();
+  render_text(rest, std::cout, isatty(STDOUT_FILENO) != 0);
 }
 
 void render_json(const CheckOutput& out, std::ostream& os) {

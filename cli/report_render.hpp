@@ -20,6 +20,10 @@ struct CheckOutput {
 int exit_code(const CheckOutput& out, bool accept_bounded);
 
 void render_text(const CheckOutput& out, std::ostream& os, bool color);
+
+// In `format` ("text", "json" or "sarif") on standard output; in text the
+// errors go to standard error, in color on a terminal.
+void render(const CheckOutput& out, const std::string& format);
 void render_json(const CheckOutput& out, std::ostream& os);
 void render_sarif(const CheckOutput& out, std::ostream& os);
 

@@ -124,22 +124,19 @@ KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const s
     r.failures.push_back(ReportedFailure{explorer::to_string(f.kind), in.where, what + " in " + l.thread_name(f.thread),
                                          d.schedule(f.schedule)});
   }
-  if (x.deadlocked > 0) {
-    const auto& w = x.deadlock_witness;
+  // Executions where no thread can go on: the first one's blocked threads and schedule.
+  auto blocked = [&](const char* kind, std::uint64_t count, const std::vector<explorer::AccessRef>& w,
+                     const explorer::Schedule& schedule, const char* what) {
+    if (count == 0) return;
     SourceLoc at = w.empty() ? SourceLoc{} : d.instr(w[0].thread, w[0].pc).where;
-    r.failures.push_back(ReportedFailure{"deadlock", at,
-                                         "deadlock in " + std::to_string(x.deadlocked) +
-                                             " executions: no thread can go on: " + d.where_blocked(w),
-                                         d.schedule(x.deadlock_schedule)});
-  }
-  if (x.divergent > 0) {
-    const auto& w = x.divergence_witness;
-    SourceLoc at = w.empty() ? SourceLoc{} : d.instr(w[0].thread, w[0].pc).where;
-    r.failures.push_back(ReportedFailure{"divergence", at,
-                                         "barrier divergence in " + std::to_string(x.divergent) +
-                                             " executions: waiting forever: " + d.where_blocked(w),
-                                         d.schedule(x.divergence_schedule)});
-  }
+    r.failures.push_back(ReportedFailure{kind, at,
+                                         std::string(what) + " in " + std::to_string(count) + " executions: " +
+                                             d.where_blocked(w),
+                                         d.schedule(schedule)});
+  };
+  blocked("deadlock", x.deadlocked, x.deadlock_witness, x.deadlock_schedule, "no thread can go on");
+  blocked("divergence", x.divergent, x.divergence_witness, x.divergence_schedule,
+          "threads wait forever at different barriers");
   auto note = [&](const std::string& m) { r.diagnostics.push_back(Diagnostic{Diagnostic::Severity::Note, k.loc, m}); };
   note("explored " + std::to_string(x.executions) + " complete executions and " + std::to_string(x.blocked) +
        " blocked ones (at most " + std::to_string(x.max_events) + " events) of one launch: " +
