@@ -113,12 +113,13 @@ kir::Scope scope_from(const std::string& s) {
 
 // The scope of a cuda::atomic_ref<T, Scope> type, from its template
 // argument (the type's printed name need not spell the enumerator); null
-// for thread_scope_thread, which makes nothing atomic between threads.
+// for thread_scope_thread, which makes nothing atomic between threads, and
+// for a scope it cannot read (a wider guess could hide a scope race).
 std::optional<kir::Scope> atomic_ref_scope(clang::QualType t) {
   const auto* spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(t.getCanonicalType()->getAsCXXRecordDecl());
-  if (!spec) return scope_from(t.getCanonicalType().getAsString());
+  if (!spec) return std::nullopt;
   const TemplateArgumentList& args = spec->getTemplateArgs();
-  if (args.size() < 2 || args[1].getKind() != TemplateArgument::Integral) return kir::Scope::System;  // the default
+  if (args.size() < 2 || args[1].getKind() != TemplateArgument::Integral) return std::nullopt;
   switch (args[1].getAsIntegral().getExtValue()) {  // frontend/include/cuda/atomic's thread_scope
     case 0: return kir::Scope::System;
     case 1: return kir::Scope::Device;
@@ -678,7 +679,7 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
         }
         std::optional<kir::Scope> scope = atomic_ref_scope(object->getType());
         if (!scope) {
-          unsupported("atomic_ref of thread_scope_thread", c->getBeginLoc());
+          unsupported("atomic_ref of thread_scope_thread or of a scope racecert cannot read", c->getBeginLoc());
           return Expr{};
         }
         kir::Atomic at;
