@@ -72,6 +72,8 @@ HookConfig parse_hook_config(const std::string& text, const std::string& filenam
       c.timeout_s = t;
     } else if (k == "block-on-inconclusive") {
       if (!parse_bool(v, c.block_on_inconclusive)) throw bad("expected true or false");
+    } else if (k == "accept-bounded") {
+      if (!parse_bool(v, c.accept_bounded)) throw bad("expected true or false");
     } else if (k == "cache") {
       if (!parse_bool(v, c.cache)) throw bad("expected true or false");
     } else if (k == "extensions") {
@@ -94,7 +96,7 @@ HookConfig parse_hook_config(const std::string& text, const std::string& filenam
     } else {
       throw input_error(SourceLoc{filename, l.line, 1},
                         "unknown key '" + k +
-                            "' (expected block-dim, grid-dim, define, timeout, block-on-inconclusive, extensions, "
+                            "' (expected block-dim, grid-dim, define, timeout, block-on-inconclusive, accept-bounded, extensions, "
                             "checker or cache)");
     }
   }

@@ -8,6 +8,7 @@
 //   define = TILE=16             # repeatable: -DTILE=16
 //   timeout = 120                # seconds per file
 //   block-on-inconclusive = false
+//   accept-bounded = false       # true: the explorer's `bounded` passes (check --accept-bounded)
 //   extensions = .cu .cuh .cl
 //   checker = tools/racecert     # the racecert to run (relative to the root, or on PATH)
 //   cache = true
@@ -39,6 +40,7 @@ struct HookConfig {
   std::vector<Section> sections;
   double timeout_s = 120;
   bool block_on_inconclusive = false;
+  bool accept_bounded = false;
   bool cache = true;
   std::vector<std::string> extensions = {".cu", ".cuh", ".cl"};
   std::string checker;  // empty: the racecert running the hook

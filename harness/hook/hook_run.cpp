@@ -99,8 +99,12 @@ std::string checker_identity(const std::string& path) {
          std::to_string(st.st_mtim.tv_nsec);
 }
 
-std::vector<std::string> checker_args(const std::string& path, const GpuVerifyHeader& header, const KernelSettings& s) {
+std::vector<std::string> checker_args(const std::string& path, const GpuVerifyHeader& header, const KernelSettings& s,
+                                      bool accept_bounded) {
   std::vector<std::string> args = {"check", "--format", "text"};
+  // The explorer's `bounded` (one launch explored, no problem found) passes
+  // the hook when the repository says so; otherwise it is inconclusive.
+  if (accept_bounded) args.push_back("--accept-bounded");
   // The file's own header wins (a `*` in it too: that dimension stays
   // symbolic); .racecert fills in what it leaves out.
   if (!header.block && !header.block_unconstrained && s.block) args.insert(args.end(), {"--block-dim", s.block->str()});
@@ -312,7 +316,7 @@ int run_hook_unguarded(const HookRunOptions& o, std::ostream& err) {
       c.why = header.malformed->render();
       continue;
     }
-    auto args = checker_args(e.path, header, config.settings_for(e.path));
+    auto args = checker_args(e.path, header, config.settings_for(e.path), config.accept_bounded);
     std::vector<std::string> key_parts = {"racecert-hook-cache-v1", checker_id, timeout_text, e.path, e.blob,
                                           support_ids};
     key_parts.insert(key_parts.end(), args.begin(), args.end());

@@ -27,6 +27,7 @@ std::string error_of(const std::string& text) {
 TEST(HookConfig, DefaultsWhenEmpty) {
   auto c = parse_hook_config("", ".racecert");
   EXPECT_FALSE(c.block_on_inconclusive);
+  EXPECT_FALSE(c.accept_bounded);
   EXPECT_TRUE(c.cache);
   EXPECT_EQ(c.extensions, (std::vector<std::string>{".cu", ".cuh", ".cl"}));
   EXPECT_FALSE(c.settings_for("k.cu").block);
@@ -40,6 +41,7 @@ TEST(HookConfig, KeysSectionsAndComments) {
       "define = TILE=16\n"
       "timeout = 2.5\n"
       "block-on-inconclusive = yes\n"
+      "accept-bounded = true\n"
       "extensions = .cu, .cuh\n"
       "checker = tools/racecert\n"
       "cache = off\n"
@@ -54,6 +56,7 @@ TEST(HookConfig, KeysSectionsAndComments) {
   EXPECT_EQ(c.defaults.defines, (std::vector<std::string>{"TILE=16"}));
   EXPECT_DOUBLE_EQ(c.timeout_s, 2.5);
   EXPECT_TRUE(c.block_on_inconclusive);
+  EXPECT_TRUE(c.accept_bounded);
   EXPECT_FALSE(c.cache);
   EXPECT_EQ(c.extensions, (std::vector<std::string>{".cu", ".cuh"}));
   EXPECT_EQ(c.checker, "tools/racecert");
