@@ -286,7 +286,7 @@ TEST(Hook, MalformedConfigIsAOneLineError) {
   Cmd c = r.racecert_here({"hook", "run"});
   EXPECT_EQ(c.code, 2);
   EXPECT_EQ(c.err, "racecert hook: .racecert:2:1: error: unknown key 'blokc-dim' (expected block-dim, grid-dim, define, "
-                   "timeout, block-on-inconclusive, extensions, checker or cache)\n");
+                   "timeout, block-on-inconclusive, accept-bounded, extensions, checker or cache)\n");
 }
 
 TEST(Hook, ExplicitFilesUseTheirStagedContent) {
