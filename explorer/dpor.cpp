@@ -13,6 +13,7 @@
 
 #include "explorer/consistency.hpp"
 #include "explorer/result_collector.hpp"
+#include "support/big_stack.hpp"
 
 namespace racecert::explorer {
 
@@ -88,6 +89,10 @@ void Explorer::visit(Graph& g) {
   if ((++visits_ & 0xff) == 0 && options_.deadline.expired()) {
     stopped_ = true;
     collector_.time_out();
+    return;
+  }
+  if (g.total_events() >= options_.max_events) {
+    collector_.cut(g);
     return;
   }
   int t = next_thread(g);
@@ -224,8 +229,12 @@ void Explorer::revisit_reads(Graph& g, EventId w) {
 }  // namespace
 
 ExploreResult explore(const Program& program, const ExploreOptions& options) {
-  Explorer e(program, options);
-  return e.run();
+  ExploreResult out;
+  run_with_big_stack([&] {
+    Explorer e(program, options);
+    out = e.run();
+  });
+  return out;
 }
 
 }  // namespace racecert::explorer

@@ -16,6 +16,10 @@ struct ExploreOptions {
   int loop_bound = 4;          // iterations of a loop that writes, per entry
   bool stop_on_first = false;  // end at the first race, divergence or violated forall
   bool same_value_writes_race = true;  // false: GPUVerify's benign writes (explorer/races.hpp)
+  // An execution reaching this many events is cut, counted like one the
+  // loop bound cut (ExploreResult::bounded): the search recurses once per
+  // event, and this bounds its depth (explore runs it on a 1 GiB stack).
+  int max_events = 100000;
   // Past it the exploration ends with ExploreResult::timed_out: what it
   // found so far stands, but its absence of findings means nothing.
   Deadline deadline = Deadline::never();

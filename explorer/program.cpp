@@ -88,7 +88,7 @@ Value apply_rmw(RmwOp op, Value old, Value operand) {
     case RmwOp::Min: return old < operand ? old : operand;
     case RmwOp::Max: return old < operand ? operand : old;
     case RmwOp::Inc: return old >= operand ? 0 : wrap(u(old) + 1);
-    case RmwOp::Dec: return old == 0 || old > operand ? operand : old - 1;
+    case RmwOp::Dec: return old == 0 || old > operand ? operand : wrap(u(old) - 1);
   }
   return 0;
 }

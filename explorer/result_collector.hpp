@@ -5,6 +5,7 @@
 // witness). Shared by every exploration (the optimal DPOR, delay bounding
 // and its brute-force test reference), so that they classify and count
 // exactly alike.
+#include <algorithm>
 #include <functional>
 #include <set>
 #include <tuple>
@@ -27,6 +28,12 @@ class ResultCollector {
   bool report_races(const Graph& g, EventId e);
   // Classifies a final graph: no thread can go on.
   void finish(const Graph& g);
+  // An execution cut short (too many events): counted as cut by the bound.
+  void cut(const Graph& g) {
+    result_.max_events = std::max(result_.max_events, g.total_events());
+    ++result_.blocked;
+    ++result_.bounded;
+  }
   FinalState final_state(const Graph& g) const;
 
   void time_out() { result_.timed_out = true; }

@@ -115,8 +115,10 @@ KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const s
     rr.schedule = d.schedule(x.race_schedules[i]);
     r.races.push_back(std::move(rr));
   }
+  std::set<std::pair<std::string, std::string>> failed_at;  // one failure per kind and source position
   for (const explorer::Failure& f : x.failures) {
     const explorer::Instr& in = d.instr(f.thread, f.pc);
+    if (!failed_at.insert({explorer::to_string(f.kind), in.where.str()}).second) continue;
     std::string what = f.kind == explorer::FailureKind::Assertion ? "the assertion fails"
                        : f.kind == explorer::FailureKind::OutOfBounds
                            ? "index out of the bounds of the array at " + in.text
@@ -148,8 +150,8 @@ KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const s
          " schedules; weak-memory behaviours and schedules needing more delays are not explored");
   for (const std::string& n : l.notes) note(n);
   if (e.loop_bound_hit())
-    note("the loop bound " + std::to_string(loop_bound) + " cut " + std::to_string(x.bounded) +
-         " executions; raise --loop-bound to explore further");
+    note("the loop bound " + std::to_string(loop_bound) + " (or the limit of 100000 events per execution) cut " +
+         std::to_string(x.bounded) + " executions; raise --loop-bound to explore further");
   if (x.stopped_early) note("stopped at the first problem (--stop-on-first)");
   if (e.status == Status::Bounded)
     note("no execution of this launch with these inputs shows a problem: a bounded result, not a proof for every launch");

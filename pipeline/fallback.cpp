@@ -102,8 +102,10 @@ void decide(KernelReport& r, const ExploreCandidate& c, const ExploreSettings& s
       d.message = "the protocol analysis could not decide: " + d.message;
     }
   r.diagnostics.insert(r.diagnostics.end(), x.diagnostics.begin(), x.diagnostics.end());
-  if (found) r.status = x.status;
-  else r.status = r.races.empty() ? KernelStatus::Bounded : KernelStatus::Racy;
+  // A race (a confirmed one the protocol analysis kept, or the explorer's)
+  // comes first, as in the explorer's own order of findings.
+  if (!r.races.empty()) r.status = KernelStatus::Racy;
+  else r.status = found ? x.status : KernelStatus::Bounded;
 }
 
 }  // namespace

@@ -39,9 +39,13 @@ LOCK = """__global__ void lock_counter(int *lock, int *counter) {
 """
 
 
-def run(binary, path, options):
+def run(binary, path, options, limit=900):
     t0 = time.perf_counter()
-    p = subprocess.run([binary, "explore", path, "--format", "json"] + options, capture_output=True, text=True)
+    try:
+        p = subprocess.run([binary, "explore", path, "--format", "json"] + options, capture_output=True, text=True,
+                           timeout=limit)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - t0, "timeout", 0
     dt = time.perf_counter() - t0
     status, executions = "?", 0
     try:

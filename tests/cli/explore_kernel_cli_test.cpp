@@ -160,6 +160,40 @@ TEST(ExploreKernelCli, CheckFallsBackWhereProtocolsCannotDecide) {
   EXPECT_TRUE(with_schedule) << r.out;
 }
 
+TEST(ExploreKernelCli, CheckReportsWhatProtocolsDoNotModel) {
+  // Race-free (the protocol analysis proves it), but the atomic ticket makes
+  // one thread's assertion fail, and a lock never released deadlocks.
+  std::string ticket = temp_file(
+      "//pass\n//--blockDim=2 --gridDim=1\n"
+      "__global__ void k(int *count) {\n"
+      "  int t = atomicAdd(count, 1);\n"
+      "  assert(t == 0);\n"
+      "}\n",
+      ".cu");
+  auto a = run_racecert({"check", ticket, "--format", "json"});
+  EXPECT_EQ(a.code, 1) << a.out << a.err;
+  auto v = parse_json(a.out);
+  const auto* k = kernel0(v);
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->getString("status"), "assertion");
+  EXPECT_EQ(k->getObject("engines")->getString("count"), "protocols");  // its race freedom is proved
+  const auto* failures = k->getArray("failures");
+  ASSERT_TRUE(failures && failures->size() == 1);
+  EXPECT_EQ((*failures)[0].getAsObject()->getInteger("line"), 5);
+  EXPECT_EQ(run_racecert({"check", ticket, "--no-explore"}).code, 0);
+
+  std::string never = temp_file(
+      "//pass\n//--blockDim=1 --gridDim=2\n"
+      "__global__ void k(int *lock, int *out) {\n"
+      "  while (atomicCAS(lock, 0, 1) != 0) {}\n"
+      "  out[blockIdx.x] = 1;\n"
+      "}\n",
+      ".cu");
+  auto d = run_racecert({"check", never});
+  EXPECT_EQ(d.code, 1) << d.out << d.err;
+  EXPECT_NE(d.out.find("kernel 'k': deadlock"), std::string::npos) << d.out;
+}
+
 TEST(ExploreKernelCli, LitmusTestsStillWork) {
   auto r = run_racecert({"explore", RACECERT_SOURCE_DIR "/datasets/litmus/MP.litmus"});
   EXPECT_EQ(r.code, 1) << r.out << r.err;
