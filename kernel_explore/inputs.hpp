@@ -17,7 +17,6 @@ struct Inputs {
   bool launch_given = false;                   // from the header or the command line
   std::map<std::string, std::int64_t> scalar_args;              // --kernel-args
   std::map<std::string, std::vector<std::int64_t>> memory;      // --memory
-  int warp_size = 32;
 };
 
 // `--kernel-args n=4,m=-2`: NAME=INT pairs separated by commas (blanks

@@ -74,10 +74,9 @@ std::string location_name(const CellInfo& c) {
 class ThreadLowering {
  public:
   ThreadLowering(const kir::Kernel& k, const Untracked& untracked, const Layout& layout, LoweredKernel& out,
-                 const expr::Substitution& constants, int thread, int block, int linear_tid, std::int64_t block_threads,
-                 int warp_size)
+                 const expr::Substitution& constants, int thread, int block, int linear_tid, std::int64_t block_threads)
       : k_(k), untracked_(untracked), layout_(layout), out_(out), constants_(constants), thread_(thread),
-        block_(block), linear_tid_(linear_tid), block_threads_(block_threads), warp_size_(warp_size),
+        block_(block), linear_tid_(linear_tid), block_threads_(block_threads),
         t_(out.program.threads[static_cast<std::size_t>(thread)]) {
     for (const auto& v : k.parameters)
       if (!constants.count(v.name)) add_register(v.name, 0);
@@ -414,7 +413,6 @@ class ThreadLowering {
   const expr::Substitution& constants_;
   int thread_, block_, linear_tid_;
   std::int64_t block_threads_;
-  int warp_size_;
   explorer::Thread& t_;
   std::map<std::string, int> regs_;
   int next_temp_ = 0;
@@ -543,7 +541,7 @@ LoweredKernel lower(const kir::Kernel& k, const Inputs& in) {
       constants["blockIdx.y"] = expr::int_lit(info.block.y);
       constants["blockIdx.z"] = expr::int_lit(info.block.z);
       ThreadLowering tl(k, untracked, layout, out, constants, index, static_cast<int>(b), static_cast<int>(t),
-                        block_threads, in.warp_size);
+                        block_threads);
       for (const auto& [name, v] : params)
         if (!constants.count(name)) tl.set_initial(name, v);
       tl.run();
