@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "tests/frontend/test_util.hpp"
+#include "tests/support/seed_sampling.hpp"
 
 using namespace racecert::fetest;
 
@@ -190,7 +191,7 @@ void print(const Block& b, std::ostringstream& o, int indent) {
 
 TEST(JumpsRandom, VerdictsMatchABruteForceRun) {
   int racy = 0, drf = 0, drf_exact = 0;
-  for (unsigned seed = 1; seed <= 200; ++seed) {
+  for (unsigned seed = 1; seed <= 200; seed += racecert::testkit::seed_stride()) {
     Generator g{std::mt19937(seed)};
     g.returns = seed % 2 == 0;  // odd seeds: the kernel's body; even: an inlined function's, with returns
     Block program = g.block(0, {}, false);
@@ -227,7 +228,7 @@ TEST(JumpsRandom, VerdictsMatchABruteForceRun) {
   // Both verdicts occur, so the comparison can fail either way; false
   // alarms stay rare (seeds 1 to 200: 156 racy, 44 DRF of which 42 exact;
   // to 400: 294, 106, 100).
-  EXPECT_GT(racy, 20);
-  EXPECT_GT(drf, 20);
+  EXPECT_GT(racy, 20 / static_cast<int>(racecert::testkit::seed_stride()));
+  EXPECT_GT(drf, 20 / static_cast<int>(racecert::testkit::seed_stride()));
   EXPECT_GE(drf_exact * 10, drf * 9) << drf_exact << " of " << drf;
 }

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "tests/smt/verdict_differential.hpp"
+#include "tests/support/seed_sampling.hpp"
 
 using namespace racecert;
 using namespace racecert::protocol;
@@ -44,9 +45,9 @@ void check_seed_range(unsigned first, unsigned count, bool wraps = false) {
   vo.inspect = [&](const Kernel& k) { wrapped += has_wrap(k.body); };
   testkit::VerdictCounts n = testkit::compare_verdicts(first, count, ro, vo);
   // Both verdicts occur often enough for the comparison to mean something.
-  EXPECT_GT(n.racy, static_cast<int>(count) / 5);
-  EXPECT_GT(n.drf, static_cast<int>(count) / 10);
-  if (wraps) EXPECT_GT(wrapped, static_cast<int>(count) / 2);  // the wraps are exercised
+  EXPECT_GT(n.racy, testkit::seeds_checked(count) / 5);
+  EXPECT_GT(n.drf, testkit::seeds_checked(count) / 10);
+  if (wraps) EXPECT_GT(wrapped, testkit::seeds_checked(count) / 2);  // the wraps are exercised
 }
 
 }  // namespace

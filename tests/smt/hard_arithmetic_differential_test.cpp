@@ -10,6 +10,7 @@
 
 
 #include "tests/smt/verdict_differential.hpp"
+#include "tests/support/seed_sampling.hpp"
 
 using namespace racecert;
 using namespace racecert::protocol;
@@ -25,10 +26,10 @@ void check_seed_range(unsigned first, unsigned count) {
   // Soundness holds either way; how often the solver gives up is bounded.
   // (Known: products of thread-dependent terms in bit-vector mode,
   // docs/smt-encoding.md "Speed".)
-  vo.max_unknown = static_cast<int>(count) / 50;
+  vo.max_unknown = testkit::seeds_checked(count) / 50;
   testkit::VerdictCounts n = testkit::compare_verdicts(first, count, ro, vo);
-  EXPECT_GT(n.racy, static_cast<int>(count) / 5);
-  EXPECT_GT(n.drf, static_cast<int>(count) / 10);
+  EXPECT_GT(n.racy, testkit::seeds_checked(count) / 5);
+  EXPECT_GT(n.drf, testkit::seeds_checked(count) / 10);
 }
 
 }  // namespace

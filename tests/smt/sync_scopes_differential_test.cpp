@@ -8,6 +8,7 @@
 
 
 #include "tests/smt/verdict_differential.hpp"
+#include "tests/support/seed_sampling.hpp"
 
 using namespace racecert;
 using namespace racecert::protocol;
@@ -37,11 +38,11 @@ void check_seed_range(unsigned first, unsigned count) {
     warp += has_scope(k.body, SyncScope::Warp);
   };
   testkit::VerdictCounts n = testkit::compare_verdicts(first, count, ro, vo);
-  EXPECT_GT(n.racy, static_cast<int>(count) / 5);
-  EXPECT_GT(n.drf, static_cast<int>(count) / 10);
+  EXPECT_GT(n.racy, testkit::seeds_checked(count) / 5);
+  EXPECT_GT(n.drf, testkit::seeds_checked(count) / 10);
   // Both new kinds of barrier occur often enough to be tested.
-  EXPECT_GT(grid, static_cast<int>(count) / 8);
-  EXPECT_GT(warp, static_cast<int>(count) / 5);
+  EXPECT_GT(grid, testkit::seeds_checked(count) / 8);
+  EXPECT_GT(warp, testkit::seeds_checked(count) / 5);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "protocol/interpreter.hpp"
 #include "protocol/printer.hpp"
 #include "smt/checker.hpp"
+#include "tests/support/seed_sampling.hpp"
 
 namespace racecert::testkit {
 
@@ -20,7 +21,7 @@ VerdictCounts compare_verdicts(unsigned first, unsigned count, const RandomProto
   SmallBounds bounds;
   VerdictCounts n;
   double smt_time = 0, interp_time = 0;
-  for (unsigned seed = first; seed < first + count; ++seed) {
+  for (unsigned seed = first; seed < first + count; seed += seed_stride()) {
     std::mt19937 rng(seed);
     Kernel k = random_protocol(rng, ro);
     if (vo.inspect) vo.inspect(k);

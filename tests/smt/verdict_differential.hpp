@@ -25,7 +25,8 @@ struct VerdictOptions {
   std::function<void(const protocol::Kernel&)> inspect;
 };
 
-// Runs seeds first .. first + count - 1 with ro (max_depth and max_block as
+// Runs seeds first .. first + count - 1 (every third under a sanitizer:
+// tests/support/seed_sampling.hpp) with ro (max_depth and max_block as
 // the callers set them); fails the current test at the first disagreement.
 VerdictCounts compare_verdicts(unsigned first, unsigned count, const RandomProtocolOptions& ro,
                                const VerdictOptions& vo = {});
