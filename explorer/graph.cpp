@@ -60,6 +60,9 @@ EventId Graph::push(int t, const Step& step, EventId rf, std::uint64_t stamp) {
   e.scope = step.scope;
   e.rmw = step.rmw;
   e.location = step.location;
+  e.vlocation = step.vlocation;
+  e.proxy = step.proxy;
+  e.fence = step.fence;
   e.pc = step.pc;
   e.value = step.kind == StepKind::Read ? value_of(rf) : step.value;
   e.rf = rf;
@@ -169,12 +172,13 @@ bool Graph::waiting_at_barrier(int t) const {
   const Instr& in = runner.instr(s);
   if (in.kind != InstrKind::Barrier || s.phase != 1) return false;
   const auto& me = ctx_->program->threads[static_cast<std::size_t>(t)];
-  int expected = in.barrier_count > 0 ? in.barrier_count : ctx_->program->cta_size(me.cta, me.gpu);
+  int count = runner.barrier_count(s);
+  int expected = count > 0 ? count : ctx_->program->cta_size(me.cta, me.gpu);
   int arrived = 0;
   for (int u = 0; u < ctx_->num_threads; ++u) {
     const auto& other = ctx_->program->threads[static_cast<std::size_t>(u)];
     if (other.cta == me.cta && other.gpu == me.gpu &&
-        ctx_->runners[static_cast<std::size_t>(u)].barrier_uses(state(u), in.barrier_id) > s.pending)
+        ctx_->runners[static_cast<std::size_t>(u)].barrier_uses(state(u), runner.barrier_id(s)) > s.pending)
       ++arrived;
   }
   // An instance with more arrivals than its count is a misuse: it never completes.

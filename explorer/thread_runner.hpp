@@ -37,6 +37,9 @@ struct Step {
   Order order = Order::NA;
   Scope scope = Scope::Sys;
   int location = -1;
+  int vlocation = -1;   // Read, Write: the virtual address (Instr::vlocation resolved)
+  Proxy proxy = Proxy::Generic;         // Read, Write; Fence: a proxy fence's proxy
+  FenceKind fence = FenceKind::Memory;  // Fence
   Value value = 0;      // Write: the value written
   bool rmw = false;     // read or write part of an RMW instruction
   int barrier_id = 0;   // Barrier*: id, instance (k-th use of the id by this thread), count
@@ -74,6 +77,10 @@ class ThreadRunner {
     return {s.data.begin(), s.data.begin() + num_regs_};
   }
   const Thread& thread() const { return *thread_; }
+  // The id of the Barrier instruction the thread is at (a register id read now).
+  int barrier_id(const ThreadState& s) const;
+  // Its thread count, 0: every thread of the CTA (a register count read now).
+  int barrier_count(const ThreadState& s) const;
   // How many times the thread arrived at barrier `id` so far.
   int barrier_uses(const ThreadState& s, int id) const;
   // The instruction the thread is at (status Running).
