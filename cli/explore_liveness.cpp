@@ -4,6 +4,7 @@
 #endif
 #include "cli/explore_liveness.hpp"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <llvm/Support/JSON.h>
@@ -44,7 +45,11 @@ void print_lasso(std::ostream& os, const explorer::Program& p, const liveness::L
   os << "  prefix (" << l.prefix.size() << " events):\n";
   for (const auto& e : l.prefix) os << "    " << step_text(p, e) << "\n";
   os << "  then forever:\n";
+  for (const auto& e : l.cycle) os << "    " << step_text(p, e) << "\n";
+  if (!l.cycle.empty()) os << "  (threads of the loop without events in it spin where their reads see memory)\n";
   for (const auto& t : l.looping) {
+    if (!l.cycle.empty() && std::any_of(l.cycle.begin(), l.cycle.end(), [&](const auto& e) { return e.thread == t.thread; }))
+      continue;
     const explorer::Thread& th = p.threads[static_cast<std::size_t>(t.thread)];
     os << "    " << th.name << (t.at_barrier ? " waits at" : " repeats") << ":";
     for (int pc : t.loop_pcs) os << " [" << th.code[static_cast<std::size_t>(pc)].text << "]";
@@ -60,11 +65,14 @@ void print_lasso(std::ostream& os, const explorer::Program& p, const liveness::L
 }
 
 llvm::json::Object lasso_json(const explorer::Program& p, const liveness::Lasso& l) {
-  llvm::json::Array prefix, loop;
-  for (const auto& e : l.prefix)
-    prefix.push_back(llvm::json::Object{{"thread", p.threads[static_cast<std::size_t>(e.thread)].name},
-                                        {"pc", e.pc},
-                                        {"instruction", step_text(p, e)}});
+  llvm::json::Array prefix, cycle, loop;
+  auto event = [&](const explorer::ScheduledEvent& e) {
+    return llvm::json::Object{{"thread", p.threads[static_cast<std::size_t>(e.thread)].name},
+                              {"pc", e.pc},
+                              {"instruction", step_text(p, e)}};
+  };
+  for (const auto& e : l.prefix) prefix.push_back(event(e));
+  for (const auto& e : l.cycle) cycle.push_back(event(e));
   for (const auto& t : l.looping) {
     llvm::json::Array pcs;
     for (int pc : t.loop_pcs) pcs.push_back(pc);
@@ -79,6 +87,7 @@ llvm::json::Object lasso_json(const explorer::Program& p, const liveness::Lasso&
     return a;
   };
   return llvm::json::Object{{"prefix", std::move(prefix)},
+                            {"cycle", std::move(cycle)},
                             {"loop", std::move(loop)},
                             {"paused", arr(l.paused_units)},
                             {"terminated", arr(l.terminated_units)},

@@ -105,7 +105,13 @@ std::string describe(const explorer::Program& p, const Lasso& l) {
     return s + "}";
   };
   std::string out;
+  if (!l.cycle.empty()) {
+    out = "a loop of " + std::to_string(l.cycle.size()) + " events that writes repeats forever (threads";
+    for (const LoopingThread& t : l.looping) out += " " + p.threads[static_cast<std::size_t>(t.thread)].name;
+    out += ")";
+  }
   for (const LoopingThread& t : l.looping) {
+    if (!l.cycle.empty()) break;
     const explorer::Thread& th = p.threads[static_cast<std::size_t>(t.thread)];
     const explorer::Instr& in = th.code[static_cast<std::size_t>(t.pc)];
     if (!out.empty()) out += "; ";

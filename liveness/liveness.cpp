@@ -21,6 +21,7 @@
 #include <string>
 
 #include "explorer/dpor.hpp"
+#include "liveness/cycles.hpp"
 #include "liveness/lasso.hpp"
 
 namespace racecert::liveness {
@@ -166,6 +167,7 @@ class Engine {
   }
 
   void judge(const explorer::Graph& g, const GraphShape& shape) {
+    judge_write_cycles(g);
     if (shape.stale) return;  // its continuation with newer reads is explored on its own
     const ThreadSet all = units_.count == 32 ? ~ThreadSet{0} : (ThreadSet{1} << units_.count) - 1;
     const ThreadSet resident = shape.started & ~shape.terminated;
@@ -181,6 +183,18 @@ class Engine {
         m.lasso = make_lasso(g, shape, fair, units_.count);
       }
     }
+  }
+
+  // Livelocks: a sequentially consistent schedule that comes back to a state.
+  void judge_write_cycles(const explorer::Graph& g) {
+    std::vector<ModelSpec> open;
+    std::vector<std::size_t> where;
+    for (std::size_t m = 0; m < models_.size(); ++m)
+      if (!models_[m].lasso) open.push_back(models_[m].spec), where.push_back(m);
+    if (open.empty()) return;
+    auto found = find_write_cycles(g, units_, open, options_.max_resident_units);
+    for (std::size_t k = 0; k < found.size(); ++k)
+      if (found[k]) models_[where[k]].lasso = std::move(found[k]);
   }
 
   std::vector<LivenessResult> all_unknown(const std::string& why) const {

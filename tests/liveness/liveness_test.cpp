@@ -207,7 +207,36 @@ TEST(Liveness, UnitsGroupThreads) {
   EXPECT_EQ(check_liveness(p, o).verdict, Verdict::Terminates);
 }
 
-TEST(Liveness, SideEffectLoopsAreUnknownNeverTerminates) {
+// Replays prefix + cycle + cycle sequentially consistently: every event is
+// its thread's next step and every read sees the latest write, so the cycle
+// can repeat forever.
+void expect_cycle_replays(const explorer::Program& p, const Lasso& l) {
+  ASSERT_FALSE(l.cycle.empty());
+  std::vector<explorer::ThreadRunner> runners;
+  std::vector<explorer::ThreadState> states;
+  for (std::size_t t = 0; t < p.threads.size(); ++t) {
+    runners.emplace_back(p, static_cast<int>(t), 1000);
+    states.push_back(runners.back().initial());
+  }
+  std::vector<explorer::Value> memory(p.init);
+  explorer::Schedule run = l.prefix;
+  for (int k = 0; k < 2; ++k) run.insert(run.end(), l.cycle.begin(), l.cycle.end());
+  for (const explorer::ScheduledEvent& e : run) {
+    auto t = static_cast<std::size_t>(e.thread);
+    ASSERT_EQ(states[t].status, explorer::ThreadStatus::Running);
+    explorer::Step st = runners[t].next(states[t]);
+    ASSERT_EQ(st.kind, e.kind);
+    ASSERT_EQ(st.pc, e.pc);
+    if (e.kind == explorer::StepKind::Read) ASSERT_EQ(e.value, memory[static_cast<std::size_t>(e.location)]);
+    if (e.kind == explorer::StepKind::Write) {
+      ASSERT_EQ(st.value, e.value);
+      memory[static_cast<std::size_t>(e.location)] = e.value;
+    }
+    runners[t].advance(states[t], e.value);
+  }
+}
+
+TEST(Liveness, LivelocksAreWeakLassosAndStrongUnknown) {
   // The ping-pong livelock: each thread exchanges and loops, writing forever.
   auto p = parse(R"(PTX pingpong
 {
@@ -221,9 +250,39 @@ atom.relaxed.gpu.exch r0, m, 0  | atom.relaxed.gpu.exch r1, m, 1  ;
 beq r0, 1, L0                   | beq r1, 0, L1                   ;
 exists 0==0
 )");
+  LivenessResult weak = check(p, Model::Fair);
+  ASSERT_EQ(weak.verdict, Verdict::MayHang) << weak.reason;
+  expect_cycle_replays(p, *weak.lasso);
+  EXPECT_EQ(weak.lasso->fair_units, (std::vector<int>{0, 1}));
+  // Under strong fairness the scheduler must eventually let one thread read
+  // its exit value; the explorer cannot show it (the loop writes): unknown,
+  // never "terminates" from a bounded search.
+  LivenessResult strong = check(p, Model::Fair, 0, Fairness::Strong);
+  EXPECT_EQ(strong.verdict, Verdict::Unknown);
+  EXPECT_NE(strong.reason.find("loop bound"), std::string::npos);
+}
+
+TEST(Liveness, LivelockWithASpinningPartner) {
+  // P0 stores 1 and exchanges it back to 0, forever while it reads 1; P1
+  // spins while it reads 0. The weak lasso needs P1's self-loop at the
+  // states where the location holds 0.
+  auto p = parse(R"(PTX spin_partner
+{
+m=0;
+P0:r0=0;
+P1:r1=0;
+}
+P0@cta 0,gpu 0                  | P1@cta 0,gpu 0                  ;
+L0:                             | L1:                             ;
+st.relaxed.gpu m, 1             | atom.relaxed.gpu.exch r1, m, 0  ;
+atom.relaxed.gpu.exch r0, m, 0  | beq r1, 0, L1                   ;
+beq r0, 1, L0                   |                                 ;
+exists 0==0
+)");
   LivenessResult r = check(p, Model::Fair);
-  EXPECT_EQ(r.verdict, Verdict::Unknown);
-  EXPECT_NE(r.reason.find("loop bound"), std::string::npos);
+  ASSERT_EQ(r.verdict, Verdict::MayHang) << r.reason;
+  expect_cycle_replays(p, *r.lasso);
+  EXPECT_EQ(r.lasso->looping.size(), 2u);
 }
 
 TEST(Liveness, TableHasElevenRowsAndWeakEqualsStrong) {
