@@ -200,7 +200,10 @@ class Engine {
     if (open.empty()) return;
     auto decided = decide_sequentially_consistent(program_, units_, open, options_.max_resident_units,
                                                   options_.deadline);
-    for (std::size_t k = 0; k < decided.size(); ++k) models_[where[k]].sc_terminates = decided[k];
+    for (std::size_t k = 0; k < decided.size(); ++k) {
+      models_[where[k]].sc_terminates = decided[k].terminates;
+      if (decided[k].lasso) models_[where[k]].lasso = std::move(decided[k].lasso);
+    }
   }
 
   // Livelocks: a sequentially consistent schedule that comes back to a state.

@@ -27,6 +27,7 @@ struct Node {
 struct Edge {
   std::uint32_t target;
   int unit;
+  std::vector<explorer::ScheduledEvent> events;  // one, or an RMW's two
 };
 
 class ScGraph {
@@ -41,14 +42,17 @@ class ScGraph {
     for (const auto& r : runners_) init.threads.push_back(r.initial());
     init.memory = p_.init;
     intern(std::move(init));
+    parent_.push_back({0, 0});
     for (std::size_t s = 0; s < nodes_.size(); ++s) {
       if (nodes_.size() > kMaxStates || ((s & 0xff) == 0 && deadline.expired())) return false;
       for (std::size_t t = 0; t < runners_.size(); ++t) {
         if (nodes_[s].threads[t].status != ThreadStatus::Running) continue;
         Node next = nodes_[s];
-        if (!step(next, t)) continue;
+        std::vector<explorer::ScheduledEvent> events;
+        if (!step(next, t, events)) continue;
         const std::uint32_t target = intern(std::move(next));
-        edges_[s].push_back(Edge{target, units_.of_thread[t]});
+        if (target == parent_.size()) parent_.push_back({static_cast<std::uint32_t>(s), edges_[s].size()});
+        edges_[s].push_back(Edge{target, units_.of_thread[t], std::move(events)});
       }
     }
     return true;
@@ -59,29 +63,34 @@ class ScGraph {
   ThreadSet started(std::size_t s) const { return nodes_[s].started; }
   ThreadSet terminated(std::size_t s) const { return terminated_[s]; }
   ThreadSet all() const { return units_.count == 32 ? ~ThreadSet{0} : bit(units_.count) - 1; }
+  // The BFS tree: the state and edge that discovered s (s != 0).
+  std::pair<std::uint32_t, std::size_t> parent(std::size_t s) const { return parent_[s]; }
 
  private:
   // One atomic step of thread t (an RMW: read and write). False: the step
   // ends the run as no run of the program (a false assumption).
-  bool step(Node& n, std::size_t t) {
+  bool step(Node& n, std::size_t t, std::vector<explorer::ScheduledEvent>& events) {
     const explorer::ThreadRunner& r = runners_[t];
     explorer::ThreadState& s = n.threads[t];
     n.started |= bit(units_.of_thread[t]);
-    explorer::Step st = r.next(s);
-    auto loc = static_cast<std::size_t>(st.location);
-    switch (st.kind) {
-      case StepKind::Read: r.advance(s, n.memory[loc]); break;
-      case StepKind::Write:
-        n.memory[loc] = st.value;
-        r.advance(s, 0);
-        break;
-      default: r.advance(s, 0); break;
-    }
-    if (s.status == ThreadStatus::Running && s.phase != 0 && r.instr(s).kind == InstrKind::Rmw) {
-      explorer::Step w = r.next(s);
-      n.memory[static_cast<std::size_t>(w.location)] = w.value;
-      r.advance(s, 0);
-    }
+    auto one = [&](const explorer::Step& st) {
+      explorer::ScheduledEvent e;
+      e.thread = static_cast<int>(t);
+      e.pc = st.pc;
+      e.kind = st.kind;
+      e.location = st.location;
+      e.rmw = st.rmw;
+      if (st.kind == StepKind::Read) {
+        e.value = n.memory[static_cast<std::size_t>(st.location)];
+      } else if (st.kind == StepKind::Write) {
+        e.value = st.value;
+        n.memory[static_cast<std::size_t>(st.location)] = st.value;
+      }
+      events.push_back(e);
+      r.advance(s, e.value);
+    };
+    one(r.next(s));
+    if (s.status == ThreadStatus::Running && s.phase != 0 && r.instr(s).kind == InstrKind::Rmw) one(r.next(s));
     return s.status != ThreadStatus::Pruned;
   }
 
@@ -112,6 +121,7 @@ class ScGraph {
   std::vector<Node> nodes_;
   std::vector<std::vector<Edge>> edges_;
   std::vector<ThreadSet> terminated_;
+  std::vector<std::pair<std::uint32_t, std::size_t>> parent_;
 };
 
 // Tarjan's SCCs, iterative; per state its component.
@@ -163,17 +173,96 @@ std::vector<std::uint32_t> components(const ScGraph& g) {
   return comp;
 }
 
-bool weak_terminates(const ScGraph& g, const std::vector<std::uint32_t>& comp, const progress::ModelSpec& spec) {
-  std::map<std::uint32_t, ThreadSet> covered, fair;
+// A path inside component c from `from` to a state satisfying `goal` (which
+// may be `from`), as edges; breadth first.
+template <class Goal>
+std::vector<const Edge*> path_in(const ScGraph& g, const std::vector<std::uint32_t>& comp, std::uint32_t from,
+                                 Goal goal) {
+  std::map<std::uint32_t, std::pair<std::uint32_t, const Edge*>> seen{{from, {from, nullptr}}};
+  std::deque<std::uint32_t> queue{from};
+  while (!queue.empty()) {
+    const std::uint32_t s = queue.front();
+    queue.pop_front();
+    if (goal(s)) {
+      std::vector<const Edge*> path;
+      for (std::uint32_t x = s; x != from;) {
+        path.push_back(seen[x].second);
+        x = seen[x].first;
+      }
+      std::reverse(path.begin(), path.end());
+      return path;
+    }
+    for (const Edge& e : g.out(s))
+      if (comp[e.target] == comp[from] && seen.emplace(e.target, std::make_pair(s, &e)).second)
+        queue.push_back(e.target);
+  }
+  return {};
+}
+
+// A weakly fair lasso, or none when every such run terminates: the
+// component with an internal step of every unit of its F nearest to the
+// initial state (states are in BFS order), then a closed walk in it that
+// steps every unit of F.
+std::optional<Lasso> weak_lasso(const ScGraph& g, const std::vector<std::uint32_t>& comp,
+                                const progress::ModelSpec& spec, int num_units) {
+  std::map<std::uint32_t, ThreadSet> covered;
   for (std::size_t s = 0; s < g.size(); ++s)
     for (const Edge& e : g.out(s))
-      if (comp[e.target] == comp[s]) {
-        covered[comp[s]] |= bit(e.unit);
-        fair[comp[s]] = progress::fair_set(spec, g.all(), g.started(s), g.terminated(s));
+      if (comp[e.target] == comp[s]) covered[comp[s]] |= bit(e.unit);
+  for (std::uint32_t r = 0; r < g.size(); ++r) {
+    auto it = covered.find(comp[r]);
+    if (it == covered.end()) continue;
+    const ThreadSet fair = progress::fair_set(spec, g.all(), g.started(r), g.terminated(r));
+    if (fair & ~it->second) continue;
+    Lasso l;
+    std::vector<const Edge*> prefix;
+    for (std::uint32_t x = r; x != 0;) {
+      auto [p, k] = g.parent(x);
+      prefix.push_back(&g.out(p)[k]);
+      x = p;
+    }
+    std::reverse(prefix.begin(), prefix.end());
+    // The walk: to an internal step of each unit of F not yet taken (any
+    // internal step when F is empty), then back to r.
+    std::vector<const Edge*> cycle;
+    ThreadSet need = fair ? fair : it->second & (~it->second + 1), done = 0;
+    std::uint32_t cur = r;
+    while (need & ~done) {
+      auto has_needed = [&](std::uint32_t s) {
+        for (const Edge& e : g.out(s))
+          if (comp[e.target] == comp[r] && ((need & ~done) & bit(e.unit))) return true;
+        return false;
+      };
+      for (const Edge* e : path_in(g, comp, cur, has_needed)) cycle.push_back(e), done |= bit(e->unit), cur = e->target;
+      for (const Edge& e : g.out(cur))
+        if (comp[e.target] == comp[r] && ((need & ~done) & bit(e.unit))) {
+          cycle.push_back(&e);
+          done |= bit(e.unit);
+          cur = e.target;
+          break;
+        }
+    }
+    for (const Edge* e : path_in(g, comp, cur, [&](std::uint32_t s) { return s == r; })) cycle.push_back(e);
+    for (const Edge* e : prefix) l.prefix.insert(l.prefix.end(), e->events.begin(), e->events.end());
+    std::map<int, std::vector<int>> pcs;
+    for (const Edge* e : cycle)
+      for (const auto& ev : e->events) l.cycle.push_back(ev), pcs[ev.thread].push_back(ev.pc);
+    for (auto& [t, v] : pcs) l.looping.push_back(LoopingThread{t, v.back(), v, false});
+    for (int u = 0; u < num_units; ++u) {
+      if (g.terminated(r) & bit(u)) l.terminated_units.push_back(u);
+      else if (!(done & bit(u))) l.paused_units.push_back(u);
+      if (fair & bit(u)) l.fair_units.push_back(u);
+    }
+    // Who wrote what each read reads, along the run.
+    std::map<int, int> writer;
+    for (auto* run : {&l.prefix, &l.cycle})
+      for (auto& ev : *run) {
+        if (ev.kind == StepKind::Read) ev.read_from = writer.count(ev.location) ? writer[ev.location] : -1;
+        if (ev.kind == StepKind::Write) writer[ev.location] = ev.thread;
       }
-  for (const auto& [c, cov] : covered)
-    if ((fair[c] & ~cov) == 0) return false;
-  return true;
+    return l;
+  }
+  return std::nullopt;
 }
 
 bool strong_terminates(const ScGraph& g, const progress::ModelSpec& spec) {
@@ -214,17 +303,22 @@ bool sc_is_exact(const explorer::Program& p) {
   return true;
 }
 
-std::vector<std::optional<bool>> decide_sequentially_consistent(const explorer::Program& p, const UnitMap& units,
-                                                                const std::vector<progress::ModelSpec>& specs,
-                                                                unsigned max_resident_units, Deadline deadline) {
-  std::vector<std::optional<bool>> out(specs.size());
+std::vector<ScDecision> decide_sequentially_consistent(const explorer::Program& p, const UnitMap& units,
+                                                       const std::vector<progress::ModelSpec>& specs,
+                                                       unsigned max_resident_units, Deadline deadline) {
+  std::vector<ScDecision> out(specs.size());
   if (max_resident_units || !sc_is_exact(p)) return out;
   ScGraph g(p, units);
   if (!g.build(deadline)) return out;
   const auto comp = components(g);
-  for (std::size_t m = 0; m < specs.size(); ++m)
-    out[m] = specs[m].fairness == progress::Fairness::Weak ? weak_terminates(g, comp, specs[m])
-                                                           : strong_terminates(g, specs[m]);
+  for (std::size_t m = 0; m < specs.size(); ++m) {
+    if (specs[m].fairness == progress::Fairness::Weak) {
+      out[m].lasso = weak_lasso(g, comp, specs[m], units.count);
+      out[m].terminates = !out[m].lasso;
+    } else {
+      out[m].terminates = strong_terminates(g, specs[m]);
+    }
+  }
   return out;
 }
 

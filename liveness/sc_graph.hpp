@@ -23,12 +23,19 @@
 
 namespace racecert::liveness {
 
-// Per model of `specs`: true (terminates), false (may not), or nullopt when
-// the program is outside the exact class, the graph is too large or the
-// deadline passed.
-std::vector<std::optional<bool>> decide_sequentially_consistent(const explorer::Program& p, const UnitMap& units,
-                                                                const std::vector<progress::ModelSpec>& specs,
-                                                                unsigned max_resident_units, Deadline deadline);
+struct ScDecision {
+  // True (terminates), false (may not), or nullopt when the program is
+  // outside the exact class, the graph is too large or the deadline passed.
+  std::optional<bool> terminates;
+  // Weak fairness, when it may not terminate: the lasso (prefix and cycle
+  // as sequentially consistent events; the cycle steps every unit of F).
+  std::optional<Lasso> lasso;
+};
+
+// One decision per model of `specs`.
+std::vector<ScDecision> decide_sequentially_consistent(const explorer::Program& p, const UnitMap& units,
+                                                       const std::vector<progress::ModelSpec>& specs,
+                                                       unsigned max_resident_units, Deadline deadline);
 
 // Whether p is in the exact class (ignoring the occupancy bound).
 bool sc_is_exact(const explorer::Program& p);

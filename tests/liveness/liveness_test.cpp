@@ -216,13 +216,25 @@ void expect_cycle_replays(const explorer::Program& p, const Lasso& l) {
   std::vector<explorer::ThreadRunner> runners;
   std::vector<explorer::ThreadState> states;
   for (std::size_t t = 0; t < p.threads.size(); ++t) {
-    runners.emplace_back(p, static_cast<int>(t), 1000);
+    runners.emplace_back(p, static_cast<int>(t), 1000, false);
     states.push_back(runners.back().initial());
   }
   std::vector<explorer::Value> memory(p.init);
   explorer::Schedule run = l.prefix;
   for (int k = 0; k < 2; ++k) run.insert(run.end(), l.cycle.begin(), l.cycle.end());
-  for (const explorer::ScheduledEvent& e : run) {
+  // The global state (pcs, registers, memory) where the cycle starts and ends.
+  auto snapshot = [&] {
+    std::vector<explorer::Value> v(memory);
+    for (std::size_t t = 0; t < states.size(); ++t) {
+      v.push_back(states[t].pc);
+      for (explorer::Value r : runners[t].registers(states[t])) v.push_back(r);
+    }
+    return v;
+  };
+  std::vector<std::vector<explorer::Value>> snapshots;
+  for (std::size_t i = 0; i < run.size(); ++i) {
+    if (i == l.prefix.size() || i == l.prefix.size() + l.cycle.size()) snapshots.push_back(snapshot());
+    const explorer::ScheduledEvent& e = run[i];
     auto t = static_cast<std::size_t>(e.thread);
     ASSERT_EQ(states[t].status, explorer::ThreadStatus::Running);
     explorer::Step st = runners[t].next(states[t]);
@@ -235,6 +247,8 @@ void expect_cycle_replays(const explorer::Program& p, const Lasso& l) {
     }
     runners[t].advance(states[t], e.value);
   }
+  ASSERT_EQ(snapshots.size(), 2u);
+  EXPECT_EQ(snapshots[0], snapshots[1]) << "the cycle does not come back to its first state";
 }
 
 TEST(Liveness, LivelocksAreWeakLassosAndStrongDecidedExactly) {
@@ -371,9 +385,10 @@ TEST(LivenessDifferential, ScStateGraphAgreesWithProgress) {
     ASSERT_TRUE(sc_is_exact(ep));
     auto got = decide_sequentially_consistent(ep, units, specs, 0, Deadline::never());
     for (std::size_t k = 0; k < want.size(); ++k) {
-      ASSERT_TRUE(got[k].has_value());
-      EXPECT_EQ(*got[k], want[k].terminates) << "program " << i << " " << progress::spec_name(want[k].spec);
+      ASSERT_TRUE(got[k].terminates.has_value());
+      EXPECT_EQ(*got[k].terminates, want[k].terminates) << "program " << i << " " << progress::spec_name(want[k].spec);
       ++compared;
+      if (got[k].lasso) expect_cycle_replays(ep, *got[k].lasso);
     }
   }
   EXPECT_EQ(compared, 3300);
