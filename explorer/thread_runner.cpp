@@ -104,9 +104,10 @@ std::vector<std::vector<bool>> live_registers(const Thread& t) {
   return live;
 }
 
-ThreadRunner::ThreadRunner(const Program& program, int thread, int loop_bound)
+ThreadRunner::ThreadRunner(const Program& program, int thread, int loop_bound, bool detect_spins)
     : thread_(&program.threads[static_cast<std::size_t>(thread)]),
       loop_bound_(loop_bound),
+      detect_spins_(detect_spins),
       num_regs_(static_cast<int>(thread_->reg_names.size())) {
   const auto& code = thread_->code;
   head_of_pc_.assign(code.size() + 1, -1);
@@ -164,7 +165,8 @@ void ThreadRunner::arrive_at(ThreadState& s, int pc, bool by_back_jump) const {
   std::size_t base = head_base(head);
   s.data[base] = s.side_effects;
   if (!by_back_jump) s.data[base + 1] = 0;
-  std::copy(s.data.begin(), s.data.begin() + num_regs_, s.data.begin() + static_cast<std::ptrdiff_t>(base) + 2);
+  s.data[base + 2] = s.events;
+  std::copy(s.data.begin(), s.data.begin() + num_regs_, s.data.begin() + static_cast<std::ptrdiff_t>(base) + 3);
 }
 
 bool ThreadRunner::failed_iteration(const ThreadState& s, int head) const {
@@ -172,7 +174,7 @@ bool ThreadRunner::failed_iteration(const ThreadState& s, int head) const {
   if (s.data[base] != s.side_effects) return false;
   const auto& live = live_at_head_[static_cast<std::size_t>(head)];
   for (int r = 0; r < num_regs_; ++r)
-    if (live[static_cast<std::size_t>(r)] && s.data[base + 2 + static_cast<std::size_t>(r)] != s.data[static_cast<std::size_t>(r)])
+    if (live[static_cast<std::size_t>(r)] && s.data[base + 3 + static_cast<std::size_t>(r)] != s.data[static_cast<std::size_t>(r)])
       return false;
   return true;
 }
@@ -201,7 +203,7 @@ void ThreadRunner::run_local(ThreadState& s) const {
           break;
         }
         int head = head_of_pc_[static_cast<std::size_t>(in.target)];
-        if (failed_iteration(s, head)) {
+        if (detect_spins_ && failed_iteration(s, head)) {
           s.status = ThreadStatus::SpinBlocked;
           return;
         }
@@ -305,7 +307,13 @@ Step ThreadRunner::next(const ThreadState& s) const {
   return st;
 }
 
+int ThreadRunner::spin_iteration_start(const ThreadState& s) const {
+  const Instr& jump = thread_->code[static_cast<std::size_t>(s.pc)];
+  return static_cast<int>(s.data[head_base(head_of_pc_[static_cast<std::size_t>(jump.target)]) + 2]);
+}
+
 void ThreadRunner::advance(ThreadState& s, Value read_value) const {
+  ++s.events;
   const Instr& in = thread_->code[static_cast<std::size_t>(s.pc)];
   switch (in.kind) {
     case InstrKind::Load:
