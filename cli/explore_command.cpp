@@ -1,5 +1,5 @@
 // racecert explore FILE [--format text|json] [--loop-bound K] [--repair]
-//                       [--stop-on-first] [kernel options]
+//                       [--stop-on-first] [--model src11|ptx] [kernel options]
 //                       [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]
 // Model-checks a PTX litmus test under scoped RC11 (explorer/) and reports
 // executions, the final condition, races and barrier divergence; a CUDA or
@@ -16,6 +16,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/explore_kernel.hpp"
+#include "cli/explore_ptx.hpp"
 #include "frontend/frontend.hpp"
 #include "explorer/delay_bounding.hpp"
 #include "explorer/dpor.hpp"
@@ -189,7 +190,8 @@ int run(int argc, char** argv) {
       "time-limit", "kernels: seconds per kernel, after which an exploration without findings is unknown",
       cxxopts::value<double>()->default_value("60"))("D,define", "kernels: define a macro (NAME or NAME=VALUE)",
                                                       cxxopts::value<std::vector<std::string>>())(
-      "h,help", "print this help")("file", "litmus test or kernel", cxxopts::value<std::string>());
+      "model", "litmus tests: the memory model, src11 (scoped RC11) or ptx (PTX v7.5 with proxies)",
+      cxxopts::value<std::string>()->default_value("src11"))("h,help", "print this help")("file", "litmus test or kernel", cxxopts::value<std::string>());
   options.parse_positional({"file"});
   cxxopts::ParseResult args;
   try {
@@ -214,7 +216,14 @@ int run(int argc, char** argv) {
   if (opts.loop_bound < 0 || opts.loop_bound > 1000) throw usage_error("--loop-bound must be in 0..1000");
   opts.stop_on_first = args.count("stop-on-first") > 0;
 
+  const std::string model = args["model"].as<std::string>();
+  if (model != "src11" && model != "ptx") throw usage_error("--model must be src11 or ptx");
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
+  if (model == "ptx") {
+    if (args.count("repair") || args["strategy"].as<std::string>() != "dpor")
+      throw usage_error("--model ptx takes neither --repair nor --strategy");
+    return explore_ptx(explorer::litmus::lower(test).program, opts.loop_bound, format);
+  }
 
   if (args["strategy"].as<std::string>() != "dpor")
     return run_delay_bounded(args, format, opts, explorer::litmus::lower(test).program);
@@ -275,7 +284,7 @@ int explore_main(int argc, char** argv) {
     std::cerr << e.render() << "\n";
     if (e.code() == kExitUsage)
       std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]"
-                   " [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]\n"
+                   " [--model src11|ptx] [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]\n"
                    "       racecert explore KERNEL.cu|.cl [--block-dim D] [--grid-dim D] [--kernel-args N=V,...] "
                    "[--memory FILE] [--loop-bound K] [--accept-bounded] [--format text|json|sarif]\n";
     return e.code();

@@ -1,0 +1,484 @@
+// Candidate enumeration for the PTX model (see ptx_explore.hpp).
+#include "explorer/ptx_explore.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "explorer/ptx_model.hpp"
+#include "explorer/thread_runner.hpp"
+
+namespace racecert::explorer::ptx {
+
+namespace {
+
+constexpr int kMaxRunEvents = 64;  // dependency masks are 64-bit
+
+// One event of a thread run; deps: the run's earlier reads it depends on
+// (addr | data | ctrl), as a mask over run event indices.
+struct RunEvent {
+  Step step;
+  Value value = 0;
+  std::uint64_t deps = 0;
+};
+
+struct Run {
+  std::vector<RunEvent> events;
+  std::vector<Value> regs;
+  ThreadStatus status = ThreadStatus::Finished;
+  FailureKind failure = FailureKind::Assertion;
+  int fail_pc = -1;
+};
+
+// Which reads of the run each register's value (and the control flow so
+// far) derives from.
+struct Taint {
+  std::vector<std::uint64_t> reg;
+  std::uint64_t ctrl = 0;
+  std::uint64_t rmw_data = 0;  // the operands of the RMW whose write is pending
+  std::uint64_t of(const Operand& o) const { return o.is_reg ? reg[static_cast<std::size_t>(o.reg)] : 0; }
+};
+
+class RunEnumerator {
+ public:
+  RunEnumerator(const Program& p, int thread, int loop_bound, const std::vector<std::vector<Value>>& domain,
+                std::uint64_t cap)
+      : thread_(p.threads[static_cast<std::size_t>(thread)]), runner_(p, thread, loop_bound), domain_(domain), cap_(cap) {}
+
+  // False when a cap was hit (the runs are then incomplete).
+  bool enumerate(std::vector<Run>& out) {
+    out_ = &out;
+    std::vector<int> local;
+    Taint taint;
+    taint.reg.assign(thread_.reg_names.size(), 0);
+    ThreadState s = runner_.initial(&local);
+    replay(taint, local);
+    std::vector<RunEvent> events;
+    dfs(s, taint, events);
+    return !overflow_;
+  }
+
+ private:
+  // Thread-local instructions propagate taint: dst gets its operands' taint,
+  // a conditional branch adds its operands' taint to every later event.
+  void replay(Taint& t, const std::vector<int>& pcs) const {
+    std::vector<int> uses;
+    for (int pc : pcs) {
+      const Instr& in = thread_.code[static_cast<std::size_t>(pc)];
+      switch (in.kind) {
+        case InstrKind::Arith:
+          t.reg[static_cast<std::size_t>(in.dst)] = t.of(in.a) | (in.arith == ArithOp::Mov ? 0 : t.of(in.b));
+          break;
+        case InstrKind::Compute: {
+          std::uint64_t m = 0;
+          uses.clear();
+          thread_.computations[static_cast<std::size_t>(in.calc)].registers_read(uses);
+          for (int r : uses) m |= t.reg[static_cast<std::size_t>(r)];
+          t.reg[static_cast<std::size_t>(in.dst)] = m;
+          break;
+        }
+        case InstrKind::Branch:
+          if (in.cond != BranchCond::Always) t.ctrl |= t.of(in.a) | t.of(in.b);
+          break;
+        case InstrKind::Assert:
+        case InstrKind::Assume: t.ctrl |= t.of(in.a); break;
+        case InstrKind::Nop:
+        case InstrKind::Load:
+        case InstrKind::Store:
+        case InstrKind::Rmw:
+        case InstrKind::Fence:
+        case InstrKind::Barrier: break;
+      }
+    }
+  }
+
+  void dfs(const ThreadState& s, const Taint& taint, std::vector<RunEvent>& events) {
+    if (overflow_) return;
+    if (s.status != ThreadStatus::Running) {
+      if (s.status != ThreadStatus::Finished && s.status != ThreadStatus::Failed) return;  // no complete run
+      if (out_->size() >= cap_) {
+        overflow_ = true;
+        return;
+      }
+      Run run;
+      run.events = events;
+      run.regs = runner_.registers(s);
+      run.status = s.status;
+      if (s.status == ThreadStatus::Failed) {
+        run.failure = static_cast<FailureKind>(s.pending);
+        run.fail_pc = s.pc;
+      }
+      out_->push_back(std::move(run));
+      return;
+    }
+    if (static_cast<int>(events.size()) >= kMaxRunEvents) {
+      overflow_ = true;
+      return;
+    }
+    const Instr& in = runner_.instr(s);
+    Step st = runner_.next(s);
+    const std::uint64_t index = std::uint64_t{1} << events.size();
+    const std::uint64_t addr = in.extent > 0 ? taint.of(in.index) : 0;
+    std::vector<int> local;
+    auto step = [&](Value v, std::uint64_t deps, const Taint& after_taint) {
+      ThreadState s2 = s;
+      Taint t2 = after_taint;
+      local.clear();
+      runner_.advance(s2, v, &local);
+      replay(t2, local);
+      events.push_back(RunEvent{st, st.kind == StepKind::Read ? v : st.value, deps});
+      dfs(s2, t2, events);
+      events.pop_back();
+    };
+    switch (st.kind) {
+      case StepKind::Read:
+        for (Value v : domain_[static_cast<std::size_t>(st.location)]) {
+          Taint t2 = taint;
+          if (in.kind == InstrKind::Rmw) t2.rmw_data = taint.of(in.a) | (in.rmw == RmwOp::Cas ? taint.of(in.b) : 0);
+          if (in.dst >= 0) t2.reg[static_cast<std::size_t>(in.dst)] = index;
+          step(v, addr | taint.ctrl, t2);
+        }
+        break;
+      case StepKind::Write: {
+        std::uint64_t data = in.kind == InstrKind::Rmw ? taint.rmw_data : taint.of(in.a);
+        step(0, addr | data | taint.ctrl, taint);
+        break;
+      }
+      case StepKind::Fence:
+      case StepKind::BarrierArrive:
+      case StepKind::BarrierDepart: step(0, taint.ctrl, taint); break;
+    }
+  }
+
+  const Thread& thread_;
+  ThreadRunner runner_;
+  const std::vector<std::vector<Value>>& domain_;
+  std::uint64_t cap_;
+  std::vector<Run>* out_ = nullptr;
+  bool overflow_ = false;
+};
+
+// The runs of every thread under value domains grown to a fixpoint.
+bool enumerate_runs(const Program& p, const PtxOptions& o, std::vector<std::vector<Run>>& runs) {
+  std::vector<std::vector<Value>> domain(p.locations.size());
+  for (std::size_t l = 0; l < p.locations.size(); ++l) domain[l] = {p.init[l]};
+  for (;;) {
+    runs.assign(p.threads.size(), {});
+    for (std::size_t t = 0; t < p.threads.size(); ++t) {
+      RunEnumerator e(p, static_cast<int>(t), o.loop_bound, domain, o.max_runs_per_thread);
+      if (!e.enumerate(runs[t])) return false;
+    }
+    bool grew = false;
+    for (const auto& thread_runs : runs)
+      for (const Run& r : thread_runs)
+        for (const RunEvent& e : r.events) {
+          if (e.step.kind != StepKind::Write) continue;
+          auto& d = domain[static_cast<std::size_t>(e.step.location)];
+          if (std::find(d.begin(), d.end(), e.value) != d.end()) continue;
+          d.push_back(e.value);
+          grew = true;
+          if (static_cast<int>(d.size()) > o.max_values_per_location) return false;
+        }
+    if (!grew) return true;
+  }
+}
+
+class CandidateSearch {
+ public:
+  CandidateSearch(const Program& p, const PtxOptions& o, const std::vector<std::vector<Run>>& runs)
+      : p_(p), o_(o), runs_(runs), chosen_(p.threads.size(), 0) {}
+
+  PtxResult run() {
+    choose_runs(0);
+    res_.result.timed_out = overflow_;
+    return std::move(res_);
+  }
+
+ private:
+  void choose_runs(std::size_t t) {
+    if (overflow_) return;
+    if (t == p_.threads.size()) {
+      build_candidate();
+      return;
+    }
+    for (std::size_t i = 0; i < runs_[t].size(); ++i) {
+      chosen_[t] = i;
+      choose_runs(t + 1);
+    }
+  }
+
+  const Run& run_of(std::size_t t) const { return runs_[t][chosen_[t]]; }
+
+  void build_candidate() {
+    c_ = Candidate{};
+    const int L = static_cast<int>(p_.locations.size());
+    for (int l = 0; l < L; ++l) {
+      Event e;
+      e.kind = StepKind::Write;
+      e.location = l;
+      e.value = p_.init[static_cast<std::size_t>(l)];
+      c_.events.push_back(e);
+    }
+    int thread_events = 0;
+    for (std::size_t t = 0; t < p_.threads.size(); ++t) {
+      const Run& r = run_of(t);
+      const int base = static_cast<int>(c_.events.size());
+      thread_events += static_cast<int>(r.events.size());
+      for (std::size_t i = 0; i < r.events.size(); ++i) {
+        const RunEvent& re = r.events[i];
+        Event e;
+        e.kind = re.step.kind;
+        e.order = re.step.order;
+        e.scope = re.step.scope;
+        e.thread = static_cast<int>(t);
+        e.location = re.step.location;
+        e.value = re.value;
+        e.rmw = re.step.rmw;
+        e.pc = re.step.pc;
+        e.barrier_id = re.step.barrier_id;
+        e.barrier_instance = re.step.barrier_instance;
+        const int id = base + static_cast<int>(i);
+        if (e.kind == StepKind::Write && e.rmw && i > 0 && r.events[i - 1].step.kind == StepKind::Read &&
+            r.events[i - 1].step.rmw)
+          c_.rmw.emplace_back(id - 1, id);
+        for (std::size_t j = 0; j < i; ++j)
+          if ((re.deps >> j) & 1u) c_.dep.emplace_back(base + static_cast<int>(j), id);
+        c_.events.push_back(e);
+      }
+    }
+    if (!barriers_complete()) return;
+    const int n = static_cast<int>(c_.events.size());
+    c_.rf.assign(static_cast<std::size_t>(n), -1);
+    reads_.clear();
+    sources_.clear();
+    for (int r = 0; r < n; ++r) {
+      if (c_.events[static_cast<std::size_t>(r)].kind != StepKind::Read) continue;
+      std::vector<int> src = rf_sources(r);
+      if (src.empty()) return;
+      reads_.push_back(r);
+      sources_.push_back(std::move(src));
+    }
+    res_.result.max_events = std::max(res_.result.max_events, thread_events);
+    choose_rf(0);
+  }
+
+  // Every departure from a barrier instance needs its participants' arrivals.
+  bool barriers_complete() const {
+    for (const Event& d : c_.events) {
+      if (d.kind != StepKind::BarrierDepart) continue;
+      const Thread& td = p_.threads[static_cast<std::size_t>(d.thread)];
+      int needed = 0;
+      const Instr& in = td.code[static_cast<std::size_t>(d.pc)];
+      needed = in.barrier_count > 0 ? in.barrier_count : p_.cta_size(td.cta, td.gpu);
+      int arrived = 0;
+      for (const Event& a : c_.events) {
+        if (a.kind != StepKind::BarrierArrive || a.barrier_id != d.barrier_id || a.barrier_instance != d.barrier_instance)
+          continue;
+        const Thread& ta = p_.threads[static_cast<std::size_t>(a.thread)];
+        if (ta.cta == td.cta && ta.gpu == td.gpu) ++arrived;
+      }
+      if (arrived < needed) return false;
+    }
+    return true;
+  }
+
+  // The writes read r may read from: same location and value; of its own
+  // thread only the latest po-earlier write (any other violates Causality
+  // through po: the po-later same-location write is cause-after it).
+  std::vector<int> rf_sources(int r) const {
+    const Event& re = c_.events[static_cast<std::size_t>(r)];
+    int own = -1;
+    for (int w = 0; w < r; ++w) {
+      const Event& we = c_.events[static_cast<std::size_t>(w)];
+      if (we.thread == re.thread && we.kind == StepKind::Write && we.location == re.location) own = w;
+    }
+    std::vector<int> out;
+    for (int w = 0; w < static_cast<int>(c_.events.size()); ++w) {
+      const Event& we = c_.events[static_cast<std::size_t>(w)];
+      if (we.kind != StepKind::Write || we.location != re.location || we.value != re.value) continue;
+      if (we.thread == re.thread ? w != own : (we.thread < 0 && own >= 0)) continue;
+      out.push_back(w);
+    }
+    return out;
+  }
+
+  void choose_rf(std::size_t k) {
+    if (overflow_) return;
+    if (k == reads_.size()) {
+      if (++candidates_ > o_.max_candidates) {
+        overflow_ = true;
+        return;
+      }
+      check_candidate();
+      return;
+    }
+    for (int w : sources_[k]) {
+      c_.rf[static_cast<std::size_t>(reads_[k])] = w;
+      choose_rf(k + 1);
+    }
+  }
+
+  void check_candidate() {
+    Checker k(p_, c_);
+    if (!k.no_thin_air()) return;
+    std::vector<int> order = k.sc_fences();  // in event order: po among a thread's fences holds
+    std::set<std::vector<std::pair<int, int>>> seen;  // fence orders that differ on morally-strong pairs
+    do {
+      if (!respects_po(order)) continue;
+      std::vector<std::pair<int, int>> key;
+      for (std::size_t i = 0; i < order.size(); ++i)
+        for (std::size_t j = i + 1; j < order.size(); ++j)
+          if (k.morally_strong().get(order[i], order[j])) key.emplace_back(order[i], order[j]);
+      if (!seen.insert(key).second) continue;
+      if (!k.use_fence_order(order) || !k.rf_causality()) continue;
+      check_co(k, order);
+    } while (std::next_permutation(order.begin(), order.end()));
+  }
+
+  bool respects_po(const std::vector<int>& order) const {
+    for (std::size_t i = 0; i < order.size(); ++i)
+      for (std::size_t j = i + 1; j < order.size(); ++j)
+        if (c_.events[static_cast<std::size_t>(order[i])].thread == c_.events[static_cast<std::size_t>(order[j])].thread &&
+            order[i] > order[j])
+          return false;
+    return true;
+  }
+
+  // Per location, the valid partial co orders with the final value each
+  // total order gives; locations are independent (every co axiom relates
+  // events of one location).
+  struct Outcome {
+    Value value;
+    std::vector<int> total;
+    BitMatrix co;
+  };
+
+  void check_co(const Checker& k, const std::vector<int>& fence_order) {
+    const int L = static_cast<int>(p_.locations.size());
+    std::vector<std::vector<Outcome>> outcomes(static_cast<std::size_t>(L));
+    for (int l = 0; l < L; ++l) {
+      std::vector<int> writes;
+      for (int a = L; a < static_cast<int>(c_.events.size()); ++a)
+        if (c_.events[static_cast<std::size_t>(a)].kind == StepKind::Write && c_.events[static_cast<std::size_t>(a)].location == l)
+          writes.push_back(a);
+      std::set<std::pair<std::vector<int>, Value>> seen;
+      do {
+        BitMatrix co = k.partial_co(l, writes);
+        if (k.check_co(co, l) != Axiom::None) continue;
+        Value final = writes.empty() ? p_.init[static_cast<std::size_t>(l)] : c_.events[static_cast<std::size_t>(writes.back())].value;
+        std::vector<int> bits;
+        for (int a : writes)
+          for (int b : writes)
+            if (co.get(a, b)) bits.push_back(a * 4096 + b);
+        if (!seen.insert({bits, final}).second) continue;
+        outcomes[static_cast<std::size_t>(l)].push_back(Outcome{final, writes, co});
+      } while (std::next_permutation(writes.begin(), writes.end()));
+      if (outcomes[static_cast<std::size_t>(l)].empty()) return;
+    }
+    std::vector<std::size_t> pick(static_cast<std::size_t>(L), 0);
+    record(outcomes, pick, 0, fence_order);
+  }
+
+  void record(const std::vector<std::vector<Outcome>>& outcomes, std::vector<std::size_t>& pick, std::size_t l,
+              const std::vector<int>& fence_order) {
+    if (l < outcomes.size()) {
+      for (std::size_t i = 0; i < outcomes[l].size(); ++i) {
+        pick[l] = i;
+        record(outcomes, pick, l + 1, fence_order);
+      }
+      return;
+    }
+    ExploreResult& r = res_.result;
+    for (std::size_t t = 0; t < p_.threads.size(); ++t) {
+      const Run& run = run_of(t);
+      if (run.status != ThreadStatus::Failed) continue;
+      ++r.failed;
+      Failure f;
+      f.kind = run.failure;
+      f.thread = static_cast<int>(t);
+      f.pc = run.fail_pc;
+      bool known = std::any_of(r.failures.begin(), r.failures.end(), [&](const Failure& g) {
+        return g.kind == f.kind && g.thread == f.thread && g.pc == f.pc;
+      });
+      if (!known) r.failures.push_back(f);
+      return;
+    }
+    ++r.executions;
+    FinalState fs;
+    for (std::size_t t = 0; t < p_.threads.size(); ++t) fs.registers.push_back(run_of(t).regs);
+    for (std::size_t i = 0; i < outcomes.size(); ++i) fs.memory.push_back(outcomes[i][pick[i]].value);
+    if (o_.on_execution) o_.on_execution(fs);
+    const Quantifier q = p_.condition.quantifier;
+    if (q == Quantifier::None) return;
+    bool sat = evaluate(p_.condition.expr, fs.registers, fs.memory);
+    if (sat) ++r.satisfying;
+    bool witness = q == Quantifier::Forall ? !sat : sat;
+    if (witness && !r.witness) {
+      r.witness = fs;
+      res_.witness_execution = describe(outcomes, pick, fence_order);
+    }
+  }
+
+  std::string name(int a) const {
+    const Event& e = c_.events[static_cast<std::size_t>(a)];
+    if (e.thread < 0) return "init " + p_.locations[static_cast<std::size_t>(e.location)];
+    const Thread& t = p_.threads[static_cast<std::size_t>(e.thread)];
+    std::string part = e.rmw ? (e.kind == StepKind::Read ? " (read)" : " (write)") : "";
+    return t.name + " " + t.code[static_cast<std::size_t>(e.pc)].text + part;
+  }
+
+  std::string describe(const std::vector<std::vector<Outcome>>& outcomes, const std::vector<std::size_t>& pick,
+                       const std::vector<int>& fence_order) const {
+    std::string out;
+    for (int a = 0; a < static_cast<int>(c_.events.size()); ++a) {
+      const Event& e = c_.events[static_cast<std::size_t>(a)];
+      if (e.thread < 0) continue;
+      out += "    " + name(a);
+      if (e.kind == StepKind::Read)
+        out += ": reads " + std::to_string(e.value) + " from " + name(c_.rf[static_cast<std::size_t>(a)]);
+      else if (e.kind == StepKind::Write)
+        out += ": writes " + std::to_string(e.value);
+      out += "\n";
+    }
+    for (std::size_t l = 0; l < outcomes.size(); ++l) {
+      const Outcome& o = outcomes[l][pick[l]];
+      std::string edges;
+      for (int a : o.total)
+        for (int b : o.total)
+          if (o.co.get(a, b)) edges += (edges.empty() ? "" : ", ") + name(a) + " < " + name(b);
+      if (o.total.size() > 1)
+        out += "    co " + p_.locations[l] + ": " + (edges.empty() ? "no two writes ordered" : edges) + "\n";
+    }
+    if (fence_order.size() > 1) {
+      out += "    fence.sc order:";
+      for (int f : fence_order) out += " " + name(f) + ";";
+      out += "\n";
+    }
+    return out;
+  }
+
+  const Program& p_;
+  const PtxOptions& o_;
+  const std::vector<std::vector<Run>>& runs_;
+  std::vector<std::size_t> chosen_;
+  Candidate c_;
+  std::vector<int> reads_;
+  std::vector<std::vector<int>> sources_;
+  std::uint64_t candidates_ = 0;
+  bool overflow_ = false;
+  PtxResult res_;
+};
+
+}  // namespace
+
+PtxResult explore(const Program& program, const PtxOptions& options) {
+  std::vector<std::vector<Run>> runs;
+  if (!enumerate_runs(program, options, runs)) {
+    PtxResult r;
+    r.result.timed_out = true;
+    return r;
+  }
+  return CandidateSearch(program, options, runs).run();
+}
+
+}  // namespace racecert::explorer::ptx
