@@ -60,6 +60,9 @@ EventId Graph::push(int t, const Step& step, EventId rf, std::uint64_t stamp) {
   e.scope = step.scope;
   e.rmw = step.rmw;
   e.location = step.location;
+  e.vlocation = step.vlocation;
+  e.proxy = step.proxy;
+  e.fence = step.fence;
   e.pc = step.pc;
   e.value = step.kind == StepKind::Read ? value_of(rf) : step.value;
   e.rf = rf;

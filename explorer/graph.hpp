@@ -34,6 +34,9 @@ struct Event {
   bool rmw = false;
   bool revisitable = true;  // reads: may still be revisited by a later write
   std::int32_t location = -1;
+  std::int32_t vlocation = -1;          // PTX v7.5 `vloc` (Program::aliases)
+  Proxy proxy = Proxy::Generic;         // accesses; proxy fences
+  FenceKind fence = FenceKind::Memory;  // fences
   std::int32_t pc = 0;
   Value value = 0;          // written or read value
   EventId rf;               // reads

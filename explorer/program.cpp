@@ -23,6 +23,32 @@ const char* to_string(Scope s) {
   return "?";
 }
 
+const char* to_string(Proxy p) {
+  switch (p) {
+    case Proxy::Generic: return "generic";
+    case Proxy::Texture: return "texture";
+    case Proxy::Surface: return "surface";
+    case Proxy::Constant: return "constant";
+  }
+  return "?";
+}
+
+const char* to_string(FenceKind k) {
+  switch (k) {
+    case FenceKind::Memory: return "memory";
+    case FenceKind::Alias: return "alias";
+    case FenceKind::Proxy: return "proxy";
+  }
+  return "?";
+}
+
+int Program::num_vlocations() const {
+  int n = static_cast<int>(locations.size());
+  for (const Alias& a : aliases)
+    if (a.proxy == Proxy::Generic) ++n;
+  return n;
+}
+
 const char* to_string(Quantifier q) {
   switch (q) {
     case Quantifier::None: return "none";

@@ -25,6 +25,21 @@ enum class Scope : std::uint8_t { Cta = 0, Gpu = 1, Sys = 2 };
 const char* to_string(Order o);  // "na", "rlx", "acq", "rel", "acq_rel", "sc"
 const char* to_string(Scope s);  // "cta", "gpu", "sys"
 
+// PTX v7.5 proxies: the path by which an access reaches memory (ld/st/atom/red
+// generic, tld texture, sust/suld surface, cold constant), or the proxy a
+// proxy fence (fence.proxy.<proxy>) orders with the generic one. Only
+// `--model ptx` reads them; SRC11 has no proxies (docs/explorer.md).
+enum class Proxy : std::uint8_t { Generic, Texture, Surface, Constant };
+const char* to_string(Proxy p);  // "generic", "texture", "surface", "constant"
+
+// What a Fence instruction is. Memory: fence.sc / fence.acq_rel (its order
+// and scope). Alias: fence.proxy.alias (the model's F & ALIAS: orders generic
+// accesses made through different virtual addresses of one location).
+// Proxy: fence.proxy.<proxy> (orders its `proxy` with the generic proxy
+// within the CTA). Alias and proxy fences have Order::NA, so SRC11 ignores them.
+enum class FenceKind : std::uint8_t { Memory, Alias, Proxy };
+const char* to_string(FenceKind k);  // "memory", "alias", "proxy"
+
 inline bool is_atomic(Order o) { return o != Order::NA; }
 inline bool has_acquire(Order o) { return o == Order::Acq || o == Order::AcqRel || o == Order::SC; }
 inline bool has_release(Order o) { return o == Order::Rel || o == Order::AcqRel || o == Order::SC; }
@@ -74,6 +89,11 @@ struct Instr {
   BranchCond cond = BranchCond::Always;
   Operand a, b;
   int target = -1;          // Branch
+  // PTX v7.5: the virtual address (the model's `vloc`) a Load, Store or Rmw
+  // goes through, -1: the location itself (see Program::aliases).
+  int vlocation = -1;
+  Proxy proxy = Proxy::Generic;           // accesses; Fence: a proxy fence's proxy
+  FenceKind fence = FenceKind::Memory;    // Fence
   int barrier_id = 0;       // Barrier
   int barrier_count = 0;    // Barrier: participating threads; 0 = every thread of the CTA
   bool barrier_wait = true; // Barrier: sync (true) or arrive (false)
@@ -117,14 +137,32 @@ struct FinalCondition {
   std::string text;  // as written, for reports
 };
 
+// A name declared by `N @ P aliases M` (PTX v7.5): N is another name of M's
+// physical location. A generic alias (`y @ generic aliases x`) is a virtual
+// address of its own; a proxy view (`t @ texture aliases y`) shares M's
+// virtual address (Dat3M's reading: it maps to M's generic address). Chains
+// resolve to the first physical location.
+struct Alias {
+  std::string name;
+  Proxy proxy = Proxy::Generic;  // as declared
+  int location = -1;             // the physical location
+  int vlocation = -1;            // the virtual address accessed through N
+};
+
 struct Program {
   std::string name;
-  std::vector<std::string> locations;
+  std::vector<std::string> locations;  // physical locations
   std::vector<Value> init;  // initial value of each location
+  // Virtual addresses (`vloc`): v < locations.size() is location v's own;
+  // generic alias k (in declaration order) has locations.size() + k. An
+  // access through a name that is no alias has vlocation == location.
+  std::vector<Alias> aliases;
   std::vector<Thread> threads;
   FinalCondition condition;
 
-  int cta_size(int cta, int gpu) const;  // threads of that CTA in the program
+  int cta_size(int cta, int gpu) const;
+  // Number of virtual addresses: the locations and the generic aliases.
+  int num_vlocations() const;  // threads of that CTA in the program
 };
 
 // Distance between two threads in the scope hierarchy: 0 same CTA, 1 same

@@ -92,6 +92,9 @@ class Search {
     e.scope = st.scope;
     e.rmw = st.rmw;
     e.location = st.location;
+    e.vlocation = st.vlocation;
+    e.proxy = st.proxy;
+    e.fence = st.fence;
     e.pc = st.pc;
     e.barrier_id = st.barrier_id;
     e.barrier_instance = st.barrier_instance;

@@ -25,6 +25,9 @@ struct RefEvent {
   Scope scope = Scope::Sys;
   bool rmw = false;
   int location = -1;
+  int vlocation = -1;                   // PTX v7.5 `vloc` (Program::aliases)
+  Proxy proxy = Proxy::Generic;         // accesses; proxy fences
+  FenceKind fence = FenceKind::Memory;  // fences
   Value value = 0;
   int rf_thread = -1, rf_index = -1;  // reads; rf_thread -1: initial write of `location`
   int pc = 0;

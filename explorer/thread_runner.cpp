@@ -243,6 +243,8 @@ Step ThreadRunner::next(const ThreadState& s) const {
   st.pc = s.pc;
   st.scope = in.scope;
   st.location = location_of(s, in);
+  st.vlocation = in.vlocation >= 0 ? in.vlocation : st.location;
+  st.proxy = in.proxy;
   switch (in.kind) {
     case InstrKind::Load:
       st.kind = StepKind::Read;
@@ -267,6 +269,7 @@ Step ThreadRunner::next(const ThreadState& s) const {
     case InstrKind::Fence:
       st.kind = StepKind::Fence;
       st.order = in.order;
+      st.fence = in.fence;
       break;
     case InstrKind::Barrier:
       st.kind = s.phase == 0 ? StepKind::BarrierArrive : StepKind::BarrierDepart;

@@ -37,6 +37,9 @@ struct Step {
   Order order = Order::NA;
   Scope scope = Scope::Sys;
   int location = -1;
+  int vlocation = -1;   // Read, Write: the virtual address (Instr::vlocation resolved)
+  Proxy proxy = Proxy::Generic;         // Read, Write; Fence: a proxy fence's proxy
+  FenceKind fence = FenceKind::Memory;  // Fence
   Value value = 0;      // Write: the value written
   bool rmw = false;     // read or write part of an RMW instruction
   int barrier_id = 0;   // Barrier*: id, instance (k-th use of the id by this thread), count
