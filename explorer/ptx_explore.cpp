@@ -140,7 +140,8 @@ class RunEnumerator {
         }
         break;
       case StepKind::Write: {
-        std::uint64_t data = in.kind == InstrKind::Rmw ? taint.rmw_data : taint.of(in.a);
+        // An RMW's write depends on its read (the read part is the event before).
+        std::uint64_t data = in.kind == InstrKind::Rmw ? taint.rmw_data | (index >> 1) : taint.of(in.a);
         step(0, addr | data | taint.ctrl, taint);
         break;
       }
@@ -158,16 +159,30 @@ class RunEnumerator {
   bool overflow_ = false;
 };
 
-// The runs of every thread under value domains grown to a fixpoint.
+// The runs of every thread under value domains grown to a fixpoint. Round
+// k adds the values written by runs that read values of round k - 1. In an
+// execution satisfying No-Thin-Air every written value derives from reads
+// along an acyclic rf ∪ dep chain of distinct writes, so it appears by
+// round W + 1, W the most writes an execution can have (the sum over the
+// threads of their longest run's writes); values that only appear later
+// come from dependency cycles (an RMW's write depends on its read) and are
+// not added.
 bool enumerate_runs(const Program& p, const PtxOptions& o, std::vector<std::vector<Run>>& runs) {
   std::vector<std::vector<Value>> domain(p.locations.size());
   for (std::size_t l = 0; l < p.locations.size(); ++l) domain[l] = {p.init[l]};
-  for (;;) {
+  for (int round = 1;; ++round) {
     runs.assign(p.threads.size(), {});
+    int most_writes = 0;
     for (std::size_t t = 0; t < p.threads.size(); ++t) {
       RunEnumerator e(p, static_cast<int>(t), o.loop_bound, domain, o.max_runs_per_thread);
       if (!e.enumerate(runs[t])) return false;
+      std::size_t writes = 0;
+      for (const Run& r : runs[t])
+        writes = std::max<std::size_t>(writes, static_cast<std::size_t>(std::count_if(
+            r.events.begin(), r.events.end(), [](const RunEvent& e) { return e.step.kind == StepKind::Write; })));
+      most_writes += static_cast<int>(writes);
     }
+    if (round > most_writes) return true;
     bool grew = false;
     for (const auto& thread_runs : runs)
       for (const Run& r : thread_runs)
@@ -216,6 +231,7 @@ class CandidateSearch {
       Event e;
       e.kind = StepKind::Write;
       e.location = l;
+      e.vlocation = l;
       e.value = p_.init[static_cast<std::size_t>(l)];
       c_.events.push_back(e);
     }
@@ -232,11 +248,15 @@ class CandidateSearch {
         e.scope = re.step.scope;
         e.thread = static_cast<int>(t);
         e.location = re.step.location;
+        e.vlocation = re.step.vlocation;
+        e.proxy = re.step.proxy;
+        e.fence = re.step.fence;
         e.value = re.value;
         e.rmw = re.step.rmw;
         e.pc = re.step.pc;
         e.barrier_id = re.step.barrier_id;
         e.barrier_instance = re.step.barrier_instance;
+        e.barrier_count = re.step.barrier_count;
         const int id = base + static_cast<int>(i);
         if (e.kind == StepKind::Write && e.rmw && i > 0 && r.events[i - 1].step.kind == StepKind::Read &&
             r.events[i - 1].step.rmw)
@@ -246,7 +266,10 @@ class CandidateSearch {
         c_.events.push_back(e);
       }
     }
-    if (!barriers_complete()) return;
+    // Barriers do not wait here: as in Dat3M's PTX model, an execution in
+    // which a barrier instance lacks arrivals is still an execution (its
+    // arrivals are cause-before its departures); whether the barrier can
+    // complete is a liveness question (docs/explorer.md, "PTX model").
     const int n = static_cast<int>(c_.events.size());
     c_.rf.assign(static_cast<std::size_t>(n), -1);
     reads_.clear();
@@ -262,41 +285,26 @@ class CandidateSearch {
     choose_rf(0);
   }
 
-  // Every departure from a barrier instance needs its participants' arrivals.
-  bool barriers_complete() const {
-    for (const Event& d : c_.events) {
-      if (d.kind != StepKind::BarrierDepart) continue;
-      const Thread& td = p_.threads[static_cast<std::size_t>(d.thread)];
-      int needed = 0;
-      const Instr& in = td.code[static_cast<std::size_t>(d.pc)];
-      needed = in.barrier_count > 0 ? in.barrier_count : p_.cta_size(td.cta, td.gpu);
-      int arrived = 0;
-      for (const Event& a : c_.events) {
-        if (a.kind != StepKind::BarrierArrive || a.barrier_id != d.barrier_id || a.barrier_instance != d.barrier_instance)
-          continue;
-        const Thread& ta = p_.threads[static_cast<std::size_t>(a.thread)];
-        if (ta.cta == td.cta && ta.gpu == td.gpu) ++arrived;
-      }
-      if (arrived < needed) return false;
-    }
-    return true;
-  }
-
-  // The writes read r may read from: same location and value; of its own
-  // thread only the latest po-earlier write (any other violates Causality
-  // through po: the po-later same-location write is cause-after it).
+  // The writes read r may read from: same physical location and value. Of
+  // the writes of its own thread through the same virtual address and proxy
+  // (po orders them by cause), r can read only the latest po-earlier one,
+  // and not the initial write after it: any other violates Causality (a
+  // po-later such write is cause-after r; a co-later one is cause-before r).
   std::vector<int> rf_sources(int r) const {
     const Event& re = c_.events[static_cast<std::size_t>(r)];
+    auto same_path = [&](const Event& we) {
+      return we.thread == re.thread && we.vlocation == re.vlocation && we.proxy == re.proxy;
+    };
     int own = -1;
     for (int w = 0; w < r; ++w) {
       const Event& we = c_.events[static_cast<std::size_t>(w)];
-      if (we.thread == re.thread && we.kind == StepKind::Write && we.location == re.location) own = w;
+      if (same_path(we) && we.kind == StepKind::Write && we.location == re.location) own = w;
     }
     std::vector<int> out;
     for (int w = 0; w < static_cast<int>(c_.events.size()); ++w) {
       const Event& we = c_.events[static_cast<std::size_t>(w)];
       if (we.kind != StepKind::Write || we.location != re.location || we.value != re.value) continue;
-      if (we.thread == re.thread ? w != own : (we.thread < 0 && own >= 0)) continue;
+      if (same_path(we) ? w != own : (we.thread < 0 && own >= 0)) continue;
       out.push_back(w);
     }
     return out;

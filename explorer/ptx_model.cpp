@@ -12,8 +12,17 @@ bool strong_memory(const Event& e) {
 bool is_fence(const Event& e) { return e.kind == StepKind::Fence; }
 // strong-operation = strong-m | F
 bool strong_operation(const Event& e) { return strong_memory(e) || is_fence(e); }
-bool fence_acq_rel(const Event& e) { return is_fence(e) && (e.order == Order::AcqRel || e.order == Order::SC); }
-bool fence_sc(const Event& e) { return is_fence(e) && e.order == Order::SC; }
+bool memory_fence(const Event& e) { return is_fence(e) && e.fence == FenceKind::Memory; }
+bool fence_acq_rel(const Event& e) { return memory_fence(e) && (e.order == Order::AcqRel || e.order == Order::SC); }
+bool fence_sc(const Event& e) { return memory_fence(e) && e.order == Order::SC; }
+bool generic(const Event& e) {
+  return (e.kind == StepKind::Read || e.kind == StepKind::Write) && e.proxy == Proxy::Generic;
+}
+// The proxy an event is performed through: alias fences and memory fences
+// belong to the generic proxy.
+Proxy proxy_of(const Event& e) {
+  return is_fence(e) && e.fence != FenceKind::Proxy ? Proxy::Generic : e.proxy;
+}
 
 // r := r ∪ id
 void add_identity(BitMatrix& r) {
@@ -36,7 +45,8 @@ const char* to_string(Axiom a) {
 }
 
 Checker::Checker(const Program& p, const Candidate& c) : p_(&p), c_(&c), n_(static_cast<int>(c.events.size())) {
-  for (BitMatrix* m : {&po_, &rf_, &ms_, &vloc_, &observation_, &sync_, &sync_barrier_, &sync_fence_, &cause_})
+  for (BitMatrix* m : {&po_, &rf_, &ms_, &loc_, &vloc_, &same_proxy_, &scta_, &observation_, &sync_, &sync_barrier_,
+                       &sync_fence_, &cause_})
     *m = BitMatrix(n_);
   for (int a = 0; a < n_; ++a) {
     const Event& x = ev(a);
@@ -47,22 +57,35 @@ Checker::Checker(const Program& p, const Candidate& c) : p_(&p), c_(&c), n_(stat
       bool same_thread = x.thread >= 0 && x.thread == y.thread;
       if (same_thread && a < b) po_.set(a, b);
       bool both_memory = is_memory(a) && is_memory(b);
-      if (both_memory && x.location == y.location) vloc_.set(a, b);
+      if (both_memory && x.location == y.location) loc_.set(a, b);
+      if (both_memory && x.vlocation == y.vlocation) vloc_.set(a, b);
+      const bool same_proxy = proxy_of(x) == proxy_of(y);
+      if (same_proxy) same_proxy_.set(a, b);
+      if (x.thread >= 0 && y.thread >= 0) {
+        const Thread& tx = p.threads[static_cast<std::size_t>(x.thread)];
+        const Thread& ty = p.threads[static_cast<std::size_t>(y.thread)];
+        if (tx.cta == ty.cta && tx.gpu == ty.gpu) scta_.set(a, b);
+      }
       // ms1: po | po⁻¹ | [strong-operation]; sr; [strong-operation]
       bool ms1 = same_thread;
       if (!ms1 && x.thread >= 0 && y.thread >= 0 && strong_operation(x) && strong_operation(y)) {
         int d = scope_distance(p.threads[static_cast<std::size_t>(x.thread)], p.threads[static_cast<std::size_t>(y.thread)]);
         ms1 = static_cast<int>(x.scope) >= d && static_cast<int>(y.scope) >= d;
       }
-      // ms2 (same proxy) holds without proxies; ms3: memory operations overlap completely.
-      bool ms3 = !both_memory || x.location == y.location;
-      if (ms1 && ms3) ms_.set(a, b);
+      // ms2: the same proxy; ms3: memory operations overlap completely
+      // (the same virtual address).
+      bool ms3 = !both_memory || x.vlocation == y.vlocation;
+      if (ms1 && same_proxy && ms3) ms_.set(a, b);
       // sync_barrier: an arrival at a barrier instance of a CTA before every
       // departure from that instance (bar.sync is an arrival and a departure).
+      // Instances: the k-th use of an id by each thread, with the same thread
+      // count (threads that expect different counts cannot meet in one
+      // instance: PTX makes that undefined).
       if (x.kind == StepKind::BarrierArrive && y.kind == StepKind::BarrierDepart && x.thread >= 0 && y.thread >= 0) {
         const Thread& tx = p.threads[static_cast<std::size_t>(x.thread)];
         const Thread& ty = p.threads[static_cast<std::size_t>(y.thread)];
-        if (tx.cta == ty.cta && tx.gpu == ty.gpu && x.barrier_id == y.barrier_id && x.barrier_instance == y.barrier_instance)
+        if (tx.cta == ty.cta && tx.gpu == ty.gpu && x.barrier_id == y.barrier_id && x.barrier_instance == y.barrier_instance &&
+            x.barrier_count == y.barrier_count)
           sync_barrier_.set(a, b);
       }
     }
@@ -113,18 +136,51 @@ bool Checker::use_fence_order(const std::vector<int>& order) {
   BitMatrix chain = step.compose(po_opt).closure();
   BitMatrix cause_base = po_opt.compose(chain);
   cause_base |= po_;
-  // Without proxies every access is generic: proxy-preserved-cause-base =
-  // [GEN]; (vloc & cause-base); [GEN].
-  cause_base &= vloc_;
   // cause = observation?; proxy-preserved-cause-base
   BitMatrix obs_opt = observation_;
   add_identity(obs_opt);
-  cause_ = obs_opt.compose(cause_base);
+  cause_ = obs_opt.compose(proxy_preserved(cause_base));
   // FenceSC: ([F & SC]; cause; [F & SC]) \ sync_fence = ∅
   for (int a : sc_fences_)
     for (int b : sc_fences_)
       if (cause_.get(a, b) && !sync_fence_.get(a, b)) return false;
   return true;
+}
+
+// proxy-preserved-cause-base, the cat file's nine lines in four products:
+// with Start = [GEN] | (cause-base & proxy-fence-ops⁻¹) (from an access to a
+// fence of its proxy) and End = [GEN] | (cause-base & proxy-fence-ops),
+//   lines 1, 3, 4, 5: vloc & (Start; cause-base; End)
+//   line 2:           [M]; (same-proxy & scta & vloc & cause-base); [M]
+//   lines 6 to 9:     loc & (Start; cause-base; [F & ALIAS]; cause-base; End)
+BitMatrix Checker::proxy_preserved(const BitMatrix& cb) const {
+  BitMatrix start(n_), end(n_), alias(n_), line2 = cb;
+  for (int a = 0; a < n_; ++a) {
+    const Event& x = ev(a);
+    if (generic(x)) {
+      start.set(a, a);
+      end.set(a, a);
+    }
+    if (is_fence(x) && x.fence == FenceKind::Alias) alias.set(a, a);
+    if (!is_fence(x)) continue;
+    // proxy-fence-ops = [F]; (same-proxy & scta); [M]
+    for (int m = 0; m < n_; ++m) {
+      if (!is_memory(m) || !same_proxy_.get(a, m) || !scta_.get(a, m)) continue;
+      if (cb.get(m, a)) start.set(m, a);
+      if (cb.get(a, m)) end.set(a, m);
+    }
+  }
+  line2 &= same_proxy_;
+  line2 &= scta_;
+  line2 &= vloc_;  // vloc relates memory operations only: [M] at both ends
+  BitMatrix start_cb = start.compose(cb);
+  BitMatrix out = start_cb.compose(end);
+  out &= vloc_;
+  out |= line2;
+  BitMatrix through_alias = start_cb.compose(alias).compose(cb).compose(end);
+  through_alias &= loc_;
+  out |= through_alias;
+  return out;
 }
 
 bool Checker::rf_causality() const {

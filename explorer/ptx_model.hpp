@@ -26,11 +26,14 @@ struct Event {
   Order order = Order::NA;  // NA: weak (ld/st, ld.weak); Rlx, Acq, Rel, SC as lowered
   Scope scope = Scope::Sys;
   int thread = -1;
-  int location = -1;  // Read, Write
+  int location = -1;   // Read, Write: the physical location (the model's `loc`)
+  int vlocation = -1;  // Read, Write: the virtual address (the model's `vloc`)
+  Proxy proxy = Proxy::Generic;         // accesses; a proxy fence's proxy
+  FenceKind fence = FenceKind::Memory;  // Fence
   Value value = 0;
   bool rmw = false;
   int pc = -1;
-  int barrier_id = 0, barrier_instance = 0;  // BarrierArrive, BarrierDepart
+  int barrier_id = 0, barrier_instance = 0, barrier_count = 0;  // BarrierArrive, BarrierDepart
 };
 
 struct Candidate {
@@ -79,7 +82,9 @@ class Checker {
   const Program* p_;
   const Candidate* c_;
   int n_;
-  BitMatrix po_, rf_, ms_, vloc_, observation_, sync_, sync_barrier_, sync_fence_, cause_;
+  BitMatrix proxy_preserved(const BitMatrix& cause_base) const;
+
+  BitMatrix po_, rf_, ms_, loc_, vloc_, same_proxy_, scta_, observation_, sync_, sync_barrier_, sync_fence_, cause_;
   std::vector<int> sc_fences_;
 };
 
