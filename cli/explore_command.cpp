@@ -222,7 +222,7 @@ int run(int argc, char** argv) {
   if (model == "ptx") {
     if (args.count("repair") || args["strategy"].as<std::string>() != "dpor")
       throw usage_error("--model ptx takes neither --repair nor --strategy");
-    return explore_ptx(explorer::litmus::lower(test).program, opts.loop_bound, format);
+    return explore_ptx(explorer::litmus::lower(test).program, opts.loop_bound, opts.stop_on_first, format);
   }
 
   if (args["strategy"].as<std::string>() != "dpor")

@@ -8,6 +8,7 @@
 namespace racecert::cli {
 
 // Prints the report in `format` (text or json); returns the exit code.
-int explore_ptx(const explorer::Program& program, int loop_bound, const std::string& format);
+// stop_on_first: stop at the first execution deciding the condition.
+int explore_ptx(const explorer::Program& program, int loop_bound, bool stop_on_first, const std::string& format);
 
 }  // namespace racecert::cli

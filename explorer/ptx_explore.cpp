@@ -205,7 +205,7 @@ class CandidateSearch {
 
   PtxResult run() {
     choose_runs(0);
-    res_.result.timed_out = overflow_;
+    res_.result.timed_out = overflow_ && !res_.result.stopped_early;
     return std::move(res_);
   }
 
@@ -320,10 +320,39 @@ class CandidateSearch {
       check_candidate();
       return;
     }
+    const int r = reads_[k];
     for (int w : sources_[k]) {
-      c_.rf[static_cast<std::size_t>(reads_[k])] = w;
+      if (rmw_conflict(r, w)) continue;
+      c_.rf[static_cast<std::size_t>(r)] = w;
       choose_rf(k + 1);
     }
+    c_.rf[static_cast<std::size_t>(r)] = -1;
+  }
+
+  // Two RMWs reading the same write, all three morally strong pairwise and
+  // the writes too, violate Atomicity whatever co is: co' orders the two
+  // writes, and the first lies between the source and the second.
+  bool rmw_conflict(int r, int w) const {
+    const int mine = rmw_write(r);
+    if (mine < 0) return false;
+    const Event& src = c_.events[static_cast<std::size_t>(w)];
+    for (auto [r2, w2] : c_.rmw) {
+      if (r2 == r || c_.rf[static_cast<std::size_t>(r2)] != w) continue;
+      const Event& a = c_.events[static_cast<std::size_t>(r)];
+      const Event& b = c_.events[static_cast<std::size_t>(r2)];
+      const Event& wa = c_.events[static_cast<std::size_t>(mine)];
+      const Event& wb = c_.events[static_cast<std::size_t>(w2)];
+      bool source_ok = src.thread < 0 || (morally_strong(p_, src, wa) && morally_strong(p_, src, wb));
+      if (source_ok && morally_strong(p_, a, wb) && morally_strong(p_, b, wa) && morally_strong(p_, wa, wb))
+        return true;
+    }
+    return false;
+  }
+
+  int rmw_write(int r) const {
+    for (auto [x, w] : c_.rmw)
+      if (x == r) return w;
+    return -1;
   }
 
   void check_candidate() {
@@ -332,6 +361,7 @@ class CandidateSearch {
     std::vector<int> order = k.sc_fences();  // in event order: po among a thread's fences holds
     std::set<std::vector<std::pair<int, int>>> seen;  // fence orders that differ on morally-strong pairs
     do {
+      if (overflow_) return;
       if (!respects_po(order)) continue;
       std::vector<std::pair<int, int>> key;
       for (std::size_t i = 0; i < order.size(); ++i)
@@ -365,30 +395,94 @@ class CandidateSearch {
     const int L = static_cast<int>(p_.locations.size());
     std::vector<std::vector<Outcome>> outcomes(static_cast<std::size_t>(L));
     for (int l = 0; l < L; ++l) {
-      std::vector<int> writes;
+      CoSearch search{k, l, {}, {}, {}, {}, {}};
       for (int a = L; a < static_cast<int>(c_.events.size()); ++a)
         if (c_.events[static_cast<std::size_t>(a)].kind == StepKind::Write && c_.events[static_cast<std::size_t>(a)].location == l)
-          writes.push_back(a);
-      std::set<std::pair<std::vector<int>, Value>> seen;
-      do {
-        BitMatrix co = k.partial_co(l, writes);
-        if (k.check_co(co, l) != Axiom::None) continue;
-        Value final = writes.empty() ? p_.init[static_cast<std::size_t>(l)] : c_.events[static_cast<std::size_t>(writes.back())].value;
-        std::vector<int> bits;
-        for (int a : writes)
-          for (int b : writes)
-            if (co.get(a, b)) bits.push_back(a * 4096 + b);
-        if (!seen.insert({bits, final}).second) continue;
-        outcomes[static_cast<std::size_t>(l)].push_back(Outcome{final, writes, co});
-      } while (std::next_permutation(writes.begin(), writes.end()));
+          search.writes.push_back(a);
+      search.used.assign(search.writes.size(), false);
+      co_orders(search, outcomes[static_cast<std::size_t>(l)]);
       if (outcomes[static_cast<std::size_t>(l)].empty()) return;
     }
     std::vector<std::size_t> pick(static_cast<std::size_t>(L), 0);
     record(outcomes, pick, 0, fence_order);
   }
 
+  struct CoSearch {
+    const Checker& k;
+    int location;
+    std::vector<int> writes;
+    std::vector<bool> used;
+    std::vector<int> prefix;
+    std::set<std::pair<std::vector<int>, Value>> seen;  // (co', final value) found
+    std::vector<int> bits;
+  };
+
+  // The read part of the RMW whose write is w, else -1.
+  int rmw_read(int w) const {
+    for (auto [r, x] : c_.rmw)
+      if (x == w) return r;
+    return -1;
+  }
+
+  // Total orders T of a location's writes (the initial write first), up to
+  // swaps of adjacent writes that neither morally-strong nor cause relate
+  // (they change neither co' nor, away from the last place, the final
+  // value), pruned where a placed write already violates Coherence (a write
+  // cause-before it is not placed) or Atomicity (between an RMW's source and
+  // its write lies a write morally strong with both and its read).
+  void co_orders(CoSearch& s, std::vector<Outcome>& out) {
+    const std::size_t n = s.writes.size();
+    const BitMatrix& ms = s.k.morally_strong();
+    const BitMatrix& cause = s.k.cause();
+    if (s.prefix.size() == n) {
+      BitMatrix co = s.k.partial_co(s.location, s.prefix);
+      if (s.k.check_co(co, s.location) != Axiom::None) return;
+      Value final = n == 0 ? p_.init[static_cast<std::size_t>(s.location)] : c_.events[static_cast<std::size_t>(s.prefix.back())].value;
+      s.bits.clear();
+      for (int a : s.prefix)
+        for (int b : s.prefix)
+          if (co.get(a, b)) s.bits.push_back(a * 65536 + b);
+      if (s.seen.insert({s.bits, final}).second) out.push_back(Outcome{final, s.prefix, co});
+      return;
+    }
+    const std::size_t pos = s.prefix.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (s.used[i]) continue;
+      const int w = s.writes[i];
+      bool ok = true;
+      for (std::size_t j = 0; j < n && ok; ++j)
+        if (!s.used[j] && j != i && cause.get(s.writes[j], w)) ok = false;
+      if (!ok) continue;
+      if (pos >= 1 && pos + 2 <= n) {
+        const int prev = s.prefix.back();
+        bool related = ms.get(prev, w) || ms.get(w, prev) || cause.get(prev, w) || cause.get(w, prev);
+        if (!related && prev > w) continue;
+      }
+      const int r = rmw_read(w);
+      if (r >= 0) {
+        const int w0 = c_.rf[static_cast<std::size_t>(r)];
+        const bool from_init = c_.events[static_cast<std::size_t>(w0)].thread < 0;
+        bool after_source = from_init;
+        for (int x : s.prefix) {
+          if (x == w0) {
+            after_source = true;
+            continue;
+          }
+          if (after_source && ms.get(r, x) && ms.get(x, w) && (from_init || ms.get(w0, x))) ok = false;
+        }
+        if (!ok) continue;
+      }
+      s.used[i] = true;
+      s.prefix.push_back(w);
+      co_orders(s, out);
+      s.prefix.pop_back();
+      s.used[i] = false;
+    }
+  }
+
   void record(const std::vector<std::vector<Outcome>>& outcomes, std::vector<std::size_t>& pick, std::size_t l,
               const std::vector<int>& fence_order) {
+    if (overflow_) return;
     if (l < outcomes.size()) {
       for (std::size_t i = 0; i < outcomes[l].size(); ++i) {
         pick[l] = i;
@@ -424,6 +518,10 @@ class CandidateSearch {
     if (witness && !r.witness) {
       r.witness = fs;
       res_.witness_execution = describe(outcomes, pick, fence_order);
+    }
+    if (witness && o_.stop_when_decided) {
+      r.stopped_early = true;
+      overflow_ = true;  // ends every loop; run() tells the two apart
     }
   }
 

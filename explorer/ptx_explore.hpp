@@ -30,6 +30,10 @@ struct PtxOptions {
   std::uint64_t max_runs_per_thread = 200000;
   std::uint64_t max_candidates = 20'000'000;
   int max_values_per_location = 64;
+  // Stop at the first execution that decides the condition (satisfies an
+  // exists or ~exists, violates a forall): ExploreResult::stopped_early,
+  // and the counts are those found so far.
+  bool stop_when_decided = false;
   // Called with the final state of every consistent execution (tests).
   std::function<void(const FinalState&)> on_execution;
 };

@@ -31,6 +31,21 @@ void add_identity(BitMatrix& r) {
 
 }  // namespace
 
+bool morally_strong(const Program& p, const Event& x, const Event& y) {
+  // ms1: po | po⁻¹ | [strong-operation]; sr; [strong-operation]
+  bool ms1 = x.thread >= 0 && x.thread == y.thread;
+  if (!ms1 && x.thread >= 0 && y.thread >= 0 && strong_operation(x) && strong_operation(y)) {
+    int d = scope_distance(p.threads[static_cast<std::size_t>(x.thread)], p.threads[static_cast<std::size_t>(y.thread)]);
+    ms1 = static_cast<int>(x.scope) >= d && static_cast<int>(y.scope) >= d;
+  }
+  // ms2: the same proxy; ms3: memory operations overlap completely (the
+  // same virtual address).
+  bool both_memory = (x.kind == StepKind::Read || x.kind == StepKind::Write) &&
+                     (y.kind == StepKind::Read || y.kind == StepKind::Write);
+  bool ms3 = !both_memory || x.vlocation == y.vlocation;
+  return ms1 && proxy_of(x) == proxy_of(y) && ms3;
+}
+
 const char* to_string(Axiom a) {
   switch (a) {
     case Axiom::None: return "none";
@@ -66,16 +81,7 @@ Checker::Checker(const Program& p, const Candidate& c) : p_(&p), c_(&c), n_(stat
         const Thread& ty = p.threads[static_cast<std::size_t>(y.thread)];
         if (tx.cta == ty.cta && tx.gpu == ty.gpu) scta_.set(a, b);
       }
-      // ms1: po | po⁻¹ | [strong-operation]; sr; [strong-operation]
-      bool ms1 = same_thread;
-      if (!ms1 && x.thread >= 0 && y.thread >= 0 && strong_operation(x) && strong_operation(y)) {
-        int d = scope_distance(p.threads[static_cast<std::size_t>(x.thread)], p.threads[static_cast<std::size_t>(y.thread)]);
-        ms1 = static_cast<int>(x.scope) >= d && static_cast<int>(y.scope) >= d;
-      }
-      // ms2: the same proxy; ms3: memory operations overlap completely
-      // (the same virtual address).
-      bool ms3 = !both_memory || x.vlocation == y.vlocation;
-      if (ms1 && same_proxy && ms3) ms_.set(a, b);
+      if (ptx::morally_strong(p, x, y)) ms_.set(a, b);
       // sync_barrier: an arrival at a barrier instance of a CTA before every
       // departure from that instance (bar.sync is an arrival and a departure).
       // Instances: the k-th use of an id by each thread, with the same thread

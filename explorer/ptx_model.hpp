@@ -44,6 +44,11 @@ struct Candidate {
   std::vector<std::pair<int, int>> dep;      // addr | data | ctrl, from a read to a po-later event
 };
 
+// morally-strong = ms1 & ms2 & ms3 (without the identity): in program order,
+// or both strong with scopes that include each other; the same proxy; and,
+// for two memory operations, the same virtual address.
+bool morally_strong(const Program& p, const Event& x, const Event& y);
+
 enum class Axiom : std::uint8_t { None, NoThinAir, FenceSC, Coherence, Coherence2, Atomicity, Causality };
 const char* to_string(Axiom a);  // "none", "no-thin-air", "fence-sc", ...
 
