@@ -177,7 +177,7 @@ bool Graph::waiting_at_barrier(int t) const {
   for (int u = 0; u < ctx_->num_threads; ++u) {
     const auto& other = ctx_->program->threads[static_cast<std::size_t>(u)];
     if (other.cta == me.cta && other.gpu == me.gpu &&
-        ctx_->runners[static_cast<std::size_t>(u)].barrier_uses(state(u), in.barrier_id) > s.pending)
+        ctx_->runners[static_cast<std::size_t>(u)].barrier_uses(state(u), runner.barrier_id(s)) > s.pending)
       ++arrived;
   }
   // An instance with more arrivals than its count is a misuse: it never completes.

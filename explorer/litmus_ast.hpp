@@ -32,11 +32,16 @@ struct Instruction {
   ArithOp arith = ArithOp::Add; // Arith
   BranchCond cond = BranchCond::Always;  // Branch
   std::string type;             // ignored data-type suffix, e.g. "b32" (printed back)
+  // Ld, St: the proxy (suld/tld/cold loads, sust stores; generic: ld/st).
+  // Fence: fence.proxy.alias (FenceKind::Alias), fence.proxy.<proxy> (Proxy).
+  Proxy proxy = Proxy::Generic;
+  FenceKind fence = FenceKind::Memory;
   bool bar_cta = true;          // bar.cta.sync (true) or bar.sync (false)
   std::string dst;              // Ld, Atom, Arith, Mov
   std::string location;         // Ld, St, Atom, Red
   std::vector<Operand> args;    // St: value; Atom: value | expected, new; Red: value;
-                                // Arith: a, b; Mov: a; Branch: a, b; Bar: id[, count]
+                                // Arith: a, b; Mov: a; Branch: a, b; Ld: an immediate
+                                // (`ld r0, 1`, location empty); Bar: a[, b[, c]]
   std::string target;           // Goto, Branch
   SourceLoc where;
 };
@@ -59,6 +64,10 @@ struct InitEntry {
   int thread = -1;  // -1: a location
   std::string name;
   std::int64_t value = 0;
+  // `name @ proxy aliases target` (thread -1, value unused).
+  bool alias = false;
+  Proxy proxy = Proxy::Generic;
+  std::string target;
   SourceLoc where;
 };
 
@@ -68,6 +77,9 @@ struct Cond {
   int thread = -1;  // Eq/Ne on a register of thread `thread`, else on location `name`
   std::string name;
   std::int64_t value = 0;
+  // Eq/Ne against a register (rhs_thread >= 0) or a location (rhs_name) instead of `value`.
+  int rhs_thread = -1;
+  std::string rhs_name;
   std::vector<Cond> kids;
   SourceLoc where;
 };

@@ -88,12 +88,40 @@ const auto integer_def = (pos >> x3::lexeme['-' >> hex_digits >> word_end])[make
                          (pos >> x3::lexeme[hex_digits >> word_end])[make_int(false, 16)] |
                          (pos >> x3::lexeme[dec_digits >> word_end])[make_int(false, 10)];
 
-x3::rule<struct name_tag, std::string> const test_name = "test name";
-const auto test_name_def = x3::lexeme[+x3::graph];
+// Expectation targets are named rules with their actions inside, so that an
+// error reads "expected test name", never the mangled type of an action.
+const auto set_name = [](auto& ctx) { state(ctx).test.name = _attr(ctx); };
+x3::rule<struct name_tag> const test_name = "test name";
+const auto test_name_def = x3::lexeme[+x3::graph][set_name];
+// Description strings may span lines and hold quotes ("a "quoted" word"). A
+// quote closes the string only when blanks and then the end of a line, the
+// end of input, another string or the init block follow it, and an even
+// number of quotes is left before the init block (so the last quote before
+// `{` closes the last string). `\"` never closes. No '{' inside: an
+// unterminated string stops at the init block. The text is kept raw.
+struct closing_quote_parser : x3::parser<closing_quote_parser> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class Iterator, class Context, class RContext, class Attribute>
+  bool parse(Iterator& first, Iterator const& last, Context const&, RContext&, Attribute&) const {
+    if (first == last || *first != '"') return false;
+    Iterator i = std::next(first);
+    while (i != last && (*i == ' ' || *i == '\t')) ++i;
+    if (!(i == last || *i == '\n' || *i == '\r' || *i == '"' || *i == '{')) return false;
+    int quotes = 0;
+    for (Iterator j = std::next(first); j != last && *j != '{'; ++j)
+      if (*j == '"' && *std::prev(j) != '\\') ++quotes;
+    if (quotes % 2 != 0) return false;
+    ++first;
+    return true;
+  }
+};
+x3::rule<struct closing_quote_tag> const closing_quote = "\"";
+const auto closing_quote_def = closing_quote_parser{};
 x3::rule<struct doc_tag, std::string> const doc_string = "string";
-const auto doc_string_def = x3::lexeme['"' > *(x3::char_ - '"' - x3::eol) > '"'];
-
-BOOST_SPIRIT_DEFINE(ident, integer, test_name, doc_string)
+const auto doc_char = (x3::char_('\\') >> x3::char_('"')) | (x3::char_ - closing_quote - '{');
+const auto doc_string_def = x3::lexeme['"' > *doc_char > closing_quote];
+BOOST_SPIRIT_DEFINE(ident, integer, test_name, closing_quote, doc_string)
 
 // A thread reference in init entries and conditions: "P1" or "1".
 x3::rule<struct tref_tag, int> const thread_ref = "thread";
@@ -107,9 +135,8 @@ BOOST_SPIRIT_DEFINE(thread_ref)
 
 // ------------------------------------------------------------------- header
 
-const auto set_name = [](auto& ctx) { state(ctx).test.name = _attr(ctx); };
 const auto add_doc = [](auto& ctx) { state(ctx).test.docs.push_back(_attr(ctx)); };
-const auto header = kw("PTX") > test_name[set_name] > *doc_string[add_doc];
+const auto header = kw("PTX") > test_name > *doc_string[add_doc];
 
 // --------------------------------------------------------------- init block
 
@@ -130,17 +157,39 @@ const auto add_loc_init = [](auto& ctx) {
   e.value = at_c<2>(attr);
   state(ctx).test.init.push_back(std::move(e));
 };
-const auto bad_init = [](auto& ctx) {
-  const std::string& text = at_c<1>(_attr(ctx));
-  SourceLoc where = loc_at(ctx, at_c<0>(_attr(ctx)));
-  if (text.find("alias") != std::string::npos || text.find("proxy") != std::string::npos)
-    throw input_error(where, "unsupported: proxy and alias declarations ('" + text + "')");
-  throw input_error(where, "malformed init entry '" + text + "' (expected 'x=v' or 'P0:r=v')");
+const auto add_alias = [](auto& ctx) {
+  auto& attr = _attr(ctx);
+  InitEntry e;
+  e.where = loc_at(ctx, at_c<0>(attr));
+  e.name = at_c<1>(attr);
+  e.alias = true;
+  e.proxy = at_c<2>(attr);
+  e.target = at_c<3>(attr);
+  state(ctx).test.init.push_back(std::move(e));
 };
+const auto bad_init = [](auto& ctx) {
+  std::string text = at_c<1>(_attr(ctx));
+  text = text.substr(0, text.find_first_of("\r\n"));  // one-line messages
+  SourceLoc where = loc_at(ctx, at_c<0>(_attr(ctx)));
+  throw input_error(where, "malformed init entry '" + text +
+                               "' (expected 'x=v', 'P0:r=v' or 'y @ generic|texture|surface|constant aliases x')");
+};
+struct proxy_table : x3::symbols<Proxy> {
+  proxy_table() {
+    add("generic", Proxy::Generic)("texture", Proxy::Texture)("surface", Proxy::Surface)("constant", Proxy::Constant);
+  }
+} const proxy_sym;
 const auto init_entry = (pos >> thread_ref >> ':' >> ident >> '=' >> integer >> &(x3::lit(';') | '}'))[add_reg_init] |
                         (pos >> ident >> '=' >> integer >> &(x3::lit(';') | '}'))[add_loc_init] |
+                        (pos >> ident >> '@' >> x3::lexeme[proxy_sym >> word_end] >> kw("aliases") >> ident >>
+                         &(x3::lit(';') | '}'))[add_alias] |
                         (pos >> x3::lexeme[+(x3::char_ - ';' - '}')])[bad_init];
-const auto init_block = x3::lit('{') > *(init_entry > (x3::lit(';') | &x3::lit('}'))) > '}';
+x3::rule<struct init_entries_tag> const init_entries = "init entry";
+const auto init_entries_def = *(init_entry > (x3::lit(';') | &x3::lit('}')));
+BOOST_SPIRIT_DEFINE(init_entries)
+x3::rule<struct init_block_tag> const init_block = "'{'";
+const auto init_block_def = x3::lit('{') > init_entries > '}';
+BOOST_SPIRIT_DEFINE(init_block)
 
 // ------------------------------------------------------------ thread header
 
@@ -158,9 +207,18 @@ const auto set_cta = [](auto& ctx) {
 const auto set_gpu = [](auto& ctx) {
   state(ctx).test.threads.back().gpu = static_cast<int>(std::min(static_cast<unsigned>(_attr(ctx)), 1000000u));
 };
+x3::rule<struct cta_kw_tag> const cta_kw = "'cta'";
+const auto cta_kw_def = kw("cta");
+x3::rule<struct gpu_kw_tag> const gpu_kw = "'gpu'";
+const auto gpu_kw_def = kw("gpu");
+x3::rule<struct cta_num_tag> const cta_number = "CTA number";
+const auto cta_number_def = x3::uint_[set_cta];
+x3::rule<struct gpu_num_tag> const gpu_number = "GPU number";
+const auto gpu_number_def = x3::uint_[set_gpu];
+BOOST_SPIRIT_DEFINE(cta_kw, gpu_kw, cta_number, gpu_number)
 x3::rule<struct thread_decl_tag> const thread_decl = "thread declaration 'Pn@cta C,gpu G'";
 const auto thread_decl_def = (pos >> x3::lexeme['P' >> x3::uint_ >> word_end])[add_thread] >>
-                             -('@' > kw("cta") > x3::uint_[set_cta] > ',' > kw("gpu") > x3::uint_[set_gpu]);
+                             -('@' > cta_kw > cta_number > ',' > gpu_kw > gpu_number);
 BOOST_SPIRIT_DEFINE(thread_decl)
 x3::rule<struct thread_row_tag> const thread_row = "thread declaration 'Pn@cta C,gpu G'";
 const auto thread_row_def = (thread_decl % '|') > ';';
@@ -169,6 +227,7 @@ BOOST_SPIRIT_DEFINE(thread_row)
 // ------------------------------------------------------------- instructions
 
 const auto set_sem_attr = [](auto& ctx) { state(ctx).instr.sem = _attr(ctx); };
+const auto set_proxy = [](auto& ctx) { state(ctx).instr.proxy = _attr(ctx); };
 const auto set_scope = [](auto& ctx) { state(ctx).instr.scope = _attr(ctx); };
 const auto set_type = [](auto& ctx) { state(ctx).instr.type = _attr(ctx); };
 const auto set_rmw = [](auto& ctx) { state(ctx).instr.rmw = _attr(ctx); };
@@ -218,6 +277,17 @@ struct atom_sem_table : x3::symbols<Sem> {
 struct fence_sem_table : x3::symbols<Sem> {
   fence_sem_table() { add(".sc", Sem::SC)(".acq_rel", Sem::AcqRel); }
 } const fence_sem;
+// Proxy loads and stores (PTX v7.5 in Dat3M's dialect): surface load and
+// store, texture load, constant load.
+struct proxy_ld_table : x3::symbols<Proxy> {
+  proxy_ld_table() { add("suld", Proxy::Surface)("tld", Proxy::Texture)("cold", Proxy::Constant); }
+} const proxy_ld_sym;
+struct proxy_st_table : x3::symbols<Proxy> {
+  proxy_st_table() { add("sust", Proxy::Surface); }
+} const proxy_st_sym;
+struct proxy_fence_table : x3::symbols<Proxy> {
+  proxy_fence_table() { add(".texture", Proxy::Texture)(".surface", Proxy::Surface)(".constant", Proxy::Constant); }
+} const proxy_fence_sym;
 struct scope_table : x3::symbols<Scope> {
   scope_table() { add(".cta", Scope::Cta)(".gpu", Scope::Gpu)(".sys", Scope::Sys); }
 } const scope_sym;
@@ -246,7 +316,10 @@ struct branch_table : x3::symbols<BranchCond> {
 x3::rule<struct reg_tag> const reg_dst = "register";
 const auto reg_dst_def = ident[set_dst];
 x3::rule<struct loc_tag> const location = "location";
-const auto location_def = ('[' > ident[set_loc] > ']') | ident[set_loc];
+x3::rule<struct loc_name_tag> const location_name = "location";
+const auto location_name_def = ident[set_loc];
+BOOST_SPIRIT_DEFINE(location_name)
+const auto location_def = ('[' > location_name > ']') | location_name;
 x3::rule<struct operand_tag> const operand = "register or integer";
 const auto operand_def = integer[add_const] | ident[add_reg];
 x3::rule<struct label_ref_tag> const label_ref = "label";
@@ -264,23 +337,36 @@ x3::rule<struct branch_tag> const branch_instr = "branch";
 x3::rule<struct arith_tag> const arith_instr = "arithmetic";
 x3::rule<struct mov_tag> const mov_instr = "mov";
 const auto opt_type = -(type_sym[set_type]);
-const auto ld_instr_def = x3::lexeme[x3::lit("ld")[begin(Op::Ld)] >> ld_sem[set_sem_attr] >> -(scope_sym[set_scope]) >>
-                                 opt_type >> mnemonic_end] > reg_dst > ',' > location;
-const auto st_instr_def = x3::lexeme[x3::lit("st")[begin(Op::St)] >> st_sem[set_sem_attr] >> -(scope_sym[set_scope]) >>
-                                 opt_type >> mnemonic_end] > location > ',' > operand;
+// `ld r0, 1` (no qualifier, an immediate) is Dat3M's move; `ld r0, x` a weak load.
+x3::rule<struct ld_src_tag> const ld_source = "location or integer";
+const auto ld_source_def = integer[add_const] | location;
+BOOST_SPIRIT_DEFINE(ld_source)
+const auto ld_instr_def = x3::lexeme[(x3::lit("ld")[begin(Op::Ld)] | proxy_ld_sym[begin(Op::Ld)][set_proxy]) >>
+                                 -(ld_sem[set_sem_attr]) >> -(scope_sym[set_scope]) >> opt_type >> mnemonic_end] >
+                      reg_dst > ',' > ld_source;
+const auto st_instr_def = x3::lexeme[(x3::lit("st")[begin(Op::St)] | proxy_st_sym[begin(Op::St)][set_proxy]) >>
+                                 st_sem[set_sem_attr] >> -(scope_sym[set_scope]) >> opt_type >> mnemonic_end] >
+                      location > ',' > operand;
 const auto atom_instr_def = x3::lexeme[x3::lit("atom")[begin(Op::Atom)] >> -(atom_sem[set_sem_attr]) >>
                                    -(scope_sym[set_scope]) >> rmw_sym[set_rmw] >> opt_type >> mnemonic_end] >
                         reg_dst > ',' > location > ',' > operand > -(',' > operand);
 const auto red_instr_def = x3::lexeme[x3::lit("red")[begin(Op::Red)] >> -(atom_sem[set_sem_attr]) >>
                                   -(scope_sym[set_scope]) >> rmw_sym[set_rmw] >> opt_type >> mnemonic_end] >
                        location > ',' > operand;
-const auto fence_instr_def = x3::lexeme[x3::lit("fence")[begin(Op::Fence)] >> fence_sem[set_sem_attr] >>
-                                    -(scope_sym[set_scope]) >> mnemonic_end];
+const auto alias_fence = [](auto& ctx) { state(ctx).instr.fence = FenceKind::Alias; };
+const auto proxy_fence = [](auto& ctx) {
+  state(ctx).instr.fence = FenceKind::Proxy;
+  state(ctx).instr.proxy = _attr(ctx);
+};
+const auto fence_instr_def = x3::lexeme[x3::lit("fence")[begin(Op::Fence)] >>
+                                    ((fence_sem[set_sem_attr] >> -(scope_sym[set_scope])) |
+                                     (x3::lit(".proxy") >> (x3::lit(".alias")[alias_fence] | proxy_fence_sym[proxy_fence]))) >>
+                                    mnemonic_end];
 const auto not_cta = [](auto& ctx) { state(ctx).instr.bar_cta = false; };
 const auto set_arrive = [](auto& ctx) { state(ctx).instr.op = Op::BarArrive; };
 const auto bar_instr_def = x3::lexeme[x3::lit("bar")[begin(Op::BarSync)] >> (x3::lit(".cta") | x3::eps[not_cta]) >>
                                   (x3::lit(".sync") | x3::lit(".arrive")[set_arrive]) >> mnemonic_end] >
-                       operand > -(',' > operand);
+                       operand > *(',' > operand);
 const auto goto_instr_def = (kw("goto") | kw("bra"))[begin(Op::Goto)] > label_ref;
 const auto branch_instr_def = x3::lexeme[branch_sym[set_branch] >> word_end] > operand > ',' > operand > ',' > label_ref;
 const auto arith_instr_def = x3::lexeme[arith_sym[set_arith] >> opt_type >> mnemonic_end] > reg_dst > ',' > operand > ',' > operand;
@@ -292,8 +378,6 @@ BOOST_SPIRIT_DEFINE(ld_instr, st_instr, atom_instr, red_instr, fence_instr, bar_
 const auto unsupported_instr = [](auto& ctx) {
   const std::string& text = _attr(ctx);
   SourceLoc where = loc_at(ctx, state(ctx).instr_pos);
-  if (text.find("proxy") != std::string::npos || text.find("alias") != std::string::npos)
-    throw input_error(where, "unsupported: proxy and alias instructions ('" + text + "')");
   throw input_error(where, "unknown instruction '" + text + "'");
 };
 x3::rule<struct bad_tag> const bad_instr = "instruction";
@@ -382,26 +466,6 @@ auto mk_const(bool v) {
 struct cmp_table : x3::symbols<Cond::Kind> {
   cmp_table() { add("==", Cond::Kind::Eq)("!=", Cond::Kind::Ne)("=", Cond::Kind::Eq); }
 } const cmp_op;
-const auto mk_reg_cmp = [](auto& ctx) {
-  auto& attr = _attr(ctx);
-  Cond c;
-  c.where = loc_at(ctx, at_c<0>(attr));
-  c.thread = at_c<1>(attr);
-  c.name = at_c<2>(attr);
-  c.kind = at_c<3>(attr);
-  c.value = at_c<4>(attr);
-  _val(ctx) = std::move(c);
-};
-const auto mk_loc_cmp = [](auto& ctx) {
-  auto& attr = _attr(ctx);
-  Cond c;
-  c.where = loc_at(ctx, at_c<0>(attr));
-  c.name = at_c<1>(attr);
-  c.kind = at_c<2>(attr);
-  c.value = at_c<3>(attr);
-  _val(ctx) = std::move(c);
-};
-
 // Conditions nest by recursion: bound the depth so that a hostile input
 // cannot overflow the stack (found by fuzzing).
 constexpr int kMaxConditionDepth = 64;
@@ -424,11 +488,64 @@ const auto mk_const_cmp = [](auto& ctx) {
   c.kind = (at_c<2>(attr) == Cond::Kind::Eq) == equal ? Cond::Kind::True : Cond::Kind::False;
   _val(ctx) = std::move(c);
 };
+// The right-hand side of a comparison: an integer, a register (P0:r1) or a
+// location.
+struct Rhs {
+  bool is_value = true;
+  std::int64_t value = 0;
+  int thread = -1;
+  std::string name;
+};
+const auto rhs_value = [](auto& ctx) { _val(ctx).value = _attr(ctx); };
+const auto rhs_reg = [](auto& ctx) {
+  _val(ctx).is_value = false;
+  _val(ctx).thread = at_c<0>(_attr(ctx));
+  _val(ctx).name = at_c<1>(_attr(ctx));
+};
+const auto rhs_loc = [](auto& ctx) {
+  _val(ctx).is_value = false;
+  _val(ctx).name = _attr(ctx);
+};
+x3::rule<struct rhs_tag, Rhs> const cmp_rhs = "integer, register or location";
+const auto cmp_rhs_def = integer[rhs_value] | (thread_ref >> ':' >> ident)[rhs_reg] | ident[rhs_loc];
+BOOST_SPIRIT_DEFINE(cmp_rhs)
+void set_rhs(Cond& c, const Rhs& r) {
+  if (r.is_value) {
+    c.value = r.value;
+  } else {
+    c.rhs_thread = r.thread;
+    c.rhs_name = r.name;
+  }
+}
+const auto mk_reg_cmp = [](auto& ctx) {
+  auto& attr = _attr(ctx);
+  Cond c;
+  c.where = loc_at(ctx, at_c<0>(attr));
+  c.thread = at_c<1>(attr);
+  c.name = at_c<2>(attr);
+  c.kind = at_c<3>(attr);
+  set_rhs(c, at_c<4>(attr));
+  _val(ctx) = std::move(c);
+};
+const auto mk_loc_cmp = [](auto& ctx) {
+  auto& attr = _attr(ctx);
+  Cond c;
+  c.where = loc_at(ctx, at_c<0>(attr));
+  c.name = at_c<1>(attr);
+  c.kind = at_c<2>(attr);
+  set_rhs(c, at_c<3>(attr));
+  _val(ctx) = std::move(c);
+};
+x3::rule<struct cmp_tag, Cond::Kind> const comparison = "'==' or '!='";
+const auto comparison_def = cmp_op;
+x3::rule<struct close_paren_tag> const close_paren = "')'";
+const auto close_paren_def = x3::lit(')')[leave];
+BOOST_SPIRIT_DEFINE(comparison, close_paren)
 const auto cond_atom_def = ((pos >> integer >> cmp_op) > integer)[mk_const_cmp] |
-                           ((pos >> thread_ref >> ':' >> ident) > cmp_op > integer)[mk_reg_cmp] |
-                           ((pos >> ident >> cmp_op) > integer)[mk_loc_cmp];
+                           ((pos >> thread_ref >> ':' >> ident) > comparison > cmp_rhs)[mk_reg_cmp] |
+                           ((pos >> ident >> cmp_op) > cmp_rhs)[mk_loc_cmp];
 const auto unary_def = ((pos >> x3::lit('~')[enter]) > unary > x3::eps[leave])[mk_not] |
-                       (x3::lit('(')[enter] > disj > x3::lit(')')[leave])[set_cond] |
+                       (x3::lit('(')[enter] > disj > close_paren)[set_cond] |
                        (pos >> kw("true"))[mk_const(true)] | (pos >> kw("false"))[mk_const(false)] |
                        cond_atom[set_cond];
 const auto conj_def = unary[set_cond] >> *("/\\" > unary)[binary(Cond::Kind::And)];

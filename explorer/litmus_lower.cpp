@@ -1,5 +1,6 @@
 #include "explorer/litmus_lower.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -32,7 +33,9 @@ class Lowering {
     }
     regs_.resize(p.threads.size());
     out_.row_of.resize(p.threads.size());
+    declare_locations();
     for (const InitEntry& e : test_.init) {
+      if (e.alias) continue;
       if (e.thread < 0) {
         if (!seen_init_.insert(e.name).second) throw input_error(e.where, "location '" + e.name + "' initialised twice");
         p.init[static_cast<std::size_t>(location(e.name))] = e.value;
@@ -53,6 +56,74 @@ class Lowering {
   void check_thread(int t, const SourceLoc& where) const {
     if (t < 0 || t >= static_cast<int>(out_.program.threads.size()))
       throw input_error(where, "no thread P" + std::to_string(t) + " in this test");
+  }
+  // Every physical location first (in the order of first use: init, the
+  // threads' instructions, the condition), so that the generic aliases'
+  // virtual addresses can follow them (Program::aliases).
+  void declare_locations() {
+    std::set<std::string> alias_names;
+    for (const InitEntry& e : test_.init)
+      if (e.alias) alias_names.insert(e.name);
+    auto use = [&](const std::string& name) {
+      if (!name.empty() && !alias_names.count(name)) location(name);
+    };
+    for (const InitEntry& e : test_.init)
+      if (!e.alias && e.thread < 0) use(e.name);
+    for (std::size_t t = 0; t < test_.threads.size(); ++t)
+      for (const auto& row : test_.rows)
+        if (t < row.size() && row[t].instr) use(row[t].instr->location);
+    declare_in(test_.condition, use);
+    std::set<std::string> before;  // locations initialised before the entry
+    for (const InitEntry& e : test_.init) {
+      if (e.alias) declare_alias(e, before);
+      else if (e.thread < 0) before.insert(e.name);
+    }
+  }
+  template <class Use>
+  void declare_in(const Cond& c, const Use& use) {
+    if (c.thread < 0) use(c.name);
+    if (c.rhs_thread < 0) use(c.rhs_name);
+    for (const auto& k : c.kids) declare_in(k, use);
+  }
+  void declare_alias(const InitEntry& e, const std::set<std::string>& before) {
+    Program& p = out_.program;
+    bool initialised = std::any_of(test_.init.begin(), test_.init.end(), [&](const InitEntry& i) {
+      return !i.alias && i.thread < 0 && i.name == e.name;
+    });
+    if (aliases_.count(e.name) || initialised) throw input_error(e.where, "'" + e.name + "' declared twice");
+    Alias a;
+    a.name = e.name;
+    a.proxy = e.proxy;
+    auto it = aliases_.find(e.target);
+    if (it != aliases_.end()) {
+      const Alias& of = p.aliases[static_cast<std::size_t>(it->second)];
+      a.location = of.location;
+      a.vlocation = of.vlocation;
+    } else if (before.count(e.target)) {
+      a.location = location(e.target);
+      a.vlocation = a.location;
+    } else {
+      throw input_error(e.where, "'" + e.name + "' aliases '" + e.target + "', which is not declared before it");
+    }
+    if (e.proxy == Proxy::Generic) a.vlocation = p.num_vlocations();
+    aliases_.emplace(e.name, static_cast<int>(p.aliases.size()));
+    p.aliases.push_back(std::move(a));
+  }
+  // Sets the physical location and the virtual address of an access.
+  void set_access(Instr& out, const std::string& name) {
+    auto it = aliases_.find(name);
+    if (it == aliases_.end()) {
+      out.location = location(name);
+      return;
+    }
+    const Alias& a = out_.program.aliases[static_cast<std::size_t>(it->second)];
+    out.location = a.location;
+    out.vlocation = a.vlocation;
+  }
+  // A location named in the condition: an alias reads its physical location.
+  int physical(const std::string& name) {
+    auto it = aliases_.find(name);
+    return it == aliases_.end() ? location(name) : out_.program.aliases[static_cast<std::size_t>(it->second)].location;
   }
   int location(const std::string& name) {
     auto [it, fresh] = locations_.emplace(name, static_cast<int>(locations_.size()));
@@ -125,14 +196,25 @@ class Lowering {
     out.text = print_instruction(in);
     switch (in.op) {
       case Op::Ld:
+        if (!in.args.empty()) {  // `ld r0, 1`: Dat3M's move of an immediate
+          if (in.sem != Sem::None || in.scope || in.proxy != Proxy::Generic)
+            bad(in, "loads an immediate, which takes no qualifiers");
+          out.kind = InstrKind::Arith;
+          out.arith = ArithOp::Mov;
+          out.dst = reg(t, in.dst);
+          out.a = operand(t, in.args[0]);
+          break;
+        }
+        [[fallthrough]];
       case Op::St: {
         out.kind = in.op == Op::Ld ? InstrKind::Load : InstrKind::Store;
-        out.location = location(in.location);
+        set_access(out, in.location);
+        out.proxy = in.proxy;
         if (in.op == Op::Ld) out.dst = reg(t, in.dst);
         else out.a = operand(t, in.args.at(0));
-        if (in.sem == Sem::Weak || in.sem == Sem::Volatile) {
+        if (in.sem == Sem::None || in.sem == Sem::Weak || in.sem == Sem::Volatile) {
           if (in.scope) bad(in, std::string(spelling(in.sem)) + " accesses take no scope");
-          out.order = in.sem == Sem::Weak ? Order::NA : Order::Rlx;
+          out.order = in.sem == Sem::Volatile ? Order::Rlx : Order::NA;
           out.scope = Scope::Sys;
         } else {
           out.scope = need_scope(in);
@@ -144,7 +226,7 @@ class Lowering {
       case Op::Red: {
         out.kind = InstrKind::Rmw;
         out.rmw = in.rmw;
-        out.location = location(in.location);
+        set_access(out, in.location);
         out.dst = in.op == Op::Atom ? reg(t, in.dst) : -1;
         if (in.sem == Sem::None) bad(in, "needs a memory order (.relaxed, .acquire, .release or .acq_rel)");
         out.scope = need_scope(in);
@@ -165,6 +247,15 @@ class Lowering {
       }
       case Op::Fence:
         out.kind = InstrKind::Fence;
+        out.fence = in.fence;
+        if (in.fence != FenceKind::Memory) {
+          // Alias and proxy fences order within the CTA; SRC11 ignores them
+          // (Order::NA), the PTX v7.5 model reads `fence` and `proxy`.
+          out.proxy = in.proxy;
+          out.scope = Scope::Cta;
+          out.order = Order::NA;
+          break;
+        }
         out.scope = need_scope(in);
         out.order = in.sem == Sem::SC ? Order::SC : Order::AcqRel;
         break;
@@ -174,15 +265,7 @@ class Lowering {
         out.barrier_wait = in.op == Op::BarSync;
         out.scope = Scope::Cta;
         out.order = Order::AcqRel;
-        if (in.args.empty() || in.args.size() > 2) bad(in, "expected a barrier id and an optional thread count");
-        for (const auto& a : in.args)
-          if (a.is_reg) bad(in, "barrier ids and counts must be integer constants");
-        if (in.args[0].value < 0 || in.args[0].value > 15) bad(in, "barrier id must be in 0..15");
-        out.barrier_id = static_cast<int>(in.args[0].value);
-        if (in.args.size() == 2) {
-          if (in.args[1].value < 1 || in.args[1].value > 1024) bad(in, "thread count must be in 1..1024");
-          out.barrier_count = static_cast<int>(in.args[1].value);
-        }
+        lower_barrier(t, in, out);
         break;
       }
       case Op::Goto:
@@ -215,6 +298,41 @@ class Lowering {
     return out;
   }
 
+  // Dat3M's barrier operands (docs/explorer.md, "Barriers"): `a` alone is
+  // barrier a of every thread of the CTA; `a, b` is logical barrier b of
+  // instance a, every thread of the CTA; `a, b, c` the same with c threads.
+  // Barriers meet only on equal (a) or equal (a, b): ids 0..15 for the
+  // one-operand form, 16 + 16 a + b for the others. b may be a register.
+  void lower_barrier(int t, const Instruction& in, Instr& out) {
+    if (in.args.empty() || in.args.size() > 3) bad(in, "expected 1 to 3 operands (a[, b[, c]])");
+    const litmus::Operand& a = in.args[0];
+    if (a.is_reg) {
+      if (in.args.size() > 1) bad(in, "the barrier instance must be an integer constant");
+      out.barrier_id = 0;
+      out.barrier_id_reg = reg(t, a.reg);
+      return;
+    }
+    if (a.value < 0 || a.value >= kBarrierIdRange) bad(in, "barrier id must be in 0..15");
+    if (in.args.size() == 1) {
+      out.barrier_id = static_cast<int>(a.value);
+      return;
+    }
+    out.barrier_id = kBarrierIdRange * (1 + static_cast<int>(a.value));
+    const litmus::Operand& b = in.args[1];
+    if (b.is_reg) {
+      out.barrier_id_reg = reg(t, b.reg);
+    } else {
+      if (b.value < 0 || b.value >= kBarrierIdRange) bad(in, "logical barrier id must be in 0..15");
+      out.barrier_id += static_cast<int>(b.value);
+    }
+    if (in.args.size() == 3) {
+      const litmus::Operand& c = in.args[2];
+      if (c.is_reg) bad(in, "unsupported: a register thread count");
+      if (c.value < 1 || c.value > 1024) bad(in, "thread count must be in 1..1024");
+      out.barrier_count = static_cast<int>(c.value);
+    }
+  }
+
   CondExpr lower_cond(const Cond& c) {
     CondExpr e;
     switch (c.kind) {
@@ -229,7 +347,14 @@ class Lowering {
           e.thread = c.thread;
           e.reg = reg(c.thread, c.name);
         } else {
-          e.location = location(c.name);
+          e.location = physical(c.name);
+        }
+        if (c.rhs_thread >= 0) {
+          check_thread(c.rhs_thread, c.where);
+          e.rhs_thread = c.rhs_thread;
+          e.rhs_reg = reg(c.rhs_thread, c.rhs_name);
+        } else if (!c.rhs_name.empty()) {
+          e.rhs_location = physical(c.rhs_name);
         }
         break;
       case Cond::Kind::Not:
@@ -247,6 +372,7 @@ class Lowering {
   const Test& test_;
   Lowered out_;
   std::map<std::string, int> locations_;
+  std::map<std::string, int> aliases_;  // name -> index in Program::aliases
   std::set<std::string> seen_init_;
   std::vector<std::map<std::string, int>> regs_;
 };

@@ -81,6 +81,26 @@ const char* arith_name(ArithOp op) {
 
 std::string type_suffix(const Instruction& in) { return in.type.empty() ? "" : "." + in.type; }
 
+// ld/st, or the proxy load/store mnemonic.
+std::string access_name(const Instruction& in) {
+  switch (in.proxy) {
+    case Proxy::Generic: return in.op == Op::Ld ? "ld" : "st";
+    case Proxy::Surface: return in.op == Op::Ld ? "suld" : "sust";
+    case Proxy::Texture: return "tld";
+    case Proxy::Constant: return "cold";
+  }
+  return "";
+}
+
+std::string fence_name(const Instruction& in) {
+  switch (in.fence) {
+    case FenceKind::Memory: return "fence" + qualifiers(in);
+    case FenceKind::Alias: return "fence.proxy.alias";
+    case FenceKind::Proxy: return std::string("fence.proxy.") + to_string(in.proxy);
+  }
+  return "";
+}
+
 std::string cond(const Cond& c, int prec) {
   switch (c.kind) {
     case Cond::Kind::True: return "true";
@@ -88,7 +108,10 @@ std::string cond(const Cond& c, int prec) {
     case Cond::Kind::Eq:
     case Cond::Kind::Ne: {
       std::string s = c.thread >= 0 ? "P" + std::to_string(c.thread) + ":" + c.name : c.name;
-      return s + (c.kind == Cond::Kind::Eq ? " == " : " != ") + std::to_string(c.value);
+      std::string rhs = c.rhs_thread >= 0    ? "P" + std::to_string(c.rhs_thread) + ":" + c.rhs_name
+                        : !c.rhs_name.empty() ? c.rhs_name
+                                              : std::to_string(c.value);
+      return s + (c.kind == Cond::Kind::Eq ? " == " : " != ") + rhs;
     }
     case Cond::Kind::Not: return "~" + cond(c.kids[0], 3);
     case Cond::Kind::And:
@@ -105,14 +128,16 @@ std::string cond(const Cond& c, int prec) {
 
 std::string print_instruction(const Instruction& in) {
   switch (in.op) {
-    case Op::Ld: return "ld" + qualifiers(in) + type_suffix(in) + " " + in.dst + ", " + in.location;
-    case Op::St: return "st" + qualifiers(in) + type_suffix(in) + " " + in.location + ", " + args(in);
+    case Op::Ld:
+      return access_name(in) + qualifiers(in) + type_suffix(in) + " " + in.dst + ", " +
+             (in.args.empty() ? in.location : args(in));
+    case Op::St: return access_name(in) + qualifiers(in) + type_suffix(in) + " " + in.location + ", " + args(in);
     case Op::Atom:
       return "atom" + qualifiers(in) + "." + rmw_name(in.rmw) + type_suffix(in) + " " + in.dst + ", " + in.location +
              ", " + args(in);
     case Op::Red:
       return "red" + qualifiers(in) + "." + rmw_name(in.rmw) + type_suffix(in) + " " + in.location + ", " + args(in);
-    case Op::Fence: return "fence" + qualifiers(in);
+    case Op::Fence: return fence_name(in);
     case Op::BarSync:
     case Op::BarArrive:
       return std::string("bar") + (in.bar_cta ? ".cta" : "") + (in.op == Op::BarSync ? ".sync " : ".arrive ") + args(in);
@@ -142,6 +167,10 @@ std::string print_test(const Test& t) {
   out += "{";
   for (const auto& e : t.init) {
     out += " ";
+    if (e.alias) {
+      out += e.name + " @ " + to_string(e.proxy) + " aliases " + e.target + ";";
+      continue;
+    }
     if (e.thread >= 0) out += "P" + std::to_string(e.thread) + ":";
     out += e.name + "=" + std::to_string(e.value) + ";";
   }

@@ -71,11 +71,16 @@ bool evaluate(const CondExpr& e, const std::vector<std::vector<Value>>& regs,
     return e.thread >= 0 ? regs[static_cast<std::size_t>(e.thread)][static_cast<std::size_t>(e.reg)]
                          : memory[static_cast<std::size_t>(e.location)];
   };
+  auto rhs = [&]() {
+    if (e.rhs_thread >= 0) return regs[static_cast<std::size_t>(e.rhs_thread)][static_cast<std::size_t>(e.rhs_reg)];
+    if (e.rhs_location >= 0) return memory[static_cast<std::size_t>(e.rhs_location)];
+    return e.value;
+  };
   switch (e.kind) {
     case CondExpr::Kind::True: return true;
     case CondExpr::Kind::False: return false;
-    case CondExpr::Kind::Eq: return operand() == e.value;
-    case CondExpr::Kind::Ne: return operand() != e.value;
+    case CondExpr::Kind::Eq: return operand() == rhs();
+    case CondExpr::Kind::Ne: return operand() != rhs();
     case CondExpr::Kind::Not: return !evaluate(e.kids[0], regs, memory);
     case CondExpr::Kind::And: return evaluate(e.kids[0], regs, memory) && evaluate(e.kids[1], regs, memory);
     case CondExpr::Kind::Or: return evaluate(e.kids[0], regs, memory) || evaluate(e.kids[1], regs, memory);

@@ -59,6 +59,9 @@ struct Operand {
   static Operand reg_ref(int r) { return Operand{true, r, 0}; }
 };
 
+// Register barrier ids range over [base, base + kBarrierIdRange).
+constexpr int kBarrierIdRange = 16;
+
 enum class InstrKind : std::uint8_t {
   Load,     // dst := [location]
   Store,    // [location] := a
@@ -95,6 +98,9 @@ struct Instr {
   Proxy proxy = Proxy::Generic;           // accesses; Fence: a proxy fence's proxy
   FenceKind fence = FenceKind::Memory;    // Fence
   int barrier_id = 0;       // Barrier
+  // Barrier: >= 0: the id is barrier_id + this register's value at run time
+  // (Dat3M's `bar.cta.sync a, rB`), which must be in [0, kBarrierIdRange).
+  int barrier_id_reg = -1;
   int barrier_count = 0;    // Barrier: participating threads; 0 = every thread of the CTA
   bool barrier_wait = true; // Barrier: sync (true) or arrive (false)
   // For reports only.
@@ -125,6 +131,11 @@ struct CondExpr {
   int reg = -1;
   int location = -1;
   Value value = 0;
+  // Eq/Ne compare against register rhs_reg of thread rhs_thread (>= 0), else
+  // memory rhs_location (>= 0), else `value`.
+  int rhs_thread = -1;
+  int rhs_reg = -1;
+  int rhs_location = -1;
   std::vector<CondExpr> kids;  // Not: 1, And/Or: 2
 };
 

@@ -40,7 +40,7 @@ class Search {
     int arrived = 0;
     for (std::size_t u = 0; u < p_.threads.size(); ++u)
       if (p_.threads[u].cta == me.cta && p_.threads[u].gpu == me.gpu &&
-          runners_[u].barrier_uses(state(g, u), in.barrier_id) > s.pending)
+          runners_[u].barrier_uses(state(g, u), runners_[t].barrier_id(s)) > s.pending)
         ++arrived;
     return arrived == expected;
   }

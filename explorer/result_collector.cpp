@@ -24,7 +24,7 @@ bool all_wait_at_one_barrier(const Graph& g) {
       const ThreadState& sb = g.state(u);
       const auto& ra = g.context().runners[static_cast<std::size_t>(t)];
       const auto& rb = g.context().runners[static_cast<std::size_t>(u)];
-      if (ra.instr(sa).barrier_id != rb.instr(sb).barrier_id || sa.pending != sb.pending) return false;
+      if (ra.barrier_id(sa) != rb.barrier_id(sb) || sa.pending != sb.pending) return false;
     }
   }
   return true;

@@ -118,15 +118,24 @@ ThreadRunner::ThreadRunner(const Program& program, int thread, int loop_bound)
       head_of_pc_[static_cast<std::size_t>(in.target)] = static_cast<int>(live_at_head_.size());
       live_at_head_.push_back(live[static_cast<std::size_t>(in.target)]);
     }
-    if (in.kind == InstrKind::Barrier &&
-        std::find(barrier_ids_.begin(), barrier_ids_.end(), in.barrier_id) == barrier_ids_.end())
-      barrier_ids_.push_back(in.barrier_id);
+    if (in.kind == InstrKind::Barrier) {
+      // A register id may take any value of its range: a use count for each.
+      int n = in.barrier_id_reg >= 0 ? kBarrierIdRange : 1;
+      for (int k = 0; k < n; ++k)
+        if (std::find(barrier_ids_.begin(), barrier_ids_.end(), in.barrier_id + k) == barrier_ids_.end())
+          barrier_ids_.push_back(in.barrier_id + k);
+    }
   }
 }
 
 std::size_t ThreadRunner::barrier_slot(int id) const {
   auto it = std::find(barrier_ids_.begin(), barrier_ids_.end(), id);
   return head_base(static_cast<int>(live_at_head_.size())) + static_cast<std::size_t>(it - barrier_ids_.begin());
+}
+
+int ThreadRunner::barrier_id(const ThreadState& s) const {
+  const Instr& in = instr(s);
+  return in.barrier_id_reg >= 0 ? in.barrier_id + static_cast<int>(reg(s, in.barrier_id_reg)) : in.barrier_id;
 }
 
 int ThreadRunner::barrier_uses(const ThreadState& s, int id) const {
@@ -231,8 +240,13 @@ void ThreadRunner::run_local(ThreadState& s, std::vector<int>* local_pcs) const 
           if (i < 0 || i >= in.extent) fail(s, FailureKind::OutOfBounds);
         }
         return;  // the memory model sees it
-      case InstrKind::Fence:
-      case InstrKind::Barrier: return;  // the memory model sees it
+      case InstrKind::Fence: return;  // the memory model sees it
+      case InstrKind::Barrier:
+        if (in.barrier_id_reg >= 0) {
+          Value v = reg(s, in.barrier_id_reg);
+          if (v < 0 || v >= kBarrierIdRange) fail(s, FailureKind::Undefined);
+        }
+        return;  // the memory model sees it
     }
   }
 }
@@ -274,9 +288,9 @@ Step ThreadRunner::next(const ThreadState& s) const {
     case InstrKind::Barrier:
       st.kind = s.phase == 0 ? StepKind::BarrierArrive : StepKind::BarrierDepart;
       st.order = Order::AcqRel;
-      st.barrier_id = in.barrier_id;
+      st.barrier_id = barrier_id(s);
       st.barrier_count = in.barrier_count;
-      st.barrier_instance = s.phase == 0 ? static_cast<int>(s.data[barrier_slot(in.barrier_id)])
+      st.barrier_instance = s.phase == 0 ? static_cast<int>(s.data[barrier_slot(st.barrier_id)])
                                          : static_cast<int>(s.pending);
       break;
     default: break;
@@ -324,7 +338,7 @@ void ThreadRunner::advance(ThreadState& s, Value read_value, std::vector<int>* l
     case InstrKind::Barrier:
       if (s.phase == 0) {
         ++s.side_effects;
-        Value& uses = s.data[barrier_slot(in.barrier_id)];
+        Value& uses = s.data[barrier_slot(barrier_id(s))];
         if (in.barrier_wait) {
           s.phase = 1;
           s.pending = uses;

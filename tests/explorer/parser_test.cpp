@@ -97,7 +97,8 @@ forall (0:r0 = 1 \/ ~(P1:r1 != 0) /\ true \/ false)
   EXPECT_EQ(p.threads[0].code[2].order, Order::Rlx);  // volatile
   EXPECT_EQ(p.threads[0].code[2].scope, Scope::Sys);
   EXPECT_EQ(p.threads[1].code[0].barrier_count, 0);
-  EXPECT_EQ(p.threads[1].code[1].barrier_count, 2);
+  EXPECT_EQ(p.threads[1].code[1].barrier_id, 16 * 2 + 2);  // Dat3M: instance 1, logical barrier 2
+  EXPECT_EQ(p.threads[1].code[1].barrier_count, 0);
   EXPECT_FALSE(p.threads[1].code[2].barrier_wait);
   EXPECT_EQ(p.condition.quantifier, Quantifier::Forall);
 }
@@ -153,16 +154,15 @@ TEST(ExplorerLitmusErrors, PointAtTheProblem) {
        "t.litmus:4:2: error: 'atom.relaxed.gpu.cas r0, x, 1': expected an expected and a new value"},
       {with_body("x=0;", two, " red.relaxed.gpu.exch x, 1 | ;\n"),
        "t.litmus:4:2: error: 'red.relaxed.gpu.exch x, 1': red supports add, sub, and, or and xor"},
-      {with_body("x=0;", two, " bar.cta.sync r0 | ;\n"),
-       "t.litmus:4:2: error: 'bar.cta.sync r0': barrier ids and counts must be integer constants"},
+      {with_body("x=0;", two, " bar.cta.sync r0, 1 | ;\n"),
+       "t.litmus:4:2: error: 'bar.cta.sync r0, 1': the barrier instance must be an integer constant"},
       {with_body("x=0;", two, " ld.weak r0, x ;\n"), "t.litmus:4:2: error: instruction row has 1 columns, expected 2"},
       {with_body("x=0;", "P1@cta 0,gpu 0 | P0@cta 0,gpu 0", " | ;\n"), "t.litmus:3:2: error: expected thread P0, found P1"},
       {with_body("x=0;", two, " goto L9 | ;\n"), "t.litmus:4:2: error: unknown label 'L9' in P0"},
       {with_body("x=0;", two, " L: | ;\n L: ld.weak r0, x | ;\n"), "t.litmus:5:2: error: label 'L' defined twice in P0"},
       {with_body("x=0; y aliases x;", two, " | ;\n"),
-       "t.litmus:2:8: error: unsupported: proxy and alias declarations ('y aliases x')"},
-      {with_body("x=0;", two, " fence.proxy.alias | ;\n"),
-       "t.litmus:4:2: error: unsupported: proxy and alias instructions ('fence.proxy.alias')"},
+       "t.litmus:2:8: error: malformed init entry 'y aliases x' (expected 'x=v', 'P0:r=v' or 'y @ "
+       "generic|texture|surface|constant aliases x')"},
       {with_body("x=0; x=1;", two, " | ;\n"), "t.litmus:2:8: error: location 'x' initialised twice"},
       {with_body("x=0; P7:r0=1;", two, " | ;\n"), "t.litmus:2:8: error: no thread P7 in this test"},
       {with_body("x=0;", two, " | ;\n", "exists (P5:r0 == 1)"), "t.litmus:5:9: error: no thread P5 in this test"},
@@ -170,7 +170,7 @@ TEST(ExplorerLitmusErrors, PointAtTheProblem) {
        "t.litmus:5:1: error: unsupported: 'locations' and 'filter' sections"},
       {with_body("x=99999999999999999999;", two, " | ;\n"), "t.litmus:2:5: error: integer literal out of range"},
       {with_body("x=0;", two, " | ;\n", "exists (x == 0) junk"), "t.litmus:5:17: error: expected end of input, found 'junk'"},
-      {with_body("x=0;", two, " | ;\n", "exists (x == )"), "t.litmus:5:14: error: expected integer, found ')'"},
+      {with_body("x=0;", two, " | ;\n", "exists (x == )"), "t.litmus:5:14: error: expected integer, register or location, found ')'"},
       {with_body("x=-9223372036854775808;", two, " | ;\n", "exists (x == 0x7fffffffffffffff)"), ""},
       {with_body("x=0x8000000000000000;", two, " | ;\n"), "t.litmus:2:5: error: integer literal out of range"},
       {with_body("x=0;", two, " ld.weak r0 x | ;\n"), "t.litmus:4:13: error: expected ',', found 'x'"},
