@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "explorer/ptx_model.hpp"
 #include "explorer/thread_runner.hpp"
@@ -235,11 +236,9 @@ class CandidateSearch {
       e.value = p_.init[static_cast<std::size_t>(l)];
       c_.events.push_back(e);
     }
-    int thread_events = 0;
     for (std::size_t t = 0; t < p_.threads.size(); ++t) {
       const Run& r = run_of(t);
       const int base = static_cast<int>(c_.events.size());
-      thread_events += static_cast<int>(r.events.size());
       for (std::size_t i = 0; i < r.events.size(); ++i) {
         const RunEvent& re = r.events[i];
         Event e;
@@ -266,10 +265,100 @@ class CandidateSearch {
         c_.events.push_back(e);
       }
     }
-    // Barriers do not wait here: as in Dat3M's PTX model, an execution in
-    // which a barrier instance lacks arrivals is still an execution (its
-    // arrivals are cause-before its departures); whether the barrier can
-    // complete is a liveness question (docs/explorer.md, "PTX model").
+    barrier_groups();
+    choose_barriers(0);
+  }
+
+  // Barrier instances: the arrivals and departures of the k-th use of a
+  // barrier id by the threads of a CTA.
+  struct BarrierGroup {
+    std::vector<int> arrivals, departures;
+    int count = 0;  // arrivals that complete it
+  };
+
+  // Threads of the CTA of thread t that arrive at barrier id `id` in the
+  // candidate (any instance).
+  int barrier_users(int t, int id) const {
+    const Thread& th = p_.threads[static_cast<std::size_t>(t)];
+    std::set<int> users;
+    for (const Event& e : c_.events) {
+      if (e.kind != StepKind::BarrierArrive || e.barrier_id != id) continue;
+      const Thread& u = p_.threads[static_cast<std::size_t>(e.thread)];
+      if (u.cta == th.cta && u.gpu == th.gpu) users.insert(e.thread);
+    }
+    return static_cast<int>(users.size());
+  }
+
+  void barrier_groups() {
+    groups_.clear();
+    std::map<std::tuple<int, int, int, int>, BarrierGroup> by_key;
+    for (int a = 0; a < static_cast<int>(c_.events.size()); ++a) {
+      const Event& e = c_.events[static_cast<std::size_t>(a)];
+      if (e.kind != StepKind::BarrierArrive && e.kind != StepKind::BarrierDepart) continue;
+      const Thread& th = p_.threads[static_cast<std::size_t>(e.thread)];
+      BarrierGroup& g = by_key[{th.cta, th.gpu, e.barrier_id, e.barrier_instance}];
+      (e.kind == StepKind::BarrierArrive ? g.arrivals : g.departures).push_back(a);
+      g.count = e.barrier_count > 0 ? e.barrier_count : barrier_users(e.thread, e.barrier_id);
+    }
+    for (auto& [key, g] : by_key) groups_.push_back(std::move(g));
+  }
+
+  // Dat3M's reading of barriers (docs/explorer.md, "PTX model"): an instance
+  // completes once `count` threads arrived, its departures follow the
+  // arrivals before them (at least `count`: every arrival when there are no
+  // more); without a count, every thread of the CTA that arrives at the id in
+  // the candidate takes part. When more threads arrive than the count, every arrival order is
+  // a choice. Departures without enough arrivals, or a cycle of waiting
+  // (po ∪ sync_barrier ∪ arrival order cyclic), are no execution.
+  void choose_barriers(std::size_t k) {
+    if (overflow_) return;
+    if (k == groups_.size()) {
+      if (!barrier_schedule_exists()) return;
+      choose_reads();
+      return;
+    }
+    const BarrierGroup& g = groups_[k];
+    const std::size_t before = c_.sync_barrier.size();
+    const std::size_t order_before = arrival_order_.size();
+    if (g.departures.empty()) {
+      choose_barriers(k + 1);
+      return;
+    }
+    if (static_cast<int>(g.arrivals.size()) < g.count) return;  // never completes
+    std::vector<int> order = g.arrivals;
+    do {
+      c_.sync_barrier.resize(before);
+      arrival_order_.resize(order_before);
+      for (std::size_t i = 0; i + 1 < order.size(); ++i) arrival_order_.emplace_back(order[i], order[i + 1]);
+      for (int d : g.departures) {
+        const int t = c_.events[static_cast<std::size_t>(d)].thread;
+        std::size_t own = 0;
+        for (std::size_t i = 0; i < order.size(); ++i)
+          if (c_.events[static_cast<std::size_t>(order[i])].thread == t) own = i;
+        const std::size_t synced = std::max(own + 1, static_cast<std::size_t>(g.count));
+        for (std::size_t i = 0; i < synced; ++i) c_.sync_barrier.emplace_back(order[i], d);
+      }
+      choose_barriers(k + 1);
+      if (static_cast<int>(order.size()) <= g.count) break;  // every order gives the same edges
+    } while (std::next_permutation(order.begin(), order.end()));
+    c_.sync_barrier.resize(before);
+    arrival_order_.resize(order_before);
+  }
+
+  bool barrier_schedule_exists() const {
+    if (c_.sync_barrier.empty()) return true;
+    const int n = static_cast<int>(c_.events.size());
+    BitMatrix g(n);
+    for (int a = 0; a + 1 < n; ++a)
+      if (c_.events[static_cast<std::size_t>(a)].thread >= 0 &&
+          c_.events[static_cast<std::size_t>(a)].thread == c_.events[static_cast<std::size_t>(a) + 1].thread)
+        g.set(a, a + 1);
+    for (auto [a, d] : c_.sync_barrier) g.set(a, d);
+    for (auto [a, b] : arrival_order_) g.set(a, b);
+    return g.acyclic();
+  }
+
+  void choose_reads() {
     const int n = static_cast<int>(c_.events.size());
     c_.rf.assign(static_cast<std::size_t>(n), -1);
     reads_.clear();
@@ -281,7 +370,7 @@ class CandidateSearch {
       reads_.push_back(r);
       sources_.push_back(std::move(src));
     }
-    res_.result.max_events = std::max(res_.result.max_events, thread_events);
+    res_.result.max_events = std::max(res_.result.max_events, n - static_cast<int>(p_.locations.size()));
     choose_rf(0);
   }
 
@@ -568,6 +657,8 @@ class CandidateSearch {
   const std::vector<std::vector<Run>>& runs_;
   std::vector<std::size_t> chosen_;
   Candidate c_;
+  std::vector<BarrierGroup> groups_;
+  std::vector<std::pair<int, int>> arrival_order_;
   std::vector<int> reads_;
   std::vector<std::vector<int>> sources_;
   std::uint64_t candidates_ = 0;

@@ -82,20 +82,9 @@ Checker::Checker(const Program& p, const Candidate& c) : p_(&p), c_(&c), n_(stat
         if (tx.cta == ty.cta && tx.gpu == ty.gpu) scta_.set(a, b);
       }
       if (ptx::morally_strong(p, x, y)) ms_.set(a, b);
-      // sync_barrier: an arrival at a barrier instance of a CTA before every
-      // departure from that instance (bar.sync is an arrival and a departure).
-      // Instances: the k-th use of an id by each thread, with the same thread
-      // count (threads that expect different counts cannot meet in one
-      // instance: PTX makes that undefined).
-      if (x.kind == StepKind::BarrierArrive && y.kind == StepKind::BarrierDepart && x.thread >= 0 && y.thread >= 0) {
-        const Thread& tx = p.threads[static_cast<std::size_t>(x.thread)];
-        const Thread& ty = p.threads[static_cast<std::size_t>(y.thread)];
-        if (tx.cta == ty.cta && tx.gpu == ty.gpu && x.barrier_id == y.barrier_id && x.barrier_instance == y.barrier_instance &&
-            x.barrier_count == y.barrier_count)
-          sync_barrier_.set(a, b);
-      }
     }
   }
+  for (auto [a, d] : c.sync_barrier) sync_barrier_.set(a, d);
   for (int r = 0; r < n_; ++r)
     if (c.rf[static_cast<std::size_t>(r)] >= 0) rf_.set(c.rf[static_cast<std::size_t>(r)], r);
   // observation = (morally-strong & rf) | rmw

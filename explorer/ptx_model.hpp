@@ -42,6 +42,9 @@ struct Candidate {
   std::vector<int> rf;                       // per event: the write a read reads from, else -1
   std::vector<std::pair<int, int>> rmw;      // (read, write) of one atomic instruction
   std::vector<std::pair<int, int>> dep;      // addr | data | ctrl, from a read to a po-later event
+  // sync_barrier: (arrival, departure) pairs of one barrier instance that
+  // synchronise; the enumerator decides which (ptx_explore.cpp).
+  std::vector<std::pair<int, int>> sync_barrier;
 };
 
 // morally-strong = ms1 & ms2 & ms3 (without the identity): in program order,
