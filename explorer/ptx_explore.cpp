@@ -2,6 +2,7 @@
 #include "explorer/ptx_explore.hpp"
 
 #include <algorithm>
+#include <bitset>
 #include <map>
 #include <set>
 #include <tuple>
@@ -13,14 +14,15 @@ namespace racecert::explorer::ptx {
 
 namespace {
 
-constexpr int kMaxRunEvents = 64;  // dependency masks are 64-bit
+constexpr int kMaxRunEvents = 256;  // the size of a dependency mask
+using Mask = std::bitset<kMaxRunEvents>;
 
 // One event of a thread run; deps: the run's earlier reads it depends on
 // (addr | data | ctrl), as a mask over run event indices.
 struct RunEvent {
   Step step;
   Value value = 0;
-  std::uint64_t deps = 0;
+  Mask deps;
 };
 
 struct Run {
@@ -34,10 +36,10 @@ struct Run {
 // Which reads of the run each register's value (and the control flow so
 // far) derives from.
 struct Taint {
-  std::vector<std::uint64_t> reg;
-  std::uint64_t ctrl = 0;
-  std::uint64_t rmw_data = 0;  // the operands of the RMW whose write is pending
-  std::uint64_t of(const Operand& o) const { return o.is_reg ? reg[static_cast<std::size_t>(o.reg)] : 0; }
+  std::vector<Mask> reg;
+  Mask ctrl;
+  Mask rmw_data;  // the operands of the RMW whose write is pending
+  Mask of(const Operand& o) const { return o.is_reg ? reg[static_cast<std::size_t>(o.reg)] : Mask(); }
 };
 
 class RunEnumerator {
@@ -51,7 +53,7 @@ class RunEnumerator {
     out_ = &out;
     std::vector<int> local;
     Taint taint;
-    taint.reg.assign(thread_.reg_names.size(), 0);
+    taint.reg.assign(thread_.reg_names.size(), Mask());
     ThreadState s = runner_.initial(&local);
     replay(taint, local);
     std::vector<RunEvent> events;
@@ -68,10 +70,10 @@ class RunEnumerator {
       const Instr& in = thread_.code[static_cast<std::size_t>(pc)];
       switch (in.kind) {
         case InstrKind::Arith:
-          t.reg[static_cast<std::size_t>(in.dst)] = t.of(in.a) | (in.arith == ArithOp::Mov ? 0 : t.of(in.b));
+          t.reg[static_cast<std::size_t>(in.dst)] = t.of(in.a) | (in.arith == ArithOp::Mov ? Mask() : t.of(in.b));
           break;
         case InstrKind::Compute: {
-          std::uint64_t m = 0;
+          Mask m;
           uses.clear();
           thread_.computations[static_cast<std::size_t>(in.calc)].registers_read(uses);
           for (int r : uses) m |= t.reg[static_cast<std::size_t>(r)];
@@ -118,10 +120,11 @@ class RunEnumerator {
     }
     const Instr& in = runner_.instr(s);
     Step st = runner_.next(s);
-    const std::uint64_t index = std::uint64_t{1} << events.size();
-    const std::uint64_t addr = in.extent > 0 ? taint.of(in.index) : 0;
+    Mask index;
+    index.set(events.size());
+    const Mask addr = in.extent > 0 ? taint.of(in.index) : Mask();
     std::vector<int> local;
-    auto step = [&](Value v, std::uint64_t deps, const Taint& after_taint) {
+    auto step = [&](Value v, const Mask& deps, const Taint& after_taint) {
       ThreadState s2 = s;
       Taint t2 = after_taint;
       local.clear();
@@ -135,14 +138,14 @@ class RunEnumerator {
       case StepKind::Read:
         for (Value v : domain_[static_cast<std::size_t>(st.location)]) {
           Taint t2 = taint;
-          if (in.kind == InstrKind::Rmw) t2.rmw_data = taint.of(in.a) | (in.rmw == RmwOp::Cas ? taint.of(in.b) : 0);
+          if (in.kind == InstrKind::Rmw) t2.rmw_data = taint.of(in.a) | (in.rmw == RmwOp::Cas ? taint.of(in.b) : Mask());
           if (in.dst >= 0) t2.reg[static_cast<std::size_t>(in.dst)] = index;
           step(v, addr | taint.ctrl, t2);
         }
         break;
       case StepKind::Write: {
         // An RMW's write depends on its read (the read part is the event before).
-        std::uint64_t data = in.kind == InstrKind::Rmw ? taint.rmw_data | (index >> 1) : taint.of(in.a);
+        Mask data = in.kind == InstrKind::Rmw ? taint.rmw_data | (index >> 1) : taint.of(in.a);
         step(0, addr | data | taint.ctrl, taint);
         break;
       }
@@ -261,7 +264,7 @@ class CandidateSearch {
             r.events[i - 1].step.rmw)
           c_.rmw.emplace_back(id - 1, id);
         for (std::size_t j = 0; j < i; ++j)
-          if ((re.deps >> j) & 1u) c_.dep.emplace_back(base + static_cast<int>(j), id);
+          if (re.deps.test(j)) c_.dep.emplace_back(base + static_cast<int>(j), id);
         c_.events.push_back(e);
       }
     }
