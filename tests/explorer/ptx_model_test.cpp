@@ -321,3 +321,44 @@ TEST(PtxExplore, EveryScopedRc11OutcomeOfAStrongProgramIsAPtxOutcome) {
 
 }  // namespace
 }  // namespace racecert::explorer
+
+namespace racecert::explorer {
+namespace {
+
+bool ptx_holds(const std::string& text) {
+  Program p = load(text);
+  ptx::PtxResult r = ptx::explore(p);
+  EXPECT_FALSE(r.result.timed_out);
+  return r.result.condition_holds(p.condition.quantifier);
+}
+
+// Message passing where the data is written through one virtual address (or
+// proxy) and read through another: `fence` goes between the two writes.
+std::string proxy_mp(const std::string& store, const std::string& fence, const std::string& load) {
+  return "PTX proxy-MP\n{ x=0; y @ generic aliases x; s @ surface aliases x; f=0; }\n"
+         " P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n " +
+         store + " | ld.acquire.gpu r0, f ;\n " + fence + " | ;\n st.release.gpu f, 1 | " + load +
+         " ;\nexists (P1:r0 == 1 /\\ P1:r1 == 0)\n";
+}
+
+TEST(PtxProxies, GenericAliasesNeedAnAliasFence) {
+  EXPECT_TRUE(ptx_holds(proxy_mp("st.weak x, 2", "", "ld.weak r1, y")));
+  EXPECT_FALSE(ptx_holds(proxy_mp("st.weak x, 2", "fence.proxy.alias", "ld.weak r1, y")));
+  // The same virtual address needs no fence.
+  EXPECT_FALSE(ptx_holds(proxy_mp("st.weak x, 2", "", "ld.weak r1, x")));
+}
+
+TEST(PtxProxies, SurfaceAccessesNeedASurfaceProxyFence) {
+  EXPECT_TRUE(ptx_holds(proxy_mp("sust.weak s, 2", "", "ld.weak r1, x")));
+  EXPECT_FALSE(ptx_holds(proxy_mp("sust.weak s, 2", "fence.proxy.surface", "ld.weak r1, x")));
+  // A fence of another proxy does not help.
+  EXPECT_TRUE(ptx_holds(proxy_mp("sust.weak s, 2", "fence.proxy.texture", "ld.weak r1, x")));
+}
+
+TEST(PtxProxies, SurfaceThenAliasNeedsBothFencesInThatOrder) {
+  EXPECT_FALSE(ptx_holds(proxy_mp("sust.weak s, 2", "fence.proxy.surface | ;\n fence.proxy.alias", "ld.weak r1, y")));
+  EXPECT_TRUE(ptx_holds(proxy_mp("sust.weak s, 2", "fence.proxy.alias | ;\n fence.proxy.surface", "ld.weak r1, y")));
+}
+
+}  // namespace
+}  // namespace racecert::explorer
