@@ -2,6 +2,8 @@
 // (the names below are the cat file's).
 #include "explorer/ptx_model.hpp"
 
+#include <algorithm>
+
 namespace racecert::explorer::ptx {
 
 namespace {
@@ -149,6 +151,16 @@ bool Checker::use_fence_order(const std::vector<int>& order) {
 //   line 2:           [M]; (same-proxy & scta & vloc & cause-base); [M]
 //   lines 6 to 9:     loc & (Start; cause-base; [F & ALIAS]; cause-base; End)
 BitMatrix Checker::proxy_preserved(const BitMatrix& cb) const {
+  // Without proxies or alias fences every access is generic and lines 2 to
+  // 9 add nothing to line 1 (cause-base is transitive).
+  const bool plain = std::all_of(c_->events.begin(), c_->events.end(), [](const Event& e) {
+    return e.proxy == Proxy::Generic && e.fence == FenceKind::Memory;
+  });
+  if (plain) {
+    BitMatrix line1 = cb;
+    line1 &= vloc_;
+    return line1;
+  }
   BitMatrix start(n_), end(n_), alias(n_), line2 = cb;
   for (int a = 0; a < n_; ++a) {
     const Event& x = ev(a);
