@@ -172,7 +172,8 @@ bool Graph::waiting_at_barrier(int t) const {
   const Instr& in = runner.instr(s);
   if (in.kind != InstrKind::Barrier || s.phase != 1) return false;
   const auto& me = ctx_->program->threads[static_cast<std::size_t>(t)];
-  int expected = in.barrier_count > 0 ? in.barrier_count : ctx_->program->cta_size(me.cta, me.gpu);
+  int count = runner.barrier_count(s);
+  int expected = count > 0 ? count : ctx_->program->cta_size(me.cta, me.gpu);
   int arrived = 0;
   for (int u = 0; u < ctx_->num_threads; ++u) {
     const auto& other = ctx_->program->threads[static_cast<std::size_t>(u)];

@@ -375,13 +375,13 @@ const auto mov_instr_def = x3::lexeme[x3::lit("mov")[begin(Op::Mov)] >> opt_type
 BOOST_SPIRIT_DEFINE(ld_instr, st_instr, atom_instr, red_instr, fence_instr, bar_instr, goto_instr, branch_instr,
                     arith_instr, mov_instr)
 
-const auto unsupported_instr = [](auto& ctx) {
+const auto unknown_instr = [](auto& ctx) {
   const std::string& text = _attr(ctx);
   SourceLoc where = loc_at(ctx, state(ctx).instr_pos);
   throw input_error(where, "unknown instruction '" + text + "'");
 };
 x3::rule<struct bad_tag> const bad_instr = "instruction";
-const auto bad_instr_def = x3::lexeme[+x3::char_("a-zA-Z0-9._%")][unsupported_instr];
+const auto bad_instr_def = x3::lexeme[+x3::char_("a-zA-Z0-9._%")][unknown_instr];
 BOOST_SPIRIT_DEFINE(bad_instr)
 
 const auto finish_instr = [](auto& ctx) {

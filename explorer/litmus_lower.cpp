@@ -302,7 +302,8 @@ class Lowering {
   // barrier a of every thread of the CTA; `a, b` is logical barrier b of
   // instance a, every thread of the CTA; `a, b, c` the same with c threads.
   // Barriers meet only on equal (a) or equal (a, b): ids 0..15 for the
-  // one-operand form, 16 + 16 a + b for the others. b may be a register.
+  // one-operand form, 16 + 16 a + b for the others. A single a, b and c may
+  // be registers (read at run time by the thread runner).
   void lower_barrier(int t, const Instruction& in, Instr& out) {
     if (in.args.empty() || in.args.size() > 3) bad(in, "expected 1 to 3 operands (a[, b[, c]])");
     const litmus::Operand& a = in.args[0];
@@ -327,9 +328,12 @@ class Lowering {
     }
     if (in.args.size() == 3) {
       const litmus::Operand& c = in.args[2];
-      if (c.is_reg) bad(in, "unsupported: a register thread count");
-      if (c.value < 1 || c.value > 1024) bad(in, "thread count must be in 1..1024");
-      out.barrier_count = static_cast<int>(c.value);
+      if (c.is_reg) {
+        out.barrier_count_reg = reg(t, c.reg);
+      } else {
+        if (c.value < 1 || c.value > kMaxBarrierCount) bad(in, "thread count must be in 1..1024");
+        out.barrier_count = static_cast<int>(c.value);
+      }
     }
   }
 

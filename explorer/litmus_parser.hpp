@@ -1,8 +1,8 @@
 #pragma once
 // Parser of PTX litmus tests in the herd/Dat3M dialect (grammar in
 // docs/explorer.md), written with Boost.Spirit X3. Syntax errors, unknown
-// instructions and unsupported constructs (proxies, aliases, `locations`,
-// `filter`) are thrown as racecert::Error with exit code kExitBadInput and
+// instructions and unsupported constructs (herd's `locations` and
+// `filter` sections) are thrown as racecert::Error with exit code kExitBadInput and
 // read "file:line:col: error: ...".
 #include <string>
 

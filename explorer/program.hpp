@@ -61,6 +61,8 @@ struct Operand {
 
 // Register barrier ids range over [base, base + kBarrierIdRange).
 constexpr int kBarrierIdRange = 16;
+// Barrier thread counts range over 1..kMaxBarrierCount (0: the whole CTA).
+constexpr int kMaxBarrierCount = 1024;
 
 enum class InstrKind : std::uint8_t {
   Load,     // dst := [location]
@@ -101,6 +103,9 @@ struct Instr {
   // Barrier: >= 0: the id is barrier_id + this register's value at run time
   // (Dat3M's `bar.cta.sync a, rB`), which must be in [0, kBarrierIdRange).
   int barrier_id_reg = -1;
+  // Barrier: >= 0: the count is this register's value at run time, which
+  // must be in 1..1024 (`bar.cta.sync a, b, rC`).
+  int barrier_count_reg = -1;
   int barrier_count = 0;    // Barrier: participating threads; 0 = every thread of the CTA
   bool barrier_wait = true; // Barrier: sync (true) or arrive (false)
   // For reports only.

@@ -36,7 +36,8 @@ class Search {
     if (in.kind != InstrKind::Barrier || s.phase != 1) return true;
     // A departure needs exactly `count` arrivals at its instance.
     const Thread& me = p_.threads[t];
-    int expected = in.barrier_count > 0 ? in.barrier_count : p_.cta_size(me.cta, me.gpu);
+    int count = runners_[t].barrier_count(s);
+    int expected = count > 0 ? count : p_.cta_size(me.cta, me.gpu);
     int arrived = 0;
     for (std::size_t u = 0; u < p_.threads.size(); ++u)
       if (p_.threads[u].cta == me.cta && p_.threads[u].gpu == me.gpu &&

@@ -138,6 +138,11 @@ int ThreadRunner::barrier_id(const ThreadState& s) const {
   return in.barrier_id_reg >= 0 ? in.barrier_id + static_cast<int>(reg(s, in.barrier_id_reg)) : in.barrier_id;
 }
 
+int ThreadRunner::barrier_count(const ThreadState& s) const {
+  const Instr& in = instr(s);
+  return in.barrier_count_reg >= 0 ? static_cast<int>(reg(s, in.barrier_count_reg)) : in.barrier_count;
+}
+
 int ThreadRunner::barrier_uses(const ThreadState& s, int id) const {
   if (std::find(barrier_ids_.begin(), barrier_ids_.end(), id) == barrier_ids_.end()) return 0;
   return static_cast<int>(s.data[barrier_slot(id)]);
@@ -246,6 +251,10 @@ void ThreadRunner::run_local(ThreadState& s, std::vector<int>* local_pcs) const 
           Value v = reg(s, in.barrier_id_reg);
           if (v < 0 || v >= kBarrierIdRange) fail(s, FailureKind::Undefined);
         }
+        if (in.barrier_count_reg >= 0) {
+          Value v = reg(s, in.barrier_count_reg);
+          if (v < 1 || v > kMaxBarrierCount) fail(s, FailureKind::Undefined);
+        }
         return;  // the memory model sees it
     }
   }
@@ -289,7 +298,7 @@ Step ThreadRunner::next(const ThreadState& s) const {
       st.kind = s.phase == 0 ? StepKind::BarrierArrive : StepKind::BarrierDepart;
       st.order = Order::AcqRel;
       st.barrier_id = barrier_id(s);
-      st.barrier_count = in.barrier_count;
+      st.barrier_count = barrier_count(s);
       st.barrier_instance = s.phase == 0 ? static_cast<int>(s.data[barrier_slot(st.barrier_id)])
                                          : static_cast<int>(s.pending);
       break;

@@ -82,6 +82,8 @@ class ThreadRunner {
   const Thread& thread() const { return *thread_; }
   // The id of the Barrier instruction the thread is at (a register id read now).
   int barrier_id(const ThreadState& s) const;
+  // Its thread count, 0: every thread of the CTA (a register count read now).
+  int barrier_count(const ThreadState& s) const;
   // How many times the thread arrived at barrier `id` so far.
   int barrier_uses(const ThreadState& s, int id) const;
   // The instruction the thread is at (status Running).

@@ -141,13 +141,14 @@ def main():
             timeouts.append(rel)
             continue
         if j is None:
+            if re.search(r"Option .* does not exist|unrecognised option|unknown option", err):
+                rejected_flag = err.splitlines()[0]
+                continue
             msg, formatted = message_of(err)
             if not err or rc not in (1, 2):
                 crashes.append("%s (rc %s) %s" % (rel, rc, err[:120]))
                 continue
             if not formatted:
-                if "option" in err.lower() or "unrecognised" in err.lower() or "unknown" in err.lower():
-                    rejected_flag = err.splitlines()[0]
                 bad_format.append("%s: %s" % (rel, err.splitlines()[0][:160]))
                 continue
             m = re.match(r"^unsupported: (.*?)(?: \(.*)?$", msg)
@@ -177,7 +178,7 @@ def main():
     n = len(files)
     print("racecert explore %s on %d files under %s/litmus/PTX" % (" ".join(extra), n, a.root))
     if rejected_flag:
-        print("racecert rejected a flag: %s" % rejected_flag)
+        print("racecert rejected a flag (%s): %s" % (" ".join(extra), rejected_flag))
     print("parsed: %d" % parsed)
     print("deliberately unsupported: %d" % sum(unsupported.values()))
     for reason, c in unsupported.most_common():

@@ -171,10 +171,10 @@ TEST(ExplorerCli, BadInputIsOneLineWithExitTwo) {
   EXPECT_EQ(missing.code, 2);
   EXPECT_EQ(missing.out, "/nonexistent.litmus: error: cannot read file\n");
 
-  std::ofstream(path) << "PTX B\n{ x aliases y; }\n";
-  Outcome alias = run(path);
-  EXPECT_EQ(alias.code, 2);
-  EXPECT_NE(alias.out.find("unsupported: proxy and alias declarations"), std::string::npos);
+  std::ofstream(path) << "PTX B\n{ x=0; }\n P0 ;\nlocations [x;]\n";
+  Outcome section = run(path);
+  EXPECT_EQ(section.code, 2);
+  EXPECT_EQ(section.out, path + ":4:1: error: unsupported: 'locations' and 'filter' sections\n");
 }
 
 TEST(ExplorerCli, BadUsageExitsThree) {

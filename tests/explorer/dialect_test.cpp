@@ -76,6 +76,7 @@ TEST(LitmusDialect, BarrierOperandsHaveDat3MsMeaning) {
       {"bar.cta.sync 1, r2", "bar.cta.sync 1, 0", "P0:r2=0;", true},
       {"bar.cta.sync 1, r2", "bar.cta.sync 1, r3", "P0:r2=1; P1:r3=1;", true},
       {"bar.cta.sync r2", "bar.cta.sync 5", "P0:r2=5;", true},
+      {"bar.cta.sync 1, 1, r3", "bar.cta.sync 1, 1, 2", "P0:r3=2;", true},
       {"bar.cta.sync 1, 1, 1", "bar.cta.sync 1, 2, 1", "", false},  // one thread each: no synchronisation
   };
   for (const auto& c : cases) {
@@ -90,6 +91,9 @@ TEST(LitmusDialect, BarrierOperandsHaveDat3MsMeaning) {
   // A register id outside 0..15 is undefined: the thread fails.
   ExploreResult bad = explore(load(sb_with("bar.cta.sync 1, r2", "bar.cta.sync 1, 0", "P0:r2=99;")));
   EXPECT_GT(bad.failed, 0u);
+  // So is a register count outside 1..1024.
+  ExploreResult bad_count = explore(load(sb_with("bar.cta.sync 1, 1, r3", "bar.cta.sync 1, 1, 2", "P0:r3=0;")));
+  EXPECT_GT(bad_count.failed, 0u);
   expect_round_trip(sb_with("bar.cta.sync 1, r2", "bar.cta.sync 1, 1, 2", "P0:r2=1;"));
 }
 
@@ -211,8 +215,8 @@ TEST(LitmusDialect, DialectErrorsPointAtTheProblem) {
       {"PTX T\n{ x=0; y @ proxy aliases x; }\n P0 ;\nexists (x == 0)\n",
        "t.litmus:2:8: error: malformed init entry 'y @ proxy aliases x' (expected 'x=v', 'P0:r=v' or "
        "'y @ generic|texture|surface|constant aliases x')"},
-      {"PTX T\n{ x=0; }\n P0 ;\n bar.cta.sync 1, 2, r0 ;\nexists (x == 0)\n",
-       "t.litmus:4:2: error: 'bar.cta.sync 1, 2, r0': unsupported: a register thread count"},
+      {"PTX T\n{ x=0; }\n P0 ;\n bar.cta.sync 1, 2, 0 ;\nexists (x == 0)\n",
+       "t.litmus:4:2: error: 'bar.cta.sync 1, 2, 0': thread count must be in 1..1024"},
       {"PTX T\n{ x=0; }\n P0 ;\n bar.cta.sync 1, 16 ;\nexists (x == 0)\n",
        "t.litmus:4:2: error: 'bar.cta.sync 1, 16': logical barrier id must be in 0..15"},
       {"PTX T\n{ x=0; }\n P0 ;\n bar.cta.sync 1, 2, 3, 4 ;\nexists (x == 0)\n",
