@@ -209,7 +209,10 @@ int run(int argc, char** argv) {
   std::string format = args["format"].as<std::string>();
   if (format != "text" && format != "json" && format != "sarif") throw usage_error("--format must be text, json or sarif");
   const std::string path = args["file"].as<std::string>();
-  if (frontend::is_kernel_file(path)) return explore_kernel_file(path, args);
+  if (frontend::is_kernel_file(path)) {
+    if (args["model"].as<std::string>() != "src11") throw usage_error("--model ptx is for litmus tests");
+    return explore_kernel_file(path, args);
+  }
   if (format == "sarif") throw usage_error("--format sarif is for kernels");
   explorer::ExploreOptions opts;
   opts.loop_bound = args.count("loop-bound") ? args["loop-bound"].as<int>() : 4;
