@@ -1,5 +1,5 @@
 // racecert explore FILE [--format text|json] [--loop-bound K] [--repair]
-//                       [--stop-on-first] [kernel options]
+//                       [--stop-on-first] [--model src11|ptx] [kernel options]
 //                       [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]
 //        racecert explore FILE --liveness [--progress M [--fairness F]] [--occupancy O]
 // Model-checks a PTX litmus test under scoped RC11 (explorer/) and reports
@@ -18,6 +18,7 @@
 #include "cli/commands.hpp"
 #include "cli/explore_kernel.hpp"
 #include "cli/explore_liveness.hpp"
+#include "cli/explore_ptx.hpp"
 #include "frontend/frontend.hpp"
 #include "explorer/delay_bounding.hpp"
 #include "explorer/dpor.hpp"
@@ -198,7 +199,9 @@ int run(int argc, char** argv) {
       "fairness", "--liveness --progress: weak or strong (the verdicts agree; default weak)",
       cxxopts::value<std::string>()->default_value("weak"))(
       "occupancy", "--liveness: at most O units resident at once (OBE and LOBE)", cxxopts::value<int>())(
-      "h,help", "print this help")("file", "litmus test or kernel", cxxopts::value<std::string>());
+      "model", "litmus tests: the memory model, src11 (scoped RC11) or ptx (PTX v7.5 with proxies)",
+      cxxopts::value<std::string>()->default_value("src11"))("h,help", "print this help")(
+      "file", "litmus test or kernel", cxxopts::value<std::string>());
   options.parse_positional({"file"});
   cxxopts::ParseResult args;
   try {
@@ -216,18 +219,31 @@ int run(int argc, char** argv) {
   std::string format = args["format"].as<std::string>();
   if (format != "text" && format != "json" && format != "sarif") throw usage_error("--format must be text, json or sarif");
   const std::string path = args["file"].as<std::string>();
-  if (frontend::is_kernel_file(path) && (args.count("liveness") || args.count("progress")))
-    throw usage_error("--liveness is for litmus tests");
-  if (frontend::is_kernel_file(path)) return explore_kernel_file(path, args);
+  if (frontend::is_kernel_file(path)) {
+    if (args.count("liveness") || args.count("progress"))
+      throw usage_error("--liveness is for litmus tests (kernels: racecert progress check)");
+    if (args["model"].as<std::string>() != "src11") throw usage_error("--model ptx is for litmus tests");
+    return explore_kernel_file(path, args);
+  }
   if (format == "sarif") throw usage_error("--format sarif is for kernels");
   explorer::ExploreOptions opts;
   opts.loop_bound = args.count("loop-bound") ? args["loop-bound"].as<int>() : 4;
   if (opts.loop_bound < 0 || opts.loop_bound > 1000) throw usage_error("--loop-bound must be in 0..1000");
   opts.stop_on_first = args.count("stop-on-first") > 0;
 
+  const std::string model = args["model"].as<std::string>();
+  if (model != "src11" && model != "ptx") throw usage_error("--model must be src11 or ptx");
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
-  if (args.count("liveness")) return explore_liveness(explorer::litmus::lower(test).program, args, format, opts.loop_bound);
+  if (args.count("liveness")) {
+    if (model != "src11") throw usage_error("--liveness explores under src11; --model ptx decides conditions only");
+    return explore_liveness(explorer::litmus::lower(test).program, args, format, opts.loop_bound);
+  }
   if (args.count("progress") || args.count("occupancy")) throw usage_error("--progress and --occupancy need --liveness");
+  if (model == "ptx") {
+    if (args.count("repair") || args["strategy"].as<std::string>() != "dpor")
+      throw usage_error("--model ptx takes neither --repair nor --strategy");
+    return explore_ptx(explorer::litmus::lower(test).program, opts.loop_bound, opts.stop_on_first, format);
+  }
 
   if (args["strategy"].as<std::string>() != "dpor")
     return run_delay_bounded(args, format, opts, explorer::litmus::lower(test).program);
@@ -288,7 +304,7 @@ int explore_main(int argc, char** argv) {
     std::cerr << e.render() << "\n";
     if (e.code() == kExitUsage)
       std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]"
-                   " [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]\n"
+                   " [--model src11|ptx] [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]\n"
                    "       racecert explore FILE --liveness [--progress M [--fairness weak|strong]] [--occupancy O]\n"
                    "       racecert explore KERNEL.cu|.cl [--block-dim D] [--grid-dim D] [--kernel-args N=V,...] "
                    "[--memory FILE] [--loop-bound K] [--accept-bounded] [--format text|json|sarif]\n";

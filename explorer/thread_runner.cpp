@@ -149,12 +149,12 @@ int ThreadRunner::barrier_uses(const ThreadState& s, int id) const {
   return static_cast<int>(s.data[barrier_slot(id)]);
 }
 
-ThreadState ThreadRunner::initial() const {
+ThreadState ThreadRunner::initial(std::vector<int>* local_pcs) const {
   ThreadState s;
   s.data.assign(head_base(static_cast<int>(live_at_head_.size())) + barrier_ids_.size(), 0);
   for (int r = 0; r < num_regs_; ++r) s.data[static_cast<std::size_t>(r)] = thread_->reg_init[static_cast<std::size_t>(r)];
   arrive_at(s, 0, false);
-  run_local(s);
+  run_local(s, local_pcs);
   return s;
 }
 
@@ -179,7 +179,7 @@ bool ThreadRunner::failed_iteration(const ThreadState& s, int head) const {
   return true;
 }
 
-void ThreadRunner::run_local(ThreadState& s) const {
+void ThreadRunner::run_local(ThreadState& s, std::vector<int>* local_pcs) const {
   const auto& code = thread_->code;
   while (s.status == ThreadStatus::Running) {
     if (s.pc >= static_cast<int>(code.size())) {
@@ -187,6 +187,8 @@ void ThreadRunner::run_local(ThreadState& s) const {
       return;
     }
     const Instr& in = code[static_cast<std::size_t>(s.pc)];
+    if (local_pcs && !in.accesses_memory() && in.kind != InstrKind::Fence && in.kind != InstrKind::Barrier)
+      local_pcs->push_back(s.pc);
     switch (in.kind) {
       case InstrKind::Nop: arrive_at(s, s.pc + 1, false); break;
       case InstrKind::Arith:
@@ -312,7 +314,7 @@ int ThreadRunner::spin_iteration_start(const ThreadState& s) const {
   return static_cast<int>(s.data[head_base(head_of_pc_[static_cast<std::size_t>(jump.target)]) + 2]);
 }
 
-void ThreadRunner::advance(ThreadState& s, Value read_value) const {
+void ThreadRunner::advance(ThreadState& s, Value read_value, std::vector<int>* local_pcs) const {
   ++s.events;
   const Instr& in = thread_->code[static_cast<std::size_t>(s.pc)];
   switch (in.kind) {
@@ -368,7 +370,7 @@ void ThreadRunner::advance(ThreadState& s, Value read_value) const {
       break;
     default: break;
   }
-  run_local(s);
+  run_local(s, local_pcs);
 }
 
 }  // namespace racecert::explorer

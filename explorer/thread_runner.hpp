@@ -70,11 +70,14 @@ class ThreadRunner {
   // explicit-state search that keeps every state, liveness/sc_graph.cpp).
   ThreadRunner(const Program& program, int thread, int loop_bound, bool detect_spins = true);
 
-  ThreadState initial() const;
+  // `local_pcs`, when given, receives the thread-local instructions run
+  // (arithmetic, branches, ...) in order: the PTX model derives register
+  // dependencies from them (explorer/ptx_traces.cpp).
+  ThreadState initial(std::vector<int>* local_pcs = nullptr) const;
   // Requires status Running.
   Step next(const ThreadState& s) const;
   // Advance past the event `next(s)` described; `read_value` is used for reads.
-  void advance(ThreadState& s, Value read_value) const;
+  void advance(ThreadState& s, Value read_value, std::vector<int>* local_pcs = nullptr) const;
 
   Value reg(const ThreadState& s, int r) const { return s.data[static_cast<std::size_t>(r)]; }
   std::vector<Value> registers(const ThreadState& s) const {
@@ -95,7 +98,7 @@ class ThreadRunner {
   const Instr& instr(const ThreadState& s) const { return thread_->code[static_cast<std::size_t>(s.pc)]; }
 
  private:
-  void run_local(ThreadState& s) const;
+  void run_local(ThreadState& s, std::vector<int>* local_pcs) const;
   void arrive_at(ThreadState& s, int pc, bool by_back_jump) const;
   bool failed_iteration(const ThreadState& s, int head) const;
   Value eval(const ThreadState& s, const Operand& o) const {

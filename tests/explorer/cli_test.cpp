@@ -217,3 +217,27 @@ TEST(ExplorerCli, DelayBoundingReportsSchedulesAndBound) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ExplorerCli, ModelPtxReportsTheConditionWithAWitnessExecution) {
+  Outcome r = run(dataset("PTX-LB-weak") + " --model ptx");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("model ptx, 4 executions"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("holds (1 of 4 executions satisfy it)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("P0 ld.weak r0, x: reads 1 from P1 st.weak x, 1"), std::string::npos) << r.out;
+  Outcome j = run(dataset("PTX-LB-weak") + " --model ptx --format json");
+  auto o = json_of(j);
+  EXPECT_EQ(o.getString("model"), "ptx");
+  EXPECT_EQ(o.getObject("condition")->getBoolean("holds"), true);
+  EXPECT_EQ(o.getBoolean("incomplete"), false);
+  // Under SRC11 the same test does not satisfy its condition.
+  EXPECT_NE(run(dataset("PTX-LB-weak")).out.find("does not hold"), std::string::npos);
+}
+
+TEST(ExplorerCli, ModelPtxRejectsAnUnknownModelAndRepair) {
+  EXPECT_EQ(run(dataset("MP") + " --model tso").code, 3);
+  EXPECT_EQ(run(dataset("MP") + " --model ptx --repair").code, 3);
+}
+
+}  // namespace

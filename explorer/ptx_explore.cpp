@@ -1,0 +1,684 @@
+// Candidate enumeration for the PTX model (see ptx_explore.hpp).
+#include "explorer/ptx_explore.hpp"
+
+#include <algorithm>
+#include <bitset>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "explorer/ptx_model.hpp"
+#include "explorer/thread_runner.hpp"
+
+namespace racecert::explorer::ptx {
+
+namespace {
+
+constexpr int kMaxRunEvents = 256;  // the size of a dependency mask
+using Mask = std::bitset<kMaxRunEvents>;
+
+// One event of a thread run; deps: the run's earlier reads it depends on
+// (addr | data | ctrl), as a mask over run event indices.
+struct RunEvent {
+  Step step;
+  Value value = 0;
+  Mask deps;
+};
+
+struct Run {
+  std::vector<RunEvent> events;
+  std::vector<Value> regs;
+  ThreadStatus status = ThreadStatus::Finished;
+  FailureKind failure = FailureKind::Assertion;
+  int fail_pc = -1;
+};
+
+// Which reads of the run each register's value (and the control flow so
+// far) derives from.
+struct Taint {
+  std::vector<Mask> reg;
+  Mask ctrl;
+  Mask rmw_data;  // the operands of the RMW whose write is pending
+  Mask of(const Operand& o) const { return o.is_reg ? reg[static_cast<std::size_t>(o.reg)] : Mask(); }
+};
+
+class RunEnumerator {
+ public:
+  RunEnumerator(const Program& p, int thread, int loop_bound, const std::vector<std::vector<Value>>& domain,
+                std::uint64_t cap)
+      : thread_(p.threads[static_cast<std::size_t>(thread)]), runner_(p, thread, loop_bound), domain_(domain), cap_(cap) {}
+
+  // False when a cap was hit (the runs are then incomplete).
+  bool enumerate(std::vector<Run>& out) {
+    out_ = &out;
+    std::vector<int> local;
+    Taint taint;
+    taint.reg.assign(thread_.reg_names.size(), Mask());
+    ThreadState s = runner_.initial(&local);
+    replay(taint, local);
+    std::vector<RunEvent> events;
+    dfs(s, taint, events);
+    return !overflow_;
+  }
+
+ private:
+  // Thread-local instructions propagate taint: dst gets its operands' taint,
+  // a conditional branch adds its operands' taint to every later event.
+  void replay(Taint& t, const std::vector<int>& pcs) const {
+    std::vector<int> uses;
+    for (int pc : pcs) {
+      const Instr& in = thread_.code[static_cast<std::size_t>(pc)];
+      switch (in.kind) {
+        case InstrKind::Arith:
+          t.reg[static_cast<std::size_t>(in.dst)] = t.of(in.a) | (in.arith == ArithOp::Mov ? Mask() : t.of(in.b));
+          break;
+        case InstrKind::Compute: {
+          Mask m;
+          uses.clear();
+          thread_.computations[static_cast<std::size_t>(in.calc)].registers_read(uses);
+          for (int r : uses) m |= t.reg[static_cast<std::size_t>(r)];
+          t.reg[static_cast<std::size_t>(in.dst)] = m;
+          break;
+        }
+        case InstrKind::Branch:
+          if (in.cond != BranchCond::Always) t.ctrl |= t.of(in.a) | t.of(in.b);
+          break;
+        case InstrKind::Assert:
+        case InstrKind::Assume: t.ctrl |= t.of(in.a); break;
+        case InstrKind::Nop:
+        case InstrKind::Load:
+        case InstrKind::Store:
+        case InstrKind::Rmw:
+        case InstrKind::Fence:
+        case InstrKind::Barrier: break;
+      }
+    }
+  }
+
+  void dfs(const ThreadState& s, const Taint& taint, std::vector<RunEvent>& events) {
+    if (overflow_) return;
+    if (s.status != ThreadStatus::Running) {
+      if (s.status != ThreadStatus::Finished && s.status != ThreadStatus::Failed) return;  // no complete run
+      if (out_->size() >= cap_) {
+        overflow_ = true;
+        return;
+      }
+      Run run;
+      run.events = events;
+      run.regs = runner_.registers(s);
+      run.status = s.status;
+      if (s.status == ThreadStatus::Failed) {
+        run.failure = static_cast<FailureKind>(s.pending);
+        run.fail_pc = s.pc;
+      }
+      out_->push_back(std::move(run));
+      return;
+    }
+    if (static_cast<int>(events.size()) >= kMaxRunEvents) {
+      overflow_ = true;
+      return;
+    }
+    const Instr& in = runner_.instr(s);
+    Step st = runner_.next(s);
+    Mask index;
+    index.set(events.size());
+    const Mask addr = in.extent > 0 ? taint.of(in.index) : Mask();
+    std::vector<int> local;
+    auto step = [&](Value v, const Mask& deps, const Taint& after_taint) {
+      ThreadState s2 = s;
+      Taint t2 = after_taint;
+      local.clear();
+      runner_.advance(s2, v, &local);
+      replay(t2, local);
+      events.push_back(RunEvent{st, st.kind == StepKind::Read ? v : st.value, deps});
+      dfs(s2, t2, events);
+      events.pop_back();
+    };
+    switch (st.kind) {
+      case StepKind::Read:
+        for (Value v : domain_[static_cast<std::size_t>(st.location)]) {
+          Taint t2 = taint;
+          if (in.kind == InstrKind::Rmw) t2.rmw_data = taint.of(in.a) | (in.rmw == RmwOp::Cas ? taint.of(in.b) : Mask());
+          if (in.dst >= 0) t2.reg[static_cast<std::size_t>(in.dst)] = index;
+          step(v, addr | taint.ctrl, t2);
+        }
+        break;
+      case StepKind::Write: {
+        // An RMW's write depends on its read (the read part is the event before).
+        Mask data = in.kind == InstrKind::Rmw ? taint.rmw_data | (index >> 1) : taint.of(in.a);
+        step(0, addr | data | taint.ctrl, taint);
+        break;
+      }
+      case StepKind::Fence:
+      case StepKind::BarrierArrive:
+      case StepKind::BarrierDepart: step(0, taint.ctrl, taint); break;
+    }
+  }
+
+  const Thread& thread_;
+  ThreadRunner runner_;
+  const std::vector<std::vector<Value>>& domain_;
+  std::uint64_t cap_;
+  std::vector<Run>* out_ = nullptr;
+  bool overflow_ = false;
+};
+
+// The runs of every thread under value domains grown to a fixpoint. Round
+// k adds the values written by runs that read values of round k - 1. In an
+// execution satisfying No-Thin-Air every written value derives from reads
+// along an acyclic rf ∪ dep chain of distinct writes, so it appears by
+// round W + 1, W the most writes an execution can have (the sum over the
+// threads of their longest run's writes); values that only appear later
+// come from dependency cycles (an RMW's write depends on its read) and are
+// not added.
+bool enumerate_runs(const Program& p, const PtxOptions& o, std::vector<std::vector<Run>>& runs) {
+  std::vector<std::vector<Value>> domain(p.locations.size());
+  for (std::size_t l = 0; l < p.locations.size(); ++l) domain[l] = {p.init[l]};
+  for (int round = 1;; ++round) {
+    runs.assign(p.threads.size(), {});
+    int most_writes = 0;
+    for (std::size_t t = 0; t < p.threads.size(); ++t) {
+      RunEnumerator e(p, static_cast<int>(t), o.loop_bound, domain, o.max_runs_per_thread);
+      if (!e.enumerate(runs[t])) return false;
+      std::size_t writes = 0;
+      for (const Run& r : runs[t])
+        writes = std::max<std::size_t>(writes, static_cast<std::size_t>(std::count_if(
+            r.events.begin(), r.events.end(), [](const RunEvent& e) { return e.step.kind == StepKind::Write; })));
+      most_writes += static_cast<int>(writes);
+    }
+    if (round > most_writes) return true;
+    bool grew = false;
+    for (const auto& thread_runs : runs)
+      for (const Run& r : thread_runs)
+        for (const RunEvent& e : r.events) {
+          if (e.step.kind != StepKind::Write) continue;
+          auto& d = domain[static_cast<std::size_t>(e.step.location)];
+          if (std::find(d.begin(), d.end(), e.value) != d.end()) continue;
+          d.push_back(e.value);
+          grew = true;
+          if (static_cast<int>(d.size()) > o.max_values_per_location) return false;
+        }
+    if (!grew) return true;
+  }
+}
+
+class CandidateSearch {
+ public:
+  CandidateSearch(const Program& p, const PtxOptions& o, const std::vector<std::vector<Run>>& runs)
+      : p_(p), o_(o), runs_(runs), chosen_(p.threads.size(), 0) {}
+
+  PtxResult run() {
+    choose_runs(0);
+    res_.result.timed_out = overflow_ && !res_.result.stopped_early;
+    return std::move(res_);
+  }
+
+ private:
+  void choose_runs(std::size_t t) {
+    if (overflow_) return;
+    if (t == p_.threads.size()) {
+      build_candidate();
+      return;
+    }
+    for (std::size_t i = 0; i < runs_[t].size(); ++i) {
+      chosen_[t] = i;
+      choose_runs(t + 1);
+    }
+  }
+
+  const Run& run_of(std::size_t t) const { return runs_[t][chosen_[t]]; }
+
+  void build_candidate() {
+    c_ = Candidate{};
+    const int L = static_cast<int>(p_.locations.size());
+    for (int l = 0; l < L; ++l) {
+      Event e;
+      e.kind = StepKind::Write;
+      e.location = l;
+      e.vlocation = l;
+      e.value = p_.init[static_cast<std::size_t>(l)];
+      c_.events.push_back(e);
+    }
+    for (std::size_t t = 0; t < p_.threads.size(); ++t) {
+      const Run& r = run_of(t);
+      const int base = static_cast<int>(c_.events.size());
+      for (std::size_t i = 0; i < r.events.size(); ++i) {
+        const RunEvent& re = r.events[i];
+        Event e;
+        e.kind = re.step.kind;
+        e.order = re.step.order;
+        e.scope = re.step.scope;
+        e.thread = static_cast<int>(t);
+        e.location = re.step.location;
+        e.vlocation = re.step.vlocation;
+        e.proxy = re.step.proxy;
+        e.fence = re.step.fence;
+        e.value = re.value;
+        e.rmw = re.step.rmw;
+        e.pc = re.step.pc;
+        e.barrier_id = re.step.barrier_id;
+        e.barrier_instance = re.step.barrier_instance;
+        e.barrier_count = re.step.barrier_count;
+        const int id = base + static_cast<int>(i);
+        if (e.kind == StepKind::Write && e.rmw && i > 0 && r.events[i - 1].step.kind == StepKind::Read &&
+            r.events[i - 1].step.rmw)
+          c_.rmw.emplace_back(id - 1, id);
+        for (std::size_t j = 0; j < i; ++j)
+          if (re.deps.test(j)) c_.dep.emplace_back(base + static_cast<int>(j), id);
+        c_.events.push_back(e);
+      }
+    }
+    barrier_groups();
+    choose_barriers(0);
+  }
+
+  // Barrier instances: the arrivals and departures of the k-th use of a
+  // barrier id by the threads of a CTA.
+  struct BarrierGroup {
+    std::vector<int> arrivals, departures;
+    int count = 0;  // arrivals that complete it
+  };
+
+  // Threads of the CTA of thread t that arrive at barrier id `id` in the
+  // candidate (any instance).
+  int barrier_users(int t, int id) const {
+    const Thread& th = p_.threads[static_cast<std::size_t>(t)];
+    std::set<int> users;
+    for (const Event& e : c_.events) {
+      if (e.kind != StepKind::BarrierArrive || e.barrier_id != id) continue;
+      const Thread& u = p_.threads[static_cast<std::size_t>(e.thread)];
+      if (u.cta == th.cta && u.gpu == th.gpu) users.insert(e.thread);
+    }
+    return static_cast<int>(users.size());
+  }
+
+  void barrier_groups() {
+    groups_.clear();
+    std::map<std::tuple<int, int, int, int>, BarrierGroup> by_key;
+    for (int a = 0; a < static_cast<int>(c_.events.size()); ++a) {
+      const Event& e = c_.events[static_cast<std::size_t>(a)];
+      if (e.kind != StepKind::BarrierArrive && e.kind != StepKind::BarrierDepart) continue;
+      const Thread& th = p_.threads[static_cast<std::size_t>(e.thread)];
+      BarrierGroup& g = by_key[{th.cta, th.gpu, e.barrier_id, e.barrier_instance}];
+      (e.kind == StepKind::BarrierArrive ? g.arrivals : g.departures).push_back(a);
+      g.count = e.barrier_count > 0 ? e.barrier_count : barrier_users(e.thread, e.barrier_id);
+    }
+    for (auto& [key, g] : by_key) groups_.push_back(std::move(g));
+  }
+
+  // Dat3M's reading of barriers (docs/explorer.md, "PTX model"): an instance
+  // completes once `count` threads arrived, its departures follow the
+  // arrivals before them (at least `count`: every arrival when there are no
+  // more); without a count, every thread of the CTA that arrives at the id in
+  // the candidate takes part. When more threads arrive than the count, every arrival order is
+  // a choice. Departures without enough arrivals, or a cycle of waiting
+  // (po ∪ sync_barrier ∪ arrival order cyclic), are no execution.
+  void choose_barriers(std::size_t k) {
+    if (overflow_) return;
+    if (k == groups_.size()) {
+      if (!barrier_schedule_exists()) return;
+      choose_reads();
+      return;
+    }
+    const BarrierGroup& g = groups_[k];
+    const std::size_t before = c_.sync_barrier.size();
+    const std::size_t order_before = arrival_order_.size();
+    if (g.departures.empty()) {
+      choose_barriers(k + 1);
+      return;
+    }
+    if (static_cast<int>(g.arrivals.size()) < g.count) return;  // never completes
+    std::vector<int> order = g.arrivals;
+    do {
+      c_.sync_barrier.resize(before);
+      arrival_order_.resize(order_before);
+      for (std::size_t i = 0; i + 1 < order.size(); ++i) arrival_order_.emplace_back(order[i], order[i + 1]);
+      for (int d : g.departures) {
+        const int t = c_.events[static_cast<std::size_t>(d)].thread;
+        std::size_t own = 0;
+        for (std::size_t i = 0; i < order.size(); ++i)
+          if (c_.events[static_cast<std::size_t>(order[i])].thread == t) own = i;
+        const std::size_t synced = std::max(own + 1, static_cast<std::size_t>(g.count));
+        for (std::size_t i = 0; i < synced; ++i) c_.sync_barrier.emplace_back(order[i], d);
+      }
+      choose_barriers(k + 1);
+      if (static_cast<int>(order.size()) <= g.count) break;  // every order gives the same edges
+    } while (std::next_permutation(order.begin(), order.end()));
+    c_.sync_barrier.resize(before);
+    arrival_order_.resize(order_before);
+  }
+
+  bool barrier_schedule_exists() const {
+    if (c_.sync_barrier.empty()) return true;
+    const int n = static_cast<int>(c_.events.size());
+    BitMatrix g(n);
+    for (int a = 0; a + 1 < n; ++a)
+      if (c_.events[static_cast<std::size_t>(a)].thread >= 0 &&
+          c_.events[static_cast<std::size_t>(a)].thread == c_.events[static_cast<std::size_t>(a) + 1].thread)
+        g.set(a, a + 1);
+    for (auto [a, d] : c_.sync_barrier) g.set(a, d);
+    for (auto [a, b] : arrival_order_) g.set(a, b);
+    return g.acyclic();
+  }
+
+  void choose_reads() {
+    const int n = static_cast<int>(c_.events.size());
+    c_.rf.assign(static_cast<std::size_t>(n), -1);
+    reads_.clear();
+    sources_.clear();
+    for (int r = 0; r < n; ++r) {
+      if (c_.events[static_cast<std::size_t>(r)].kind != StepKind::Read) continue;
+      std::vector<int> src = rf_sources(r);
+      if (src.empty()) return;
+      reads_.push_back(r);
+      sources_.push_back(std::move(src));
+    }
+    res_.result.max_events = std::max(res_.result.max_events, n - static_cast<int>(p_.locations.size()));
+    choose_rf(0);
+  }
+
+  // The writes read r may read from: same physical location and value. Of
+  // the writes of its own thread through the same virtual address and proxy
+  // (po orders them by cause), r can read only the latest po-earlier one,
+  // and not the initial write after it: any other violates Causality (a
+  // po-later such write is cause-after r; a co-later one is cause-before r).
+  std::vector<int> rf_sources(int r) const {
+    const Event& re = c_.events[static_cast<std::size_t>(r)];
+    auto same_path = [&](const Event& we) {
+      return we.thread == re.thread && we.vlocation == re.vlocation && we.proxy == re.proxy;
+    };
+    int own = -1;
+    for (int w = 0; w < r; ++w) {
+      const Event& we = c_.events[static_cast<std::size_t>(w)];
+      if (same_path(we) && we.kind == StepKind::Write && we.location == re.location) own = w;
+    }
+    std::vector<int> out;
+    for (int w = 0; w < static_cast<int>(c_.events.size()); ++w) {
+      const Event& we = c_.events[static_cast<std::size_t>(w)];
+      if (we.kind != StepKind::Write || we.location != re.location || we.value != re.value) continue;
+      if (same_path(we) ? w != own : (we.thread < 0 && own >= 0)) continue;
+      out.push_back(w);
+    }
+    return out;
+  }
+
+  void choose_rf(std::size_t k) {
+    if (overflow_) return;
+    if (k == reads_.size()) {
+      if (++candidates_ > o_.max_candidates) {
+        overflow_ = true;
+        return;
+      }
+      check_candidate();
+      return;
+    }
+    const int r = reads_[k];
+    for (int w : sources_[k]) {
+      if (rmw_conflict(r, w)) continue;
+      c_.rf[static_cast<std::size_t>(r)] = w;
+      choose_rf(k + 1);
+    }
+    c_.rf[static_cast<std::size_t>(r)] = -1;
+  }
+
+  // Two RMWs reading the same write, all three morally strong pairwise and
+  // the writes too, violate Atomicity whatever co is: co' orders the two
+  // writes, and the first lies between the source and the second.
+  bool rmw_conflict(int r, int w) const {
+    const int mine = rmw_write(r);
+    if (mine < 0) return false;
+    const Event& src = c_.events[static_cast<std::size_t>(w)];
+    for (auto [r2, w2] : c_.rmw) {
+      if (r2 == r || c_.rf[static_cast<std::size_t>(r2)] != w) continue;
+      const Event& a = c_.events[static_cast<std::size_t>(r)];
+      const Event& b = c_.events[static_cast<std::size_t>(r2)];
+      const Event& wa = c_.events[static_cast<std::size_t>(mine)];
+      const Event& wb = c_.events[static_cast<std::size_t>(w2)];
+      bool source_ok = src.thread < 0 || (morally_strong(p_, src, wa) && morally_strong(p_, src, wb));
+      if (source_ok && morally_strong(p_, a, wb) && morally_strong(p_, b, wa) && morally_strong(p_, wa, wb))
+        return true;
+    }
+    return false;
+  }
+
+  int rmw_write(int r) const {
+    for (auto [x, w] : c_.rmw)
+      if (x == r) return w;
+    return -1;
+  }
+
+  void check_candidate() {
+    Checker k(p_, c_);
+    if (!k.no_thin_air()) return;
+    std::vector<int> order = k.sc_fences();  // in event order: po among a thread's fences holds
+    std::set<std::vector<std::pair<int, int>>> seen;  // fence orders that differ on morally-strong pairs
+    do {
+      if (overflow_) return;
+      if (!respects_po(order)) continue;
+      std::vector<std::pair<int, int>> key;
+      for (std::size_t i = 0; i < order.size(); ++i)
+        for (std::size_t j = i + 1; j < order.size(); ++j)
+          if (k.morally_strong().get(order[i], order[j])) key.emplace_back(order[i], order[j]);
+      if (!seen.insert(key).second) continue;
+      if (!k.use_fence_order(order) || !k.rf_causality()) continue;
+      check_co(k, order);
+    } while (std::next_permutation(order.begin(), order.end()));
+  }
+
+  bool respects_po(const std::vector<int>& order) const {
+    for (std::size_t i = 0; i < order.size(); ++i)
+      for (std::size_t j = i + 1; j < order.size(); ++j)
+        if (c_.events[static_cast<std::size_t>(order[i])].thread == c_.events[static_cast<std::size_t>(order[j])].thread &&
+            order[i] > order[j])
+          return false;
+    return true;
+  }
+
+  // Per location, the valid partial co orders with the final value each
+  // total order gives; locations are independent (every co axiom relates
+  // events of one location).
+  struct Outcome {
+    Value value;
+    std::vector<int> total;
+    BitMatrix co;
+  };
+
+  void check_co(const Checker& k, const std::vector<int>& fence_order) {
+    const int L = static_cast<int>(p_.locations.size());
+    std::vector<std::vector<Outcome>> outcomes(static_cast<std::size_t>(L));
+    for (int l = 0; l < L; ++l) {
+      CoSearch search{k, l, {}, {}, {}, {}, {}};
+      for (int a = L; a < static_cast<int>(c_.events.size()); ++a)
+        if (c_.events[static_cast<std::size_t>(a)].kind == StepKind::Write && c_.events[static_cast<std::size_t>(a)].location == l)
+          search.writes.push_back(a);
+      search.used.assign(search.writes.size(), false);
+      co_orders(search, outcomes[static_cast<std::size_t>(l)]);
+      if (outcomes[static_cast<std::size_t>(l)].empty()) return;
+    }
+    std::vector<std::size_t> pick(static_cast<std::size_t>(L), 0);
+    record(outcomes, pick, 0, fence_order);
+  }
+
+  struct CoSearch {
+    const Checker& k;
+    int location;
+    std::vector<int> writes;
+    std::vector<bool> used;
+    std::vector<int> prefix;
+    std::set<std::pair<std::vector<int>, Value>> seen;  // (co', final value) found
+    std::vector<int> bits;
+  };
+
+  // The read part of the RMW whose write is w, else -1.
+  int rmw_read(int w) const {
+    for (auto [r, x] : c_.rmw)
+      if (x == w) return r;
+    return -1;
+  }
+
+  // Total orders T of a location's writes (the initial write first), up to
+  // swaps of adjacent writes that neither morally-strong nor cause relate
+  // (they change neither co' nor, away from the last place, the final
+  // value), pruned where a placed write already violates Coherence (a write
+  // cause-before it is not placed) or Atomicity (between an RMW's source and
+  // its write lies a write morally strong with both and its read).
+  void co_orders(CoSearch& s, std::vector<Outcome>& out) {
+    const std::size_t n = s.writes.size();
+    const BitMatrix& ms = s.k.morally_strong();
+    const BitMatrix& cause = s.k.cause();
+    if (s.prefix.size() == n) {
+      BitMatrix co = s.k.partial_co(s.location, s.prefix);
+      if (s.k.check_co(co, s.location) != Axiom::None) return;
+      Value final = n == 0 ? p_.init[static_cast<std::size_t>(s.location)] : c_.events[static_cast<std::size_t>(s.prefix.back())].value;
+      s.bits.clear();
+      for (int a : s.prefix)
+        for (int b : s.prefix)
+          if (co.get(a, b)) s.bits.push_back(a * 65536 + b);
+      if (s.seen.insert({s.bits, final}).second) out.push_back(Outcome{final, s.prefix, co});
+      return;
+    }
+    const std::size_t pos = s.prefix.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (s.used[i]) continue;
+      const int w = s.writes[i];
+      bool ok = true;
+      for (std::size_t j = 0; j < n && ok; ++j)
+        if (!s.used[j] && j != i && cause.get(s.writes[j], w)) ok = false;
+      if (!ok) continue;
+      if (pos >= 1 && pos + 2 <= n) {
+        const int prev = s.prefix.back();
+        bool related = ms.get(prev, w) || ms.get(w, prev) || cause.get(prev, w) || cause.get(w, prev);
+        if (!related && prev > w) continue;
+      }
+      const int r = rmw_read(w);
+      if (r >= 0) {
+        const int w0 = c_.rf[static_cast<std::size_t>(r)];
+        const bool from_init = c_.events[static_cast<std::size_t>(w0)].thread < 0;
+        bool after_source = from_init;
+        for (int x : s.prefix) {
+          if (x == w0) {
+            after_source = true;
+            continue;
+          }
+          if (after_source && ms.get(r, x) && ms.get(x, w) && (from_init || ms.get(w0, x))) ok = false;
+        }
+        if (!ok) continue;
+      }
+      s.used[i] = true;
+      s.prefix.push_back(w);
+      co_orders(s, out);
+      s.prefix.pop_back();
+      s.used[i] = false;
+    }
+  }
+
+  void record(const std::vector<std::vector<Outcome>>& outcomes, std::vector<std::size_t>& pick, std::size_t l,
+              const std::vector<int>& fence_order) {
+    if (overflow_) return;
+    if (l < outcomes.size()) {
+      for (std::size_t i = 0; i < outcomes[l].size(); ++i) {
+        pick[l] = i;
+        record(outcomes, pick, l + 1, fence_order);
+      }
+      return;
+    }
+    ExploreResult& r = res_.result;
+    for (std::size_t t = 0; t < p_.threads.size(); ++t) {
+      const Run& run = run_of(t);
+      if (run.status != ThreadStatus::Failed) continue;
+      ++r.failed;
+      Failure f;
+      f.kind = run.failure;
+      f.thread = static_cast<int>(t);
+      f.pc = run.fail_pc;
+      bool known = std::any_of(r.failures.begin(), r.failures.end(), [&](const Failure& g) {
+        return g.kind == f.kind && g.thread == f.thread && g.pc == f.pc;
+      });
+      if (!known) r.failures.push_back(f);
+      return;
+    }
+    ++r.executions;
+    FinalState fs;
+    for (std::size_t t = 0; t < p_.threads.size(); ++t) fs.registers.push_back(run_of(t).regs);
+    for (std::size_t i = 0; i < outcomes.size(); ++i) fs.memory.push_back(outcomes[i][pick[i]].value);
+    if (o_.on_execution) o_.on_execution(fs);
+    const Quantifier q = p_.condition.quantifier;
+    if (q == Quantifier::None) return;
+    bool sat = evaluate(p_.condition.expr, fs.registers, fs.memory);
+    if (sat) ++r.satisfying;
+    bool witness = q == Quantifier::Forall ? !sat : sat;
+    if (witness && !r.witness) {
+      r.witness = fs;
+      res_.witness_execution = describe(outcomes, pick, fence_order);
+    }
+    if (witness && o_.stop_when_decided) {
+      r.stopped_early = true;
+      overflow_ = true;  // ends every loop; run() tells the two apart
+    }
+  }
+
+  std::string name(int a) const {
+    const Event& e = c_.events[static_cast<std::size_t>(a)];
+    if (e.thread < 0) return "init " + p_.locations[static_cast<std::size_t>(e.location)];
+    const Thread& t = p_.threads[static_cast<std::size_t>(e.thread)];
+    std::string part = e.rmw ? (e.kind == StepKind::Read ? " (read)" : " (write)") : "";
+    return t.name + " " + t.code[static_cast<std::size_t>(e.pc)].text + part;
+  }
+
+  std::string describe(const std::vector<std::vector<Outcome>>& outcomes, const std::vector<std::size_t>& pick,
+                       const std::vector<int>& fence_order) const {
+    std::string out;
+    for (int a = 0; a < static_cast<int>(c_.events.size()); ++a) {
+      const Event& e = c_.events[static_cast<std::size_t>(a)];
+      if (e.thread < 0) continue;
+      out += "    " + name(a);
+      if (e.kind == StepKind::Read)
+        out += ": reads " + std::to_string(e.value) + " from " + name(c_.rf[static_cast<std::size_t>(a)]);
+      else if (e.kind == StepKind::Write)
+        out += ": writes " + std::to_string(e.value);
+      out += "\n";
+    }
+    for (std::size_t l = 0; l < outcomes.size(); ++l) {
+      const Outcome& o = outcomes[l][pick[l]];
+      std::string edges;
+      for (int a : o.total)
+        for (int b : o.total)
+          if (o.co.get(a, b)) edges += (edges.empty() ? "" : ", ") + name(a) + " < " + name(b);
+      if (o.total.size() > 1)
+        out += "    co " + p_.locations[l] + ": " + (edges.empty() ? "no two writes ordered" : edges) + "\n";
+    }
+    if (fence_order.size() > 1) {
+      out += "    fence.sc order:";
+      for (int f : fence_order) out += " " + name(f) + ";";
+      out += "\n";
+    }
+    return out;
+  }
+
+  const Program& p_;
+  const PtxOptions& o_;
+  const std::vector<std::vector<Run>>& runs_;
+  std::vector<std::size_t> chosen_;
+  Candidate c_;
+  std::vector<BarrierGroup> groups_;
+  std::vector<std::pair<int, int>> arrival_order_;
+  std::vector<int> reads_;
+  std::vector<std::vector<int>> sources_;
+  std::uint64_t candidates_ = 0;
+  bool overflow_ = false;
+  PtxResult res_;
+};
+
+}  // namespace
+
+PtxResult explore(const Program& program, const PtxOptions& options) {
+  std::vector<std::vector<Run>> runs;
+  if (!enumerate_runs(program, options, runs)) {
+    PtxResult r;
+    r.result.timed_out = true;
+    return r;
+  }
+  return CandidateSearch(program, options, runs).run();
+}
+
+}  // namespace racecert::explorer::ptx
