@@ -1,6 +1,7 @@
 // racecert explore FILE [--format text|json] [--loop-bound K] [--repair]
 //                       [--stop-on-first] [kernel options]
 //                       [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]
+//        racecert explore FILE --liveness [--progress M [--fairness F]] [--occupancy O]
 // Model-checks a PTX litmus test under scoped RC11 (explorer/) and reports
 // executions, the final condition, races and barrier divergence; a CUDA or
 // OpenCL kernel goes to cli/explore_kernel.cpp.
@@ -16,6 +17,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/explore_kernel.hpp"
+#include "cli/explore_liveness.hpp"
 #include "frontend/frontend.hpp"
 #include "explorer/delay_bounding.hpp"
 #include "explorer/dpor.hpp"
@@ -189,6 +191,13 @@ int run(int argc, char** argv) {
       "time-limit", "kernels: seconds per kernel, after which an exploration without findings is unknown",
       cxxopts::value<double>()->default_value("60"))("D,define", "kernels: define a macro (NAME or NAME=VALUE)",
                                                       cxxopts::value<std::vector<std::string>>())(
+      "liveness", "litmus tests: decide termination under progress models; without --progress, the table of "
+                  "every model (docs/explorer.md, Liveness)")(
+      "progress", "--liveness: one model, fair|obe|hsa|hsa-obe|lobe|unfair, with its lasso (default: every model)",
+      cxxopts::value<std::string>())(
+      "fairness", "--liveness --progress: weak or strong (the verdicts agree; default weak)",
+      cxxopts::value<std::string>()->default_value("weak"))(
+      "occupancy", "--liveness: at most O units resident at once (OBE and LOBE)", cxxopts::value<int>())(
       "h,help", "print this help")("file", "litmus test or kernel", cxxopts::value<std::string>());
   options.parse_positional({"file"});
   cxxopts::ParseResult args;
@@ -215,6 +224,8 @@ int run(int argc, char** argv) {
   opts.stop_on_first = args.count("stop-on-first") > 0;
 
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
+  if (args.count("liveness")) return explore_liveness(explorer::litmus::lower(test).program, args, format, opts.loop_bound);
+  if (args.count("progress") || args.count("occupancy")) throw usage_error("--progress and --occupancy need --liveness");
 
   if (args["strategy"].as<std::string>() != "dpor")
     return run_delay_bounded(args, format, opts, explorer::litmus::lower(test).program);
@@ -276,6 +287,7 @@ int explore_main(int argc, char** argv) {
     if (e.code() == kExitUsage)
       std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]"
                    " [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]\n"
+                   "       racecert explore FILE --liveness [--progress M [--fairness weak|strong]] [--occupancy O]\n"
                    "       racecert explore KERNEL.cu|.cl [--block-dim D] [--grid-dim D] [--kernel-args N=V,...] "
                    "[--memory FILE] [--loop-bound K] [--accept-bounded] [--format text|json|sarif]\n";
     return e.code();

@@ -53,6 +53,11 @@ class Explorer {
   void revisit_reads(Graph& g, EventId w);
   bool maximal(const Graph& g, EventId r, const std::vector<std::uint32_t>& wview) const;
   int next_thread(const Graph& g) const;
+  bool paused(const Graph& g, int t) const {
+    const auto& b = options_.event_budget;
+    return static_cast<std::size_t>(t) < b.size() && b[static_cast<std::size_t>(t)] >= 0 &&
+           g.size(t) >= b[static_cast<std::size_t>(t)];
+  }
   void finish(const Graph& g) {
     collector_.finish(g);
     stopped_ = stopped_ || collector_.stopped();
@@ -79,7 +84,7 @@ int Explorer::next_thread(const Graph& g) const {
       return t;
   }
   for (int t = 0; t < g.num_threads(); ++t)
-    if (g.state(t).status == ThreadStatus::Running && !g.waiting_at_barrier(t)) return t;
+    if (g.state(t).status == ThreadStatus::Running && !g.waiting_at_barrier(t) && !paused(g, t)) return t;
   return -1;
 }
 

@@ -4,6 +4,7 @@
 // once, in depth-first order, keeping only the graphs on the current
 // recursion path. See docs/explorer.md for the algorithm and its decisions.
 #include <functional>
+#include <vector>
 
 #include "explorer/graph.hpp"
 #include "support/deadline.hpp"
@@ -23,6 +24,11 @@ struct ExploreOptions {
   // Past it the exploration ends with ExploreResult::timed_out: what it
   // found so far stands, but its absence of findings means nothing.
   Deadline deadline = Deadline::never();
+  // Per thread, the number of events after which it is never scheduled again
+  // (it stays Running: a *paused* thread, as a progress model may starve
+  // it); -1 or a missing entry: no limit. An RMW is never split. Used by
+  // liveness/ to enumerate pauses.
+  std::vector<int> event_budget;
   // Called on every final graph: complete (all threads finished) or blocked.
   std::function<void(const Graph&, bool complete)> on_final;
 };

@@ -150,7 +150,8 @@ void ThreadRunner::arrive_at(ThreadState& s, int pc, bool by_back_jump) const {
   std::size_t base = head_base(head);
   s.data[base] = s.side_effects;
   if (!by_back_jump) s.data[base + 1] = 0;
-  std::copy(s.data.begin(), s.data.begin() + num_regs_, s.data.begin() + static_cast<std::ptrdiff_t>(base) + 2);
+  s.data[base + 2] = s.events;
+  std::copy(s.data.begin(), s.data.begin() + num_regs_, s.data.begin() + static_cast<std::ptrdiff_t>(base) + 3);
 }
 
 bool ThreadRunner::failed_iteration(const ThreadState& s, int head) const {
@@ -158,7 +159,7 @@ bool ThreadRunner::failed_iteration(const ThreadState& s, int head) const {
   if (s.data[base] != s.side_effects) return false;
   const auto& live = live_at_head_[static_cast<std::size_t>(head)];
   for (int r = 0; r < num_regs_; ++r)
-    if (live[static_cast<std::size_t>(r)] && s.data[base + 2 + static_cast<std::size_t>(r)] != s.data[static_cast<std::size_t>(r)])
+    if (live[static_cast<std::size_t>(r)] && s.data[base + 3 + static_cast<std::size_t>(r)] != s.data[static_cast<std::size_t>(r)])
       return false;
   return true;
 }
@@ -279,7 +280,13 @@ Step ThreadRunner::next(const ThreadState& s) const {
   return st;
 }
 
+int ThreadRunner::spin_iteration_start(const ThreadState& s) const {
+  const Instr& jump = thread_->code[static_cast<std::size_t>(s.pc)];
+  return static_cast<int>(s.data[head_base(head_of_pc_[static_cast<std::size_t>(jump.target)]) + 2]);
+}
+
 void ThreadRunner::advance(ThreadState& s, Value read_value) const {
+  ++s.events;
   const Instr& in = thread_->code[static_cast<std::size_t>(s.pc)];
   switch (in.kind) {
     case InstrKind::Load:

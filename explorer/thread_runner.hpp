@@ -54,7 +54,9 @@ struct ThreadState {
   std::uint8_t phase = 0;
   Value pending = 0;       // Rmw: value to write; Barrier: instance
   std::int32_t side_effects = 0;  // writes and barrier arrivals so far
-  // Registers, then per loop head [side_effects, iterations, registers],
+  std::int32_t events = 0;        // events so far (advance calls)
+  // Registers, then per loop head [side_effects, iterations, events at the
+  // last arrival, registers],
   // then per barrier id its use count: one allocation per copy.
   std::vector<Value> data;
 };
@@ -76,6 +78,10 @@ class ThreadRunner {
   const Thread& thread() const { return *thread_; }
   // How many times the thread arrived at barrier `id` so far.
   int barrier_uses(const ThreadState& s, int id) const;
+  // SpinBlocked: the number of events before the failed iteration, i.e. the
+  // iteration is the thread's events from this index on (liveness/: only its
+  // reads must see final values for the thread to spin forever).
+  int spin_iteration_start(const ThreadState& s) const;
   // The instruction the thread is at (status Running).
   const Instr& instr(const ThreadState& s) const { return thread_->code[static_cast<std::size_t>(s.pc)]; }
 
@@ -94,7 +100,7 @@ class ThreadRunner {
     s.pending = static_cast<Value>(k);
   }
   std::size_t head_base(int head) const {
-    return static_cast<std::size_t>(num_regs_ + head * (2 + num_regs_));
+    return static_cast<std::size_t>(num_regs_ + head * (3 + num_regs_));
   }
   std::size_t barrier_slot(int id) const;
 

@@ -52,6 +52,10 @@ struct LoopingThread {
 
 struct Lasso {
   explorer::Schedule prefix;            // an execution reaching the loop
+  // A loop that writes (a livelock): these events, repeated forever, from
+  // the state the prefix ends in (sequentially consistent); empty when the
+  // looping threads spin without writing (then each repeats its loop_pcs).
+  explorer::Schedule cycle;
   std::vector<LoopingThread> looping;   // at least one
   std::vector<int> paused_units;        // never scheduled again: starved
   std::vector<int> terminated_units;

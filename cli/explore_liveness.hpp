@@ -1,0 +1,16 @@
+#pragma once
+// `racecert explore TEST.litmus --liveness [--progress M] [--fairness F]
+// [--occupancy O]`: termination under GPU progress models (liveness/),
+// the table of every model or one verdict with its lasso; text or JSON in
+// the shape of `racecert progress check --format json`.
+#include <cxxopts.hpp>
+#include <string>
+
+#include "explorer/program.hpp"
+
+namespace racecert::cli {
+
+int explore_liveness(const explorer::Program& program, const cxxopts::ParseResult& args, const std::string& format,
+                     int loop_bound);
+
+}  // namespace racecert::cli

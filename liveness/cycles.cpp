@@ -1,0 +1,231 @@
+#include "liveness/cycles.hpp"
+
+#include <bit>
+#include <map>
+#include <set>
+
+namespace racecert::liveness {
+
+using explorer::ScheduledEvent;
+using explorer::StepKind;
+using explorer::ThreadStatus;
+using progress::ThreadSet;
+
+namespace {
+
+ThreadSet bit(int u) { return ThreadSet{1} << u; }
+
+bool has_barriers(const explorer::Program& p) {
+  for (const auto& t : p.threads)
+    for (const auto& in : t.code)
+      if (in.kind == explorer::InstrKind::Barrier) return true;
+  return false;
+}
+
+struct Point {
+  std::vector<explorer::Value> key;  // the global state before step `index`
+  ThreadSet started = 0, terminated = 0;
+  std::vector<char> enabled;         // per thread: Running or spinning
+  std::vector<char> spinning;        // per thread: spin-blocked
+  // Per thread spin-blocked here: its failed iteration's reads (location,
+  // value); the thread counts as being back at its loop head.
+  std::vector<std::vector<std::pair<int, explorer::Value>>> spin_reads;
+  std::vector<explorer::Value> memory;
+  int index = 0;                     // position in the schedule
+};
+
+// A spinning thread can repeat its failed iteration at this point (a step
+// back to the same state) iff its reads see the memory of the point.
+bool can_spin(const Point& pt, std::size_t t) {
+  for (const auto& [loc, v] : pt.spin_reads[t])
+    if (pt.memory[static_cast<std::size_t>(loc)] != v) return false;
+  return true;
+}
+
+using Firsts = std::map<std::vector<explorer::Value>, std::size_t>;
+
+// The lasso of the loop points[i] .. points[j] (the same state) under spec,
+// if the loop is fair for it.
+std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vector<Point>& points,
+                                const std::vector<int>& stepper, const Firsts& first, const UnitMap& units,
+                                const std::vector<LoopingThread>& spin_loops,
+                                const progress::ModelSpec& spec, std::size_t i, std::size_t j) {
+  const ThreadSet all = units.count == 32 ? ~ThreadSet{0} : bit(units.count) - 1;
+  const Point& head = points[i];
+  const ThreadSet fair = progress::fair_set(spec, all, head.started, head.terminated);
+  ThreadSet stepped = 0;
+  std::set<std::pair<std::size_t, int>> taken;  // (state, thread) of each step of the loop
+  std::set<int> spinners;
+  for (std::size_t k = i; k < j; ++k) {
+    stepped |= bit(units.of_thread[static_cast<std::size_t>(stepper[k])]);
+    taken.insert({first.at(points[k].key), stepper[k]});
+    // Spin-blocked threads take their self-loop wherever it is one.
+    for (std::size_t t = 0; t < points[k].spin_reads.size(); ++t)
+      if (points[k].spinning[t] && can_spin(points[k], t)) {
+        stepped |= bit(units.of_thread[t]);
+        taken.insert({first.at(points[k].key), static_cast<int>(t)});
+        spinners.insert(static_cast<int>(t));
+      }
+  }
+  if ((fair & ~stepped) != 0 || stepped == 0) return std::nullopt;
+  if (spec.fairness == progress::Fairness::Strong)
+    for (std::size_t k = i; k < j; ++k)
+      for (std::size_t t = 0; t < points[k].enabled.size(); ++t)
+        if (points[k].enabled[t] && (fair & bit(units.of_thread[t])) &&
+            !taken.count({first.at(points[k].key), static_cast<int>(t)}))
+          return std::nullopt;
+  Lasso l;
+  l.prefix.assign(sched.begin(), sched.begin() + head.index);
+  l.cycle.assign(sched.begin() + head.index, sched.begin() + points[j].index);
+  std::map<int, std::vector<int>> pcs;
+  for (const ScheduledEvent& e : l.cycle) pcs[e.thread].push_back(e.pc);
+  for (auto& [t, v] : pcs) l.looping.push_back(LoopingThread{t, v.back(), v, false});
+  for (int t : spinners)
+    if (!pcs.count(t)) l.looping.push_back(spin_loops[static_cast<std::size_t>(t)]);
+  for (int u = 0; u < units.count; ++u) {
+    if (head.terminated & bit(u)) l.terminated_units.push_back(u);
+    else if (!(stepped & bit(u))) l.paused_units.push_back(u);
+    if (fair & bit(u)) l.fair_units.push_back(u);
+  }
+  return l;
+}
+
+}  // namespace
+
+std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, const UnitMap& units,
+                                                    const std::vector<progress::ModelSpec>& specs,
+                                                    unsigned max_resident_units) {
+  std::vector<std::optional<Lasso>> found(specs.size());
+  const explorer::Program& p = *g.context().program;
+  if (has_barriers(p)) return found;
+  const explorer::Schedule sched = explorer::schedule_of(g);
+  const int n = g.num_threads();
+  std::vector<explorer::ThreadRunner> runners = g.context().runners;
+  std::vector<explorer::ThreadState> states;
+  for (const auto& r : runners) states.push_back(r.initial());
+  std::vector<explorer::Value> memory = p.init;
+  const ThreadSet all = units.count == 32 ? ~ThreadSet{0} : bit(units.count) - 1;
+  ThreadSet started = 0;
+  // Per thread: its key after each of its events (index: events so far), and
+  // its events.
+  auto thread_key = [&](std::size_t t) {
+    const explorer::ThreadState& s = states[t];
+    std::vector<explorer::Value> k{s.pc, static_cast<explorer::Value>(s.status), s.phase, s.pending};
+    for (explorer::Value v : runners[t].registers(s)) k.push_back(v);
+    return k;
+  };
+  std::vector<std::vector<std::vector<explorer::Value>>> thread_keys(static_cast<std::size_t>(n));
+  std::vector<std::vector<ScheduledEvent>> thread_events(static_cast<std::size_t>(n));
+  for (std::size_t t = 0; t < static_cast<std::size_t>(n); ++t) thread_keys[t].push_back(thread_key(t));
+
+  // Threads the graph ends spin-blocked: where the failed iteration starts
+  // (events before it; -1: none) and what it reads.
+  std::vector<int> spin_start(static_cast<std::size_t>(n), -1);
+  std::vector<std::vector<std::pair<int, explorer::Value>>> spin_reads(static_cast<std::size_t>(n));
+  std::vector<LoopingThread> spin_loops(static_cast<std::size_t>(n));
+  for (int t = 0; t < n; ++t) {
+    if (g.state(t).status != ThreadStatus::SpinBlocked) continue;
+    const auto ut = static_cast<std::size_t>(t);
+    const int jump = g.state(t).pc;
+    spin_loops[ut] = LoopingThread{t, jump, {}, false};
+    for (int pc = p.threads[ut].code[static_cast<std::size_t>(jump)].target; pc <= jump; ++pc)
+      spin_loops[ut].loop_pcs.push_back(pc);
+    spin_start[ut] = runners[ut].spin_iteration_start(g.state(t));
+    for (int k = spin_start[ut]; k < g.size(t); ++k) {
+      const explorer::Event& e = g.event(explorer::EventId{t, k});
+      if (e.is_read()) spin_reads[ut].emplace_back(e.location, e.value);
+    }
+  }
+
+  auto point = [&](int index) {
+    Point pt;
+    pt.index = index;
+    ThreadSet live = 0;
+    pt.enabled.assign(static_cast<std::size_t>(n), 0);
+    pt.spinning.assign(static_cast<std::size_t>(n), 0);
+    pt.spin_reads.resize(static_cast<std::size_t>(n));
+    for (int t = 0; t < n; ++t) {
+      const auto ut = static_cast<std::size_t>(t);
+      const explorer::ThreadState& s = states[ut];
+      const int start = spin_start[ut];
+      if (s.status == ThreadStatus::SpinBlocked) {
+        // Back at the loop head: the state it had when its failed iteration began.
+        pt.key.insert(pt.key.end(), thread_keys[ut][static_cast<std::size_t>(start)].begin(),
+                      thread_keys[ut][static_cast<std::size_t>(start)].end());
+      } else {
+        pt.key.insert(pt.key.end(), thread_keys[ut].back().begin(), thread_keys[ut].back().end());
+      }
+      // At the head of the loop it ends spinning in (before or after the
+      // failed iteration): the iteration is a self-loop wherever its reads
+      // see the memory.
+      if (start >= 0 && (s.status == ThreadStatus::SpinBlocked ||
+                         thread_events[ut].size() == static_cast<std::size_t>(start))) {
+        pt.spinning[ut] = pt.enabled[ut] = 1;
+        pt.spin_reads[ut] = spin_reads[ut];
+      }
+      if (s.status == ThreadStatus::Running) pt.enabled[ut] = 1;
+      if (s.status == ThreadStatus::Running || s.status == ThreadStatus::SpinBlocked ||
+          s.status == ThreadStatus::BoundBlocked)
+        live |= bit(units.of_thread[static_cast<std::size_t>(t)]);
+    }
+    pt.key.insert(pt.key.end(), memory.begin(), memory.end());
+    pt.memory = memory;
+    pt.key.push_back(started);
+    pt.started = started;
+    pt.terminated = all & ~live;
+    return pt;
+  };
+
+  // Replay, one step (an RMW: both events) at a time.
+  std::vector<Point> points{point(0)};
+  std::vector<int> stepper;  // thread of the step leaving points[k]
+  for (std::size_t i = 0; i < sched.size();) {
+    const ScheduledEvent& e = sched[i];
+    const auto t = static_cast<std::size_t>(e.thread);
+    const int u = units.of_thread[t];
+    if (max_resident_units && !(started & bit(u))) {
+      const ThreadSet resident = points.back().started & ~points.back().terminated;
+      if (static_cast<unsigned>(std::popcount(resident)) >= max_resident_units) return found;
+    }
+    // An RMW's read and write are one atomic step.
+    const std::size_t len = e.kind == StepKind::Read && e.rmw && i + 1 < sched.size() &&
+                                    sched[i + 1].thread == e.thread && sched[i + 1].kind == StepKind::Write &&
+                                    sched[i + 1].rmw
+                                ? 2
+                                : 1;
+    for (std::size_t k = i; k < i + len; ++k) {
+      const ScheduledEvent& ev = sched[k];
+      if (ev.kind == StepKind::Read && ev.value != memory[static_cast<std::size_t>(ev.location)])
+        return found;  // not sequentially consistent
+      if (ev.kind == StepKind::Write) memory[static_cast<std::size_t>(ev.location)] = ev.value;
+      runners[t].advance(states[t], ev.value);
+      thread_keys[t].push_back(thread_key(t));
+      thread_events[t].push_back(ev);
+    }
+    // An RMW read whose write is not next: not an atomic SC step.
+    if (states[t].status == ThreadStatus::Running && states[t].phase != 0 &&
+        runners[t].instr(states[t]).kind == explorer::InstrKind::Rmw)
+      return found;
+    started |= bit(u);
+    stepper.push_back(e.thread);
+    i += len;
+    points.push_back(point(static_cast<int>(i)));
+  }
+
+  std::map<std::vector<explorer::Value>, std::size_t> first;
+  std::vector<std::pair<std::size_t, std::size_t>> loops;  // (i, j): points[i] and points[j] are one state
+  for (std::size_t j = 0; j < points.size(); ++j) {
+    auto [it, fresh] = first.emplace(points[j].key, j);
+    if (!fresh) loops.emplace_back(it->second, j);
+  }
+  for (std::size_t m = 0; m < specs.size(); ++m)
+    for (const auto& [i, j] : loops) {
+      if (auto l = loop_lasso(sched, points, stepper, first, units, spin_loops, specs[m], i, j)) {
+        found[m] = std::move(l);
+        break;
+      }
+    }
+  return found;
+}
+
+}  // namespace racecert::liveness
