@@ -1,6 +1,8 @@
 #include "kernel_explore/liveness.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <set>
 
 #include "kernel_explore/report.hpp"
 #include "liveness/liveness.hpp"
@@ -36,11 +38,15 @@ Termination termination(liveness::Verdict v) {
   return Termination::Unknown;
 }
 
-// The lasso's loop in source terms: each looping thread's repeated
-// iteration, which re-reads the values memory ends with.
+// The lasso's loop in source terms: a livelock's repeated events, then
+// each spinning thread's failed iteration (which re-reads the values memory
+// ends with).
 std::vector<ReportedStep> cycle_steps(const LoweredKernel& l, const liveness::Lasso& lasso) {
-  std::vector<ReportedStep> out;
+  std::vector<ReportedStep> out = describe_schedule(l, lasso.cycle);
+  std::set<int> in_cycle;
+  for (const explorer::ScheduledEvent& e : lasso.cycle) in_cycle.insert(e.thread);
   for (const liveness::LoopingThread& t : lasso.looping) {
+    if (in_cycle.count(t.thread)) continue;
     const auto& code = l.program.threads[static_cast<std::size_t>(t.thread)].code;
     if (t.at_barrier) {
       const explorer::Instr& in = code[static_cast<std::size_t>(t.pc)];
@@ -49,10 +55,34 @@ std::vector<ReportedStep> cycle_steps(const LoweredKernel& l, const liveness::La
     }
     for (int pc : t.loop_pcs) {
       const explorer::Instr& in = code[static_cast<std::size_t>(pc)];
+      if (in.where.line <= 0) continue;  // control structure (if, end if) without a source position
       out.push_back({l.thread_name(t.thread), in.where, in.text});
     }
   }
   return out;
+}
+
+// The engine's weak fairness is per unit: in a livelock lasso a block of F
+// counts as scheduled when one of its threads steps. Within a block every
+// thread is scheduled fairly (the threads of a started block run), so a
+// livelock that leaves a thread of a live block of F out may starve it
+// where no model lets it: such a lasso proves nothing for a kernel. The
+// thread may also have terminated, which the lasso does not say, so the
+// verdict becomes unknown, never "terminates". A stuck lasso pauses whole
+// blocks only and needs no check.
+std::optional<int> starved_in_fair_block(const LoweredKernel& l, const liveness::Lasso& lasso) {
+  if (lasso.cycle.empty()) return std::nullopt;
+  const std::vector<int> unit = l.unit_of_thread();
+  std::set<int> looping;
+  for (const liveness::LoopingThread& t : lasso.looping) looping.insert(t.thread);
+  for (const explorer::ScheduledEvent& e : lasso.cycle) looping.insert(e.thread);
+  const std::set<int> done(lasso.terminated_units.begin(), lasso.terminated_units.end());
+  for (int u : lasso.fair_units) {
+    if (done.count(u)) continue;
+    for (std::size_t t = 0; t < unit.size(); ++t)
+      if (unit[t] == u && !looping.count(static_cast<int>(t))) return static_cast<int>(t);
+  }
+  return std::nullopt;
 }
 
 ModelVerdict verdict(const LoweredKernel& l, const liveness::LivenessResult& r, const progress::ModelSpec& spec) {
@@ -60,14 +90,21 @@ ModelVerdict verdict(const LoweredKernel& l, const liveness::LivenessResult& r, 
   v.spec = spec;
   v.termination = termination(r.verdict);
   v.reason = r.reason;
-  if (r.lasso) {
-    v.prefix = describe_schedule(l, r.lasso->prefix);
-    v.cycle = cycle_steps(l, *r.lasso);
-    if (!r.lasso->looping.empty()) {
-      const liveness::LoopingThread& t = r.lasso->looping.front();
-      v.where = l.program.threads[static_cast<std::size_t>(t.thread)].code[static_cast<std::size_t>(t.pc)].where;
-    }
+  // The engine's units are the kernel's blocks.
+  for (std::size_t at; (at = v.reason.find(" units ")) != std::string::npos;) v.reason.replace(at, 7, " blocks ");
+  if (!r.lasso) return v;
+  if (!r.lasso->looping.empty()) {
+    const liveness::LoopingThread& t = r.lasso->looping.front();
+    v.where = l.program.threads[static_cast<std::size_t>(t.thread)].code[static_cast<std::size_t>(t.pc)].where;
   }
+  if (std::optional<int> t = starved_in_fair_block(l, *r.lasso)) {
+    v.termination = Termination::Unknown;
+    v.reason = "the only lasso found (" + v.reason + ") starves " + l.thread_name(*t) +
+               ", whose block the model schedules fairly (threads of a block are fair to each other)";
+    return v;
+  }
+  v.prefix = describe_schedule(l, r.lasso->prefix);
+  v.cycle = cycle_steps(l, *r.lasso);
   return v;
 }
 
