@@ -216,6 +216,8 @@ int run(int argc, char** argv) {
   std::string format = args["format"].as<std::string>();
   if (format != "text" && format != "json" && format != "sarif") throw usage_error("--format must be text, json or sarif");
   const std::string path = args["file"].as<std::string>();
+  if (frontend::is_kernel_file(path) && (args.count("liveness") || args.count("progress")))
+    throw usage_error("--liveness is for litmus tests");
   if (frontend::is_kernel_file(path)) return explore_kernel_file(path, args);
   if (format == "sarif") throw usage_error("--format sarif is for kernels");
   explorer::ExploreOptions opts;

@@ -104,9 +104,10 @@ std::vector<std::vector<bool>> live_registers(const Thread& t) {
   return live;
 }
 
-ThreadRunner::ThreadRunner(const Program& program, int thread, int loop_bound)
+ThreadRunner::ThreadRunner(const Program& program, int thread, int loop_bound, bool detect_spins)
     : thread_(&program.threads[static_cast<std::size_t>(thread)]),
       loop_bound_(loop_bound),
+      detect_spins_(detect_spins),
       num_regs_(static_cast<int>(thread_->reg_names.size())) {
   const auto& code = thread_->code;
   head_of_pc_.assign(code.size() + 1, -1);
@@ -188,7 +189,7 @@ void ThreadRunner::run_local(ThreadState& s) const {
           break;
         }
         int head = head_of_pc_[static_cast<std::size_t>(in.target)];
-        if (failed_iteration(s, head)) {
+        if (detect_spins_ && failed_iteration(s, head)) {
           s.status = ThreadStatus::SpinBlocked;
           return;
         }

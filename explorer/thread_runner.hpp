@@ -63,7 +63,9 @@ struct ThreadState {
 
 class ThreadRunner {
  public:
-  ThreadRunner(const Program& program, int thread, int loop_bound);
+  // detect_spins false: a failed spin iteration loops like any other (for an
+  // explicit-state search that keeps every state, liveness/sc_graph.cpp).
+  ThreadRunner(const Program& program, int thread, int loop_bound, bool detect_spins = true);
 
   ThreadState initial() const;
   // Requires status Running.
@@ -106,6 +108,7 @@ class ThreadRunner {
 
   const Thread* thread_;
   int loop_bound_;
+  bool detect_spins_;
   int num_regs_;
   std::vector<int> head_of_pc_;                   // loop-head index or -1
   std::vector<std::vector<bool>> live_at_head_;   // registers live at each loop head

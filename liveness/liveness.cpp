@@ -23,6 +23,7 @@
 #include "explorer/dpor.hpp"
 #include "liveness/cycles.hpp"
 #include "liveness/lasso.hpp"
+#include "liveness/sc_graph.hpp"
 
 namespace racecert::liveness {
 
@@ -51,6 +52,7 @@ struct ModelState {
   ModelSpec spec;
   std::optional<Lasso> lasso;
   bool bounded = false;  // a bounded graph whose pauses the model allows
+  std::optional<bool> sc_terminates;  // the exact sequentially consistent decision, where asked
 };
 
 class Engine {
@@ -67,6 +69,7 @@ class Engine {
       return all_unknown("more than " + std::to_string(kMaxSubsetUnits) + " scheduling units to pause");
     phase_a();
     if (!ended() && needs_midway()) phase_b();
+    decide_open_rows();
     return results();
   }
 
@@ -185,6 +188,24 @@ class Engine {
     }
   }
 
+  // Rows the graphs leave open (a bound was hit): the exact decision where
+  // the program's executions are the sequentially consistent ones.
+  void decide_open_rows() {
+    if (timed_out_) return;
+    std::vector<ModelSpec> open;
+    std::vector<std::size_t> where;
+    for (std::size_t m = 0; m < models_.size(); ++m)
+      if (!models_[m].lasso && (models_[m].bounded || cut_ || too_many_plans_))
+        open.push_back(models_[m].spec), where.push_back(m);
+    if (open.empty()) return;
+    auto decided = decide_sequentially_consistent(program_, units_, open, options_.max_resident_units,
+                                                  options_.deadline);
+    for (std::size_t k = 0; k < decided.size(); ++k) {
+      models_[where[k]].sc_terminates = decided[k].terminates;
+      if (decided[k].lasso) models_[where[k]].lasso = std::move(decided[k].lasso);
+    }
+  }
+
   // Livelocks: a sequentially consistent schedule that comes back to a state.
   void judge_write_cycles(const explorer::Graph& g) {
     std::vector<ModelSpec> open;
@@ -212,6 +233,10 @@ class Engine {
         r.verdict = Verdict::MayHang;
         r.reason = describe(program_, *m.lasso);
         r.lasso = m.lasso;
+      } else if (m.sc_terminates && *m.sc_terminates) {
+        r.verdict = Verdict::Terminates;
+        r.reason = "every run terminates: the program's executions are sequentially consistent (atomics on one "
+                   "location) and its state graph has no fair infinite run";
       } else if (timed_out_) {
         r.reason = "the time limit ended the exploration";
       } else if (cut_) {
@@ -219,6 +244,7 @@ class Engine {
       } else if (m.bounded) {
         r.reason = "a loop with side effects reached the loop bound (" + std::to_string(options_.loop_bound) +
                    "): a run that writes forever is not decided";
+        if (m.sc_terminates) r.reason += " (the sequentially consistent state graph has a fair infinite run)";
       } else if (midway && too_many_plans_) {
         r.reason = "more than " + std::to_string(kMaxPlans) + " pause plans";
       } else {

@@ -10,6 +10,7 @@
 #include "explorer/litmus_parser.hpp"
 #include "explorer/thread_runner.hpp"
 #include "liveness/liveness.hpp"
+#include "liveness/sc_graph.hpp"
 #include "progress/oracle.hpp"
 #include "axb_program.hpp"
 #include "../progress/random_programs.hpp"
@@ -215,13 +216,25 @@ void expect_cycle_replays(const explorer::Program& p, const Lasso& l) {
   std::vector<explorer::ThreadRunner> runners;
   std::vector<explorer::ThreadState> states;
   for (std::size_t t = 0; t < p.threads.size(); ++t) {
-    runners.emplace_back(p, static_cast<int>(t), 1000);
+    runners.emplace_back(p, static_cast<int>(t), 1000, false);
     states.push_back(runners.back().initial());
   }
   std::vector<explorer::Value> memory(p.init);
   explorer::Schedule run = l.prefix;
   for (int k = 0; k < 2; ++k) run.insert(run.end(), l.cycle.begin(), l.cycle.end());
-  for (const explorer::ScheduledEvent& e : run) {
+  // The global state (pcs, registers, memory) where the cycle starts and ends.
+  auto snapshot = [&] {
+    std::vector<explorer::Value> v(memory);
+    for (std::size_t t = 0; t < states.size(); ++t) {
+      v.push_back(states[t].pc);
+      for (explorer::Value r : runners[t].registers(states[t])) v.push_back(r);
+    }
+    return v;
+  };
+  std::vector<std::vector<explorer::Value>> snapshots;
+  for (std::size_t i = 0; i < run.size(); ++i) {
+    if (i == l.prefix.size() || i == l.prefix.size() + l.cycle.size()) snapshots.push_back(snapshot());
+    const explorer::ScheduledEvent& e = run[i];
     auto t = static_cast<std::size_t>(e.thread);
     ASSERT_EQ(states[t].status, explorer::ThreadStatus::Running);
     explorer::Step st = runners[t].next(states[t]);
@@ -234,9 +247,11 @@ void expect_cycle_replays(const explorer::Program& p, const Lasso& l) {
     }
     runners[t].advance(states[t], e.value);
   }
+  ASSERT_EQ(snapshots.size(), 2u);
+  EXPECT_EQ(snapshots[0], snapshots[1]) << "the cycle does not come back to its first state";
 }
 
-TEST(Liveness, LivelocksAreWeakLassosAndStrongUnknown) {
+TEST(Liveness, LivelocksAreWeakLassosAndStrongDecidedExactly) {
   // The ping-pong livelock: each thread exchanges and loops, writing forever.
   auto p = parse(R"(PTX pingpong
 {
@@ -254,9 +269,34 @@ exists 0==0
   ASSERT_EQ(weak.verdict, Verdict::MayHang) << weak.reason;
   expect_cycle_replays(p, *weak.lasso);
   EXPECT_EQ(weak.lasso->fair_units, (std::vector<int>{0, 1}));
-  // Under strong fairness the scheduler must eventually let one thread read
-  // its exit value; the explorer cannot show it (the loop writes): unknown,
-  // never "terminates" from a bounded search.
+  // Under strong fairness the scheduler must eventually let a thread read
+  // its exit value. The execution graphs cannot show it (the loop writes),
+  // but one location of atomics is sequentially consistent, and the exact
+  // state graph decides: it terminates, as progress says of the AXB program.
+  LivenessResult strong = check(p, Model::Fair, 0, Fairness::Strong);
+  EXPECT_EQ(strong.verdict, Verdict::Terminates) << strong.reason;
+  EXPECT_NE(strong.reason.find("sequentially consistent"), std::string::npos);
+}
+
+TEST(Liveness, LivelockOverTwoLocationsIsUnknownUnderStrongFairness) {
+  // The ping-pong again, each thread also writing a location of its own:
+  // outside the exact class, so strong fairness stays unknown, never
+  // "terminates" from a bounded search.
+  auto p = parse(R"(PTX pingpong2
+{
+m=0;
+a=0;
+P0:r0=0;
+P1:r1=0;
+}
+P0@cta 0,gpu 0                  | P1@cta 0,gpu 0                  ;
+L0:                             | L1:                             ;
+st.relaxed.gpu a, 1             | st.relaxed.gpu a, 2             ;
+atom.relaxed.gpu.exch r0, m, 0  | atom.relaxed.gpu.exch r1, m, 1  ;
+beq r0, 1, L0                   | beq r1, 0, L1                   ;
+exists 0==0
+)");
+  EXPECT_EQ(check(p, Model::Fair).verdict, Verdict::MayHang);
   LivenessResult strong = check(p, Model::Fair, 0, Fairness::Strong);
   EXPECT_EQ(strong.verdict, Verdict::Unknown);
   EXPECT_NE(strong.reason.find("loop bound"), std::string::npos);
@@ -323,6 +363,35 @@ TEST(LivenessDifferential, AgreesWithProgressOnRandomAxbPrograms) {
   std::cout << decided << " of " << rows << " rows decided; " << weaker
             << " hangs only under SRC11 (two locations)\n";
   EXPECT_GT(decided * 2, rows);
+}
+
+// The exact sequentially consistent decision alone, on every one-location
+// program, against progress's (their state graphs are the same up to the
+// explorer's extra local steps).
+TEST(LivenessDifferential, ScStateGraphAgreesWithProgress) {
+  std::mt19937 rng(1515);
+  int compared = 0;
+  for (int i = 0; i < 300; ++i) {
+    progress::testing::RandomShape shape;
+    shape.max_locations = 1;
+    progress::Program ap = progress::testing::random_program(rng, shape);
+    auto want = progress::Checker(ap).check_all();
+    explorer::Program ep = testing::explorer_program(ap);
+    UnitMap units;
+    for (std::size_t t = 0; t < ep.threads.size(); ++t) units.of_thread.push_back(static_cast<int>(t));
+    units.count = static_cast<int>(ep.threads.size());
+    std::vector<ModelSpec> specs;
+    for (const auto& v : want) specs.push_back(v.spec);
+    ASSERT_TRUE(sc_is_exact(ep));
+    auto got = decide_sequentially_consistent(ep, units, specs, 0, Deadline::never());
+    for (std::size_t k = 0; k < want.size(); ++k) {
+      ASSERT_TRUE(got[k].terminates.has_value());
+      EXPECT_EQ(*got[k].terminates, want[k].terminates) << "program " << i << " " << progress::spec_name(want[k].spec);
+      ++compared;
+      if (got[k].lasso) expect_cycle_replays(ep, *got[k].lasso);
+    }
+  }
+  EXPECT_EQ(compared, 3300);
 }
 
 }  // namespace

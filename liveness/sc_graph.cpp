@@ -1,0 +1,325 @@
+#include "liveness/sc_graph.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <deque>
+#include <map>
+
+namespace racecert::liveness {
+
+using explorer::InstrKind;
+using explorer::StepKind;
+using explorer::ThreadStatus;
+using progress::ThreadSet;
+
+namespace {
+
+constexpr std::size_t kMaxStates = 200000;
+
+ThreadSet bit(int u) { return ThreadSet{1} << u; }
+
+struct Node {
+  std::vector<explorer::ThreadState> threads;
+  std::vector<explorer::Value> memory;
+  ThreadSet started = 0;
+};
+
+struct Edge {
+  std::uint32_t target;
+  int unit;
+  std::vector<explorer::ScheduledEvent> events;  // one, or an RMW's two
+};
+
+class ScGraph {
+ public:
+  ScGraph(const explorer::Program& p, const UnitMap& units) : p_(p), units_(units) {
+    for (std::size_t t = 0; t < p.threads.size(); ++t) runners_.emplace_back(p, static_cast<int>(t), INT_MAX, false);
+  }
+
+  // False when too large or out of time.
+  bool build(Deadline deadline) {
+    Node init;
+    for (const auto& r : runners_) init.threads.push_back(r.initial());
+    init.memory = p_.init;
+    intern(std::move(init));
+    parent_.push_back({0, 0});
+    for (std::size_t s = 0; s < nodes_.size(); ++s) {
+      if (nodes_.size() > kMaxStates || ((s & 0xff) == 0 && deadline.expired())) return false;
+      for (std::size_t t = 0; t < runners_.size(); ++t) {
+        if (nodes_[s].threads[t].status != ThreadStatus::Running) continue;
+        Node next = nodes_[s];
+        std::vector<explorer::ScheduledEvent> events;
+        if (!step(next, t, events)) continue;
+        const std::uint32_t target = intern(std::move(next));
+        if (target == parent_.size()) parent_.push_back({static_cast<std::uint32_t>(s), edges_[s].size()});
+        edges_[s].push_back(Edge{target, units_.of_thread[t], std::move(events)});
+      }
+    }
+    return true;
+  }
+
+  std::size_t size() const { return nodes_.size(); }
+  const std::vector<Edge>& out(std::size_t s) const { return edges_[s]; }
+  ThreadSet started(std::size_t s) const { return nodes_[s].started; }
+  ThreadSet terminated(std::size_t s) const { return terminated_[s]; }
+  ThreadSet all() const { return units_.count == 32 ? ~ThreadSet{0} : bit(units_.count) - 1; }
+  // The BFS tree: the state and edge that discovered s (s != 0).
+  std::pair<std::uint32_t, std::size_t> parent(std::size_t s) const { return parent_[s]; }
+
+ private:
+  // One atomic step of thread t (an RMW: read and write). False: the step
+  // ends the run as no run of the program (a false assumption).
+  bool step(Node& n, std::size_t t, std::vector<explorer::ScheduledEvent>& events) {
+    const explorer::ThreadRunner& r = runners_[t];
+    explorer::ThreadState& s = n.threads[t];
+    n.started |= bit(units_.of_thread[t]);
+    auto one = [&](const explorer::Step& st) {
+      explorer::ScheduledEvent e;
+      e.thread = static_cast<int>(t);
+      e.pc = st.pc;
+      e.kind = st.kind;
+      e.location = st.location;
+      e.rmw = st.rmw;
+      if (st.kind == StepKind::Read) {
+        e.value = n.memory[static_cast<std::size_t>(st.location)];
+      } else if (st.kind == StepKind::Write) {
+        e.value = st.value;
+        n.memory[static_cast<std::size_t>(st.location)] = st.value;
+      }
+      events.push_back(e);
+      r.advance(s, e.value);
+    };
+    one(r.next(s));
+    if (s.status == ThreadStatus::Running && s.phase != 0 && r.instr(s).kind == InstrKind::Rmw) one(r.next(s));
+    return s.status != ThreadStatus::Pruned;
+  }
+
+  std::uint32_t intern(Node n) {
+    std::vector<explorer::Value> key;
+    ThreadSet live = 0;
+    for (std::size_t t = 0; t < n.threads.size(); ++t) {
+      const explorer::ThreadState& s = n.threads[t];
+      key.insert(key.end(), {s.pc, static_cast<explorer::Value>(s.status), s.phase, s.pending});
+      for (explorer::Value v : runners_[t].registers(s)) key.push_back(v);
+      if (s.status == ThreadStatus::Running) live |= bit(units_.of_thread[t]);
+    }
+    key.insert(key.end(), n.memory.begin(), n.memory.end());
+    key.push_back(n.started);
+    auto [it, fresh] = ids_.emplace(std::move(key), static_cast<std::uint32_t>(nodes_.size()));
+    if (fresh) {
+      nodes_.push_back(std::move(n));
+      edges_.emplace_back();
+      terminated_.push_back(all() & ~live);
+    }
+    return it->second;
+  }
+
+  const explorer::Program& p_;
+  const UnitMap& units_;
+  std::vector<explorer::ThreadRunner> runners_;
+  std::map<std::vector<explorer::Value>, std::uint32_t> ids_;
+  std::vector<Node> nodes_;
+  std::vector<std::vector<Edge>> edges_;
+  std::vector<ThreadSet> terminated_;
+  std::vector<std::pair<std::uint32_t, std::size_t>> parent_;
+};
+
+// Tarjan's SCCs, iterative; per state its component.
+std::vector<std::uint32_t> components(const ScGraph& g) {
+  const std::size_t n = g.size();
+  constexpr std::uint32_t kNone = UINT32_MAX;
+  std::vector<std::uint32_t> index(n, kNone), low(n, 0), comp(n, kNone), stack;
+  std::vector<char> on_stack(n, 0);
+  std::uint32_t next_index = 0, next_comp = 0;
+  struct Frame {
+    std::uint32_t s;
+    std::size_t edge;
+  };
+  for (std::uint32_t root = 0; root < n; ++root) {
+    if (index[root] != kNone) continue;
+    std::vector<Frame> frames{{root, 0}};
+    index[root] = low[root] = next_index++;
+    stack.push_back(root);
+    on_stack[root] = 1;
+    while (!frames.empty()) {
+      Frame& f = frames.back();
+      if (f.edge < g.out(f.s).size()) {
+        const std::uint32_t w = g.out(f.s)[f.edge++].target;
+        if (index[w] == kNone) {
+          index[w] = low[w] = next_index++;
+          stack.push_back(w);
+          on_stack[w] = 1;
+          frames.push_back({w, 0});
+        } else if (on_stack[w]) {
+          low[f.s] = std::min(low[f.s], index[w]);
+        }
+        continue;
+      }
+      const std::uint32_t s = f.s;
+      if (low[s] == index[s]) {
+        std::uint32_t w;
+        do {
+          w = stack.back();
+          stack.pop_back();
+          on_stack[w] = 0;
+          comp[w] = next_comp;
+        } while (w != s);
+        ++next_comp;
+      }
+      frames.pop_back();
+      if (!frames.empty()) low[frames.back().s] = std::min(low[frames.back().s], low[s]);
+    }
+  }
+  return comp;
+}
+
+// A path inside component c from `from` to a state satisfying `goal` (which
+// may be `from`), as edges; breadth first.
+template <class Goal>
+std::vector<const Edge*> path_in(const ScGraph& g, const std::vector<std::uint32_t>& comp, std::uint32_t from,
+                                 Goal goal) {
+  std::map<std::uint32_t, std::pair<std::uint32_t, const Edge*>> seen{{from, {from, nullptr}}};
+  std::deque<std::uint32_t> queue{from};
+  while (!queue.empty()) {
+    const std::uint32_t s = queue.front();
+    queue.pop_front();
+    if (goal(s)) {
+      std::vector<const Edge*> path;
+      for (std::uint32_t x = s; x != from;) {
+        path.push_back(seen[x].second);
+        x = seen[x].first;
+      }
+      std::reverse(path.begin(), path.end());
+      return path;
+    }
+    for (const Edge& e : g.out(s))
+      if (comp[e.target] == comp[from] && seen.emplace(e.target, std::make_pair(s, &e)).second)
+        queue.push_back(e.target);
+  }
+  return {};
+}
+
+// A weakly fair lasso, or none when every such run terminates: the
+// component with an internal step of every unit of its F nearest to the
+// initial state (states are in BFS order), then a closed walk in it that
+// steps every unit of F.
+std::optional<Lasso> weak_lasso(const ScGraph& g, const std::vector<std::uint32_t>& comp,
+                                const progress::ModelSpec& spec, int num_units) {
+  std::map<std::uint32_t, ThreadSet> covered;
+  for (std::size_t s = 0; s < g.size(); ++s)
+    for (const Edge& e : g.out(s))
+      if (comp[e.target] == comp[s]) covered[comp[s]] |= bit(e.unit);
+  for (std::uint32_t r = 0; r < g.size(); ++r) {
+    auto it = covered.find(comp[r]);
+    if (it == covered.end()) continue;
+    const ThreadSet fair = progress::fair_set(spec, g.all(), g.started(r), g.terminated(r));
+    if (fair & ~it->second) continue;
+    Lasso l;
+    std::vector<const Edge*> prefix;
+    for (std::uint32_t x = r; x != 0;) {
+      auto [p, k] = g.parent(x);
+      prefix.push_back(&g.out(p)[k]);
+      x = p;
+    }
+    std::reverse(prefix.begin(), prefix.end());
+    // The walk: to an internal step of each unit of F not yet taken (any
+    // internal step when F is empty), then back to r.
+    std::vector<const Edge*> cycle;
+    ThreadSet need = fair ? fair : it->second & (~it->second + 1), done = 0;
+    std::uint32_t cur = r;
+    while (need & ~done) {
+      auto has_needed = [&](std::uint32_t s) {
+        for (const Edge& e : g.out(s))
+          if (comp[e.target] == comp[r] && ((need & ~done) & bit(e.unit))) return true;
+        return false;
+      };
+      for (const Edge* e : path_in(g, comp, cur, has_needed)) cycle.push_back(e), done |= bit(e->unit), cur = e->target;
+      for (const Edge& e : g.out(cur))
+        if (comp[e.target] == comp[r] && ((need & ~done) & bit(e.unit))) {
+          cycle.push_back(&e);
+          done |= bit(e.unit);
+          cur = e.target;
+          break;
+        }
+    }
+    for (const Edge* e : path_in(g, comp, cur, [&](std::uint32_t s) { return s == r; })) cycle.push_back(e);
+    for (const Edge* e : prefix) l.prefix.insert(l.prefix.end(), e->events.begin(), e->events.end());
+    std::map<int, std::vector<int>> pcs;
+    for (const Edge* e : cycle)
+      for (const auto& ev : e->events) l.cycle.push_back(ev), pcs[ev.thread].push_back(ev.pc);
+    for (auto& [t, v] : pcs) l.looping.push_back(LoopingThread{t, v.back(), v, false});
+    for (int u = 0; u < num_units; ++u) {
+      if (g.terminated(r) & bit(u)) l.terminated_units.push_back(u);
+      else if (!(done & bit(u))) l.paused_units.push_back(u);
+      if (fair & bit(u)) l.fair_units.push_back(u);
+    }
+    // Who wrote what each read reads, along the run.
+    std::map<int, int> writer;
+    for (auto* run : {&l.prefix, &l.cycle})
+      for (auto& ev : *run) {
+        if (ev.kind == StepKind::Read) ev.read_from = writer.count(ev.location) ? writer[ev.location] : -1;
+        if (ev.kind == StepKind::Write) writer[ev.location] = ev.thread;
+      }
+    return l;
+  }
+  return std::nullopt;
+}
+
+bool strong_terminates(const ScGraph& g, const progress::ModelSpec& spec) {
+  const std::size_t n = g.size();
+  std::vector<std::vector<std::uint32_t>> back(n);
+  std::vector<char> reached(n, 0);
+  std::deque<std::uint32_t> queue;
+  for (std::uint32_t s = 0; s < n; ++s) {
+    const ThreadSet fair = progress::fair_set(spec, g.all(), g.started(s), g.terminated(s));
+    if (g.terminated(s) == g.all() || fair == 0) {
+      reached[s] = 1;
+      queue.push_back(s);
+    }
+    for (const Edge& e : g.out(s))
+      if (fair & bit(e.unit)) back[e.target].push_back(s);
+  }
+  while (!queue.empty()) {
+    const std::uint32_t s = queue.front();
+    queue.pop_front();
+    for (std::uint32_t p : back[s])
+      if (!reached[p]) reached[p] = 1, queue.push_back(p);
+  }
+  return std::all_of(reached.begin(), reached.end(), [](char c) { return c != 0; });
+}
+
+}  // namespace
+
+bool sc_is_exact(const explorer::Program& p) {
+  int location = -1;
+  for (const auto& t : p.threads)
+    for (const auto& in : t.code) {
+      if (in.kind == InstrKind::Barrier) return false;
+      if (!in.accesses_memory()) continue;
+      if (!explorer::is_atomic(in.order) || in.extent > 0) return false;
+      if (location >= 0 && in.location != location) return false;
+      location = in.location;
+    }
+  return true;
+}
+
+std::vector<ScDecision> decide_sequentially_consistent(const explorer::Program& p, const UnitMap& units,
+                                                       const std::vector<progress::ModelSpec>& specs,
+                                                       unsigned max_resident_units, Deadline deadline) {
+  std::vector<ScDecision> out(specs.size());
+  if (max_resident_units || !sc_is_exact(p)) return out;
+  ScGraph g(p, units);
+  if (!g.build(deadline)) return out;
+  const auto comp = components(g);
+  for (std::size_t m = 0; m < specs.size(); ++m) {
+    if (specs[m].fairness == progress::Fairness::Weak) {
+      out[m].lasso = weak_lasso(g, comp, specs[m], units.count);
+      out[m].terminates = !out[m].lasso;
+    } else {
+      out[m].terminates = strong_terminates(g, specs[m]);
+    }
+  }
+  return out;
+}
+
+}  // namespace racecert::liveness

@@ -1,0 +1,43 @@
+#pragma once
+// The exact decision for programs whose SRC11 executions are exactly the
+// sequentially consistent ones: every access atomic, to one and the same
+// location (coherence then orders all of them in one total order that
+// reads respect), no barriers, no occupancy bound. The engine uses it where
+// the execution graphs leave a row unknown (loops that write: the strong
+// fairness rows of livelocks). It builds the explicit state graph of the
+// interleavings (threads run without spin detection or loop bound; a state
+// is each thread's pc, registers and pending RMW phase, the memory and the
+// started units) and decides as progress/decide_*.cpp do on AXB programs
+// (docs/progress.md §4, Lemmas 9.1 and 9.2):
+//   weak:   may not terminate iff a reachable non-trivial SCC's internal
+//           steps cover its (constant) F, an empty F covered by any cycle;
+//   strong: terminates iff every state reaches, along steps of units of F,
+//           a final state or one whose F is empty.
+// Those functions work on progress's AXB state graph; this graph's states
+// are explorer thread states, so the two short decisions are restated here.
+#include <optional>
+#include <vector>
+
+#include "liveness/lasso.hpp"
+#include "support/deadline.hpp"
+
+namespace racecert::liveness {
+
+struct ScDecision {
+  // True (terminates), false (may not), or nullopt when the program is
+  // outside the exact class, the graph is too large or the deadline passed.
+  std::optional<bool> terminates;
+  // Weak fairness, when it may not terminate: the lasso (prefix and cycle
+  // as sequentially consistent events; the cycle steps every unit of F).
+  std::optional<Lasso> lasso;
+};
+
+// One decision per model of `specs`.
+std::vector<ScDecision> decide_sequentially_consistent(const explorer::Program& p, const UnitMap& units,
+                                                       const std::vector<progress::ModelSpec>& specs,
+                                                       unsigned max_resident_units, Deadline deadline);
+
+// Whether p is in the exact class (ignoring the occupancy bound).
+bool sc_is_exact(const explorer::Program& p);
+
+}  // namespace racecert::liveness

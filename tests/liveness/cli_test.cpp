@@ -1,0 +1,92 @@
+// `racecert explore --liveness` end to end: the table, one model with its
+// lasso, exit codes, JSON in the shape of `progress check --format json`,
+// and usage errors.
+#include <gtest/gtest.h>
+#include <llvm/Support/JSON.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace {
+
+struct Outcome {
+  int code = -1;
+  std::string out;  // stdout and stderr
+};
+
+Outcome run(const std::string& args) {
+  std::string cmd = std::string(RACECERT_BINARY) + " explore " + args + " 2>&1";
+  Outcome r;
+  FILE* p = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
+  int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// P0 waits for the flag P1 sets.
+std::string flag_wait() {
+  auto path = std::filesystem::temp_directory_path() / "racecert_liveness_flag_wait.litmus";
+  std::ofstream(path) << R"(PTX flag_wait
+{
+flag=0;
+P0:r0=0;
+}
+P0@cta 0,gpu 0                | P1@cta 0,gpu 0          ;
+L0:                           | st.relaxed.gpu flag, 1  ;
+ld.relaxed.gpu r0, flag       |                         ;
+beq r0, 0, L0                 |                         ;
+exists 0==0
+)";
+  return path.string();
+}
+
+TEST(LivenessCli, TableOfElevenModels) {
+  Outcome r = run(flag_wait() + " --liveness");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("fair        weak      terminates"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("obe         strong    may-hang"), std::string::npos) << r.out;
+}
+
+TEST(LivenessCli, OneModelPrintsItsLassoAndExitsOne) {
+  Outcome r = run(flag_wait() + " --liveness --progress obe");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("P0 spins forever at beq r0, 0, L0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("paused (starved) units {1}"), std::string::npos) << r.out;
+  EXPECT_EQ(run(flag_wait() + " --liveness --progress fair --fairness strong").code, 0);
+}
+
+TEST(LivenessCli, JsonHasProgressCheckShape) {
+  Outcome r = run(flag_wait() + " --liveness --format json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto v = llvm::json::parse(r.out);
+  ASSERT_TRUE(static_cast<bool>(v)) << r.out;
+  const llvm::json::Array* rows = v->getAsObject()->getArray("results");
+  ASSERT_NE(rows, nullptr);
+  ASSERT_EQ(rows->size(), 11u);
+  const llvm::json::Object& fair = *(*rows)[1].getAsObject();
+  EXPECT_EQ(fair.getString("model"), "fair");
+  EXPECT_EQ(fair.getString("fairness"), "weak");
+  EXPECT_EQ(fair.getBoolean("terminates"), true);
+  const llvm::json::Object& obe = *(*rows)[3].getAsObject();
+  EXPECT_EQ(obe.getBoolean("terminates"), false);
+  EXPECT_EQ(obe.getString("verdict"), "may-hang");
+  const llvm::json::Object* w = obe.getObject("witness");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->getArray("paused")->size(), 1u);
+  EXPECT_EQ(w->getArray("loop")->size(), 1u);
+}
+
+TEST(LivenessCli, UsageErrors) {
+  EXPECT_EQ(run(flag_wait() + " --liveness --progress bogus").code, 3);
+  EXPECT_EQ(run(flag_wait() + " --progress fair").code, 3);
+  EXPECT_EQ(run(flag_wait() + " --liveness --fairness strong").code, 3);
+  EXPECT_EQ(run(flag_wait() + " --liveness --progress unfair --fairness strong").code, 3);
+  EXPECT_EQ(run(flag_wait() + " --liveness --occupancy 0").code, 3);
+}
+
+}  // namespace
