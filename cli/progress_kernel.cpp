@@ -159,8 +159,10 @@ int progress_check_kernel(const std::string& file, const cxxopts::ParseResult& a
       specs.push_back(sp);
     }
   } else {
-    specs.push_back({*progress::model_from_name(model),
-                     fairness.empty() ? progress::Fairness::Weak : *progress::fairness_from_name(fairness), resident});
+    const progress::Model m = *progress::model_from_name(model);
+    if (resident && !progress::uses_occupancy(m))
+      throw usage_error("--max-resident-blocks applies to the obe and lobe models only");
+    specs.push_back({m, fairness.empty() ? progress::Fairness::Weak : *progress::fairness_from_name(fairness), resident});
   }
   const std::string kernel = args.count("kernel") ? args["kernel"].as<std::string>() : "";
   pipeline::ProgressFileResult r = pipeline::progress_file(file, fo, kernel, s, specs, limit);

@@ -1,6 +1,7 @@
 #include "kernel_explore/liveness.hpp"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -142,19 +143,24 @@ KernelLiveness check_kernel_liveness(const kir::Kernel& kernel, const Options& o
                  " blocks: the progress models are checked for at most 32 blocks (give a smaller --grid-dim)";
     return out;
   }
-  // Several models: one exploration serves every row (check_liveness_all).
-  std::vector<liveness::LivenessResult> all;
-  if (specs.size() > 1) {
-    unsigned occupancy = 0;
-    for (const auto& s : specs) occupancy = std::max(occupancy, s.occupancy);
-    all = liveness::check_liveness_all(l.program, engine_options(l, options, {progress::Model::Obe,
-                                                                               progress::Fairness::Weak, occupancy}));
-  }
+  // Several models: one exploration serves every row (check_liveness_all),
+  // one per occupancy. The engine bounds the resident blocks of every run
+  // it explores, so a bounded call answers only the OBE and LOBE rows (the
+  // models the occupancy belongs to) and the other rows come from an
+  // unbounded call.
+  std::map<unsigned, std::vector<liveness::LivenessResult>> by_occupancy;
+  if (specs.size() > 1)
+    for (const auto& s : specs)
+      if (!by_occupancy.count(s.occupancy))
+        by_occupancy[s.occupancy] = liveness::check_liveness_all(
+            l.program, engine_options(l, options, {progress::Model::Obe, progress::Fairness::Weak, s.occupancy}));
   for (const progress::ModelSpec& spec : specs) {
-    auto row = std::find_if(all.begin(), all.end(), [&](const liveness::LivenessResult& r) { return r.model == spec; });
-    out.verdicts.push_back(row != all.end() ? verdict(l, *row, spec)
-                                            : verdict(l, liveness::check_liveness(l.program, engine_options(l, options, spec)),
-                                                      spec));
+    const liveness::LivenessResult* row = nullptr;
+    if (auto it = by_occupancy.find(spec.occupancy); it != by_occupancy.end())
+      for (const liveness::LivenessResult& r : it->second)
+        if (r.model == spec && (spec.occupancy == 0 || progress::uses_occupancy(spec.model))) row = &r;
+    out.verdicts.push_back(row ? verdict(l, *row, spec)
+                               : verdict(l, liveness::check_liveness(l.program, engine_options(l, options, spec)), spec));
   }
   out.notes.push_back("loops with side effects run at most " + std::to_string(options.loop_bound) +
                         " iterations (--loop-bound)");

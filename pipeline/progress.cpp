@@ -41,7 +41,7 @@ std::optional<ReportedFailure> obe_deadlock(const kir::Kernel& k, const GpuVerif
   // Which other models would let it terminate, and every block resident.
   std::vector<progress::ModelSpec> others;
   for (Model m : {Model::Fair, Model::Lobe, Model::Hsa, Model::HsaObe})
-    others.push_back({m, progress::Fairness::Weak, resident});
+    others.push_back({m, progress::Fairness::Weak, progress::uses_occupancy(m) ? resident : 0u});
   if (resident) others.push_back({Model::Obe, progress::Fairness::Weak, 0});
   kexplore::KernelLiveness o = kernel_liveness(k, h, s, others);
   std::string terminating, unbounded;
