@@ -31,6 +31,7 @@ struct Point {
   // value); the thread counts as being back at its loop head.
   std::vector<std::vector<std::pair<int, explorer::Value>>> spin_reads;
   std::vector<explorer::Value> memory;
+  unsigned crowd = 0;                // the most units resident when one started, so far
   int index = 0;                     // position in the schedule
 };
 
@@ -52,6 +53,8 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
                                 const progress::ModelSpec& spec, std::size_t i, std::size_t j) {
   const ThreadSet all = units.count == 32 ? ~ThreadSet{0} : bit(units.count) - 1;
   const Point& head = points[i];
+  // Under an occupancy bound no unit may start while the slots are full.
+  if (spec.occupancy && points[j].crowd >= spec.occupancy) return std::nullopt;
   const ThreadSet fair = progress::fair_set(spec, all, head.started, head.terminated);
   ThreadSet stepped = 0;
   std::set<std::pair<std::size_t, int>> taken;  // (state, thread) of each step of the loop
@@ -93,8 +96,7 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
 }  // namespace
 
 std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, const UnitMap& units,
-                                                    const std::vector<progress::ModelSpec>& specs,
-                                                    unsigned max_resident_units) {
+                                                    const std::vector<progress::ModelSpec>& specs) {
   std::vector<std::optional<Lasso>> found(specs.size());
   const explorer::Program& p = *g.context().program;
   if (has_barriers(p)) return found;
@@ -106,6 +108,7 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
   std::vector<explorer::Value> memory = p.init;
   const ThreadSet all = units.count == 32 ? ~ThreadSet{0} : bit(units.count) - 1;
   ThreadSet started = 0;
+  unsigned crowd = 0;  // the most units resident when one more started
   // Per thread: its key after each of its events (index: events so far), and
   // its events.
   auto thread_key = [&](std::size_t t) {
@@ -172,6 +175,7 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
     pt.memory = memory;
     pt.key.push_back(started);
     pt.started = started;
+    pt.crowd = crowd;
     pt.terminated = all & ~live;
     return pt;
   };
@@ -183,9 +187,9 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
     const ScheduledEvent& e = sched[i];
     const auto t = static_cast<std::size_t>(e.thread);
     const int u = units.of_thread[t];
-    if (max_resident_units && !(started & bit(u))) {
+    if (!(started & bit(u))) {
       const ThreadSet resident = points.back().started & ~points.back().terminated;
-      if (static_cast<unsigned>(std::popcount(resident)) >= max_resident_units) return found;
+      crowd = std::max(crowd, static_cast<unsigned>(std::popcount(resident)));
     }
     // An RMW's read and write are one atomic step.
     const std::size_t len = e.kind == StepKind::Read && e.rmw && i + 1 < sched.size() &&

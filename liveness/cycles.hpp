@@ -14,7 +14,9 @@
 //                    a unit of F takes its step from that state somewhere in
 //                    the segment (so every fair transition enabled
 //                    infinitely often is taken infinitely often).
-// Programs with barriers are skipped (their use counts grow without bound).
+// Under a model's occupancy bound no unit may start while the slots are
+// full. Programs with barriers are skipped (their use counts grow without
+// bound).
 #include <optional>
 #include <vector>
 
@@ -24,7 +26,6 @@ namespace racecert::liveness {
 
 // One lasso (or none) per model of `specs`.
 std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, const UnitMap& units,
-                                                    const std::vector<progress::ModelSpec>& specs,
-                                                    unsigned max_resident_units);
+                                                    const std::vector<progress::ModelSpec>& specs);
 
 }  // namespace racecert::liveness

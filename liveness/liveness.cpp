@@ -171,17 +171,18 @@ class Engine {
 
   void judge(const explorer::Graph& g, const GraphShape& shape) {
     judge_write_cycles(g);
-    if (shape.stale) return;  // its continuation with newer reads is explored on its own
     const ThreadSet all = units_.count == 32 ? ~ThreadSet{0} : (ThreadSet{1} << units_.count) - 1;
-    const ThreadSet resident = shape.started & ~shape.terminated;
-    if (options_.max_resident_units && static_cast<unsigned>(std::popcount(resident)) > options_.max_resident_units)
-      return;  // more units resident than the device holds: no run of the program
+    const auto resident = static_cast<unsigned>(std::popcount(shape.started & ~shape.terminated));
     for (ModelState& m : models_) {
       if (m.lasso) continue;
+      // More units resident than the model's occupancy bound: no run.
+      if (m.spec.occupancy && resident > m.spec.occupancy) continue;
       const ThreadSet fair = progress::fair_set(m.spec, all, shape.started, shape.terminated);
       if (fair & shape.paused) continue;  // the model would schedule a paused unit again
       if (shape.bounded) {
         m.bounded = true;
+      } else if (shape.stale) {
+        continue;  // a spin that read an old value: the execution with the newer read is explored on its own
       } else if (!shape.looping.empty()) {
         m.lasso = make_lasso(g, shape, fair, units_.count);
       }
@@ -198,8 +199,7 @@ class Engine {
       if (!models_[m].lasso && (models_[m].bounded || cut_ || too_many_plans_))
         open.push_back(models_[m].spec), where.push_back(m);
     if (open.empty()) return;
-    auto decided = decide_sequentially_consistent(program_, units_, open, options_.max_resident_units,
-                                                  options_.deadline);
+    auto decided = decide_sequentially_consistent(program_, units_, open, options_.deadline);
     for (std::size_t k = 0; k < decided.size(); ++k) {
       models_[where[k]].sc_terminates = decided[k].terminates;
       if (decided[k].lasso) models_[where[k]].lasso = std::move(decided[k].lasso);
@@ -213,7 +213,7 @@ class Engine {
     for (std::size_t m = 0; m < models_.size(); ++m)
       if (!models_[m].lasso) open.push_back(models_[m].spec), where.push_back(m);
     if (open.empty()) return;
-    auto found = find_write_cycles(g, units_, open, options_.max_resident_units);
+    auto found = find_write_cycles(g, units_, open);
     for (std::size_t k = 0; k < found.size(); ++k)
       if (found[k]) models_[where[k]].lasso = std::move(found[k]);
   }

@@ -36,7 +36,10 @@ struct LivenessOptions {
   // are numbered 0..U-1 (U <= 32); the model's order (HSA, LOBE) is theirs.
   std::vector<int> unit_of_thread;
   // At most this many units resident (started, not terminated) at once;
-  // 0: unbounded. Only OBE and LOBE use it in F (progress::fair_set).
+  // 0: unbounded. As progress's occupancy, it binds OBE and LOBE only (the
+  // other models' F would owe steps to units that cannot be resident): it
+  // becomes their ModelSpec::occupancy, used by progress::fair_set and to
+  // reject runs with more units resident.
   unsigned max_resident_units = 0;
   int loop_bound = 4;  // the explorer's bound on loops with side effects
   Deadline deadline = Deadline::never();

@@ -305,13 +305,14 @@ bool sc_is_exact(const explorer::Program& p) {
 
 std::vector<ScDecision> decide_sequentially_consistent(const explorer::Program& p, const UnitMap& units,
                                                        const std::vector<progress::ModelSpec>& specs,
-                                                       unsigned max_resident_units, Deadline deadline) {
+                                                       Deadline deadline) {
   std::vector<ScDecision> out(specs.size());
-  if (max_resident_units || !sc_is_exact(p)) return out;
+  if (!sc_is_exact(p)) return out;
   ScGraph g(p, units);
   if (!g.build(deadline)) return out;
   const auto comp = components(g);
   for (std::size_t m = 0; m < specs.size(); ++m) {
+    if (specs[m].occupancy) continue;  // the graph has no occupancy bound
     if (specs[m].fairness == progress::Fairness::Weak) {
       out[m].lasso = weak_lasso(g, comp, specs[m], units.count);
       out[m].terminates = !out[m].lasso;

@@ -2,7 +2,7 @@
 // The exact decision for programs whose SRC11 executions are exactly the
 // sequentially consistent ones: every access atomic, to one and the same
 // location (coherence then orders all of them in one total order that
-// reads respect), no barriers, no occupancy bound. The engine uses it where
+// reads respect), no barriers; models with an occupancy bound are left open. The engine uses it where
 // the execution graphs leave a row unknown (loops that write: the strong
 // fairness rows of livelocks). It builds the explicit state graph of the
 // interleavings (threads run without spin detection or loop bound; a state
@@ -35,7 +35,7 @@ struct ScDecision {
 // One decision per model of `specs`.
 std::vector<ScDecision> decide_sequentially_consistent(const explorer::Program& p, const UnitMap& units,
                                                        const std::vector<progress::ModelSpec>& specs,
-                                                       unsigned max_resident_units, Deadline deadline);
+                                                       Deadline deadline);
 
 // Whether p is in the exact class (ignoring the occupancy bound).
 bool sc_is_exact(const explorer::Program& p);

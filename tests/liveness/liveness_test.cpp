@@ -195,6 +195,13 @@ TEST(Liveness, OccupancyStarvesAnUnstartedLowerThread) {
   EXPECT_EQ(r.model.occupancy, 1u);
   // Two slots: P0 can always start.
   EXPECT_EQ(check(p, Model::Lobe, 2).verdict, Verdict::Terminates);
+  // As progress's occupancy, the bound binds OBE and LOBE only.
+  EXPECT_EQ(check(p, Model::Fair, 1).verdict, Verdict::Terminates);
+  EXPECT_EQ(check(p, Model::Fair, 1).model.occupancy, 0u);
+  auto rows = check_liveness_all(p, LivenessOptions{{}, {}, 1, 4, Deadline::never()});
+  EXPECT_EQ(rows[9].model.model, Model::Lobe);
+  EXPECT_EQ(rows[9].model.occupancy, 1u);
+  EXPECT_EQ(rows[9].verdict, Verdict::MayHang);
 }
 
 TEST(Liveness, UnitsGroupThreads) {
@@ -383,7 +390,7 @@ TEST(LivenessDifferential, ScStateGraphAgreesWithProgress) {
     std::vector<ModelSpec> specs;
     for (const auto& v : want) specs.push_back(v.spec);
     ASSERT_TRUE(sc_is_exact(ep));
-    auto got = decide_sequentially_consistent(ep, units, specs, 0, Deadline::never());
+    auto got = decide_sequentially_consistent(ep, units, specs, Deadline::never());
     for (std::size_t k = 0; k < want.size(); ++k) {
       ASSERT_TRUE(got[k].terminates.has_value());
       EXPECT_EQ(*got[k].terminates, want[k].terminates) << "program " << i << " " << progress::spec_name(want[k].spec);
