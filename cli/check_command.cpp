@@ -61,6 +61,8 @@ Options parse_options(int argc, char** argv) {
       ("memory", "the explorer's initial array contents, a JSON file {\"A\": [1, 2]} (default: zero)",
        cxxopts::value<std::string>())
       ("loop-bound", "the explorer's iterations of a loop before the thread blocks (default: 32)", cxxopts::value<int>())
+      ("max-resident-blocks", "the deadlock check under OBE: at most N blocks run at once (default: every block)",
+       cxxopts::value<unsigned>())
       ("h,help", "print this help");
   // The FILEs are what the parser leaves unmatched rather than a positional
   // vector option, which cxxopts would split at commas ("a,b.cu"); unknown
@@ -82,6 +84,10 @@ Options parse_options(int argc, char** argv) {
   o.accept_bounded = r.count("accept-bounded") > 0;
   o.pipeline.explore_fallback = r.count("no-explore") == 0;
   read_explore_inputs(r, o.pipeline.explore);
+  if (r.count("max-resident-blocks")) {
+    o.pipeline.explore.max_resident_blocks = r["max-resident-blocks"].as<unsigned>();
+    if (o.pipeline.explore.max_resident_blocks == 0) throw usage_error("--max-resident-blocks must be at least 1");
+  }
   if (o.files.empty()) throw usage_error("no input files");
   o.format = r["format"].as<std::string>();
   if (o.format != "text" && o.format != "json" && o.format != "sarif")

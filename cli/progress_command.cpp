@@ -3,6 +3,9 @@
 // work is in progress/.
 //   racecert progress check FILE [--model M] [--fairness F] [--occupancy O]
 //                               [--format text|json] [--dot FILE]
+//   racecert progress check KERNEL.cu|.cl [--model M] [--fairness F]
+//                               [--max-resident-blocks N] [--block-dim D] [--grid-dim D]
+//                               [--kernel-args ...] [--memory FILE] [--loop-bound K] (cli/progress_kernel.cpp)
 //   racecert progress synth --threads T --instructions I --locations L
 //                           --values V [--out DIR] [--jobs N] ...
 //   racecert progress emit-cuda FILE --mapping plain|round-robin|chunked
@@ -12,6 +15,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/progress_kernel.hpp"
 #include "cli/subcommands.hpp"
 #include "progress/cuda_emitter.hpp"
 #include "progress/dot.hpp"
@@ -57,8 +61,8 @@ void write_text_file(const std::string& path, const std::string& text) {
 }
 
 int check(int argc, char** argv) {
-  cxxopts::Options opts(argv[0], "Decides whether a progress litmus test is guaranteed to terminate.");
-  opts.add_options()("file", "test in AXB or test-suite form", cxxopts::value<std::string>())(
+  cxxopts::Options opts(argv[0], "Decides whether a progress litmus test, or a CUDA/OpenCL kernel for one launch, is guaranteed to terminate.");
+  opts.add_options()("file", "test in AXB or test-suite form, or a .cu/.cl kernel", cxxopts::value<std::string>())(
       "model", "unfair|fair|obe|hsa|hsa-obe|lobe (default: all 11 verdicts)", cxxopts::value<std::string>())(
       "fairness", "weak|strong", cxxopts::value<std::string>())(
       "occupancy", "at most O workgroups resident (OBE and LOBE)", cxxopts::value<unsigned>())(
@@ -66,6 +70,7 @@ int check(int argc, char** argv) {
       "dot", "write the state graph in Graphviz form to FILE", cxxopts::value<std::string>())(
       "max-states", "give up (exit 4) beyond this many states",
       cxxopts::value<std::size_t>()->default_value("4000000"));
+  add_progress_kernel_options(opts);
   opts.parse_positional({"file"});
   opts.positional_help("FILE");
   cxxopts::ParseResult r;
@@ -73,6 +78,15 @@ int check(int argc, char** argv) {
   if (!r.count("file")) throw usage_error("missing FILE");
   const std::string format = r["format"].as<std::string>();
   if (format != "text" && format != "json") throw usage_error("--format must be text or json");
+  const std::string file = r["file"].as<std::string>();
+  const bool kernel = is_kernel_file(file);
+  for (const char* o : {"occupancy", "dot", "max-states"})
+    if (kernel && r.count(o))
+      throw usage_error(std::string("--") + o + " is for progress tests; a kernel takes --max-resident-blocks" +
+                        " and the explorer's inputs");
+  for (const char* o : {"max-resident-blocks", "block-dim", "grid-dim", "kernel-args", "memory", "loop-bound",
+                        "kernel", "define", "time-limit"})
+    if (!kernel && r.count(o)) throw usage_error(std::string("--") + o + " is for kernels (.cu, .cl)");
 
   std::optional<Model> model;
   if (r.count("model")) {
@@ -93,9 +107,12 @@ int check(int argc, char** argv) {
     if (model && !uses_occupancy(*model)) throw usage_error("--occupancy applies to the obe and lobe models only");
   }
 
+  if (kernel)
+    return progress_check_kernel(file, r, model ? model_name(*model) : "", fairness ? fairness_name(*fairness) : "");
+
   CheckOptions co;
   co.max_states = r["max-states"].as<std::size_t>();
-  Checker checker(load_program(r["file"].as<std::string>()), co);
+  Checker checker(load_program(file), co);
   std::vector<Verdict> verdicts;
   if (model) {
     verdicts.push_back(checker.check({*model, fairness.value_or(Fairness::Weak), occupancy}));

@@ -110,13 +110,21 @@ llvm::json::Object access_json(const ReportedAccess& a) {
   return o;
 }
 
-// An explorer's witness, one step per line.
-void schedule_text(std::ostream& os, const std::vector<ReportedStep>& schedule, const std::string& file) {
-  if (schedule.empty()) return;
-  os << "  schedule (" << schedule.size() << " steps):\n";
+}  // namespace
+
+// Numbered steps under a heading, one per line.
+void steps_text(std::ostream& os, const std::string& heading, const std::vector<ReportedStep>& steps,
+                const std::string& file) {
+  if (steps.empty()) return;
+  os << "  " << heading << " (" << steps.size() << " steps):\n";
   int n = 0;
-  for (const auto& s : schedule)
+  for (const auto& s : steps)
     os << "    " << ++n << ". " << s.thread << ", " << where(s.loc, file) << ": " << s.action << "\n";
+}
+
+// An explorer's witness.
+void schedule_text(std::ostream& os, const std::vector<ReportedStep>& schedule, const std::string& file) {
+  steps_text(os, "schedule", schedule, file);
 }
 
 llvm::json::Array schedule_json(const std::vector<ReportedStep>& schedule) {
@@ -130,11 +138,17 @@ llvm::json::Array schedule_json(const std::vector<ReportedStep>& schedule) {
   return out;
 }
 
+namespace {
+
 llvm::json::Object failure_json(const ReportedFailure& f) {
   llvm::json::Object o = loc_json(f.loc);
   o["kind"] = f.kind;
   o["message"] = f.message;
   o["schedule"] = schedule_json(f.schedule);
+  if (!f.progress_model.empty()) {
+    o["progressModel"] = f.progress_model;
+    o["cycle"] = schedule_json(f.cycle);
+  }
   return o;
 }
 
@@ -228,6 +242,8 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
          << " (kernel '" << k.name << "')" << reset << "\n";
       os << caret(src, f.loc);
       schedule_text(os, f.schedule, k.file);
+      // A lasso's cycle: the steps after the schedule, repeated forever.
+      steps_text(os, "then repeated forever", f.cycle, k.file);
     }
     for (const auto& d : k.diagnostics) {
       os << where(d.loc, k.file) << ": " << (d.severity == Diagnostic::Severity::Error ? red : "")
@@ -335,15 +351,23 @@ void render_sarif(const CheckOutput& out, std::ostream& os) {
     }
     for (const auto& f : k.failures) {
       llvm::json::Array steps;
-      for (const auto& st : f.schedule)
+      auto step = [&](const ReportedStep& st, const std::string& prefix) {
         steps.push_back(llvm::json::Object{
-            {"location", llvm::json::Object{{"physicalLocation", location(st.loc, k.file)["physicalLocation"]},
-                                            {"message", llvm::json::Object{{"text", st.thread + ": " + st.action}}}}}});
+            {"location",
+             llvm::json::Object{{"physicalLocation", location(st.loc, k.file)["physicalLocation"]},
+                                {"message", llvm::json::Object{{"text", prefix + st.thread + ": " + st.action}}}}}});
+      };
+      for (const auto& st : f.schedule) step(st, "");
+      // A lasso's cycle follows its prefix in the same flow, each step marked.
+      for (const auto& st : f.cycle) step(st, "(repeated forever) ");
       llvm::json::Object result{
           {"ruleId", f.kind == "deadlock" ? "deadlock" : f.kind == "divergence" ? "barrier-divergence" : "assertion"},
           {"level", "error"},
           {"message", llvm::json::Object{{"text", f.kind + " in kernel '" + k.name + "': " + f.message}}},
           {"locations", llvm::json::Array{location(f.loc, k.file)}}};
+      if (!f.progress_model.empty())
+        result["properties"] = llvm::json::Object{{"progressModel", f.progress_model},
+                                                  {"cycleSteps", static_cast<std::int64_t>(f.cycle.size())}};
       if (!steps.empty())
         result["codeFlows"] = llvm::json::Array{llvm::json::Object{
             {"threadFlows", llvm::json::Array{llvm::json::Object{{"locations", std::move(steps)}}}}}};

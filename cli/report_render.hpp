@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <llvm/Support/JSON.h>
+
 #include "support/diagnostic.hpp"
 #include "support/report.hpp"
 
@@ -25,6 +27,12 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color);
 // errors go to standard error, in color on a terminal.
 void render(const CheckOutput& out, const std::string& format);
 void render_json(const CheckOutput& out, std::ostream& os);
+// Witness steps (an explorer schedule, a lasso's prefix or cycle): in text
+// numbered under a heading, in JSON as [{"file", "line", "column", "thread",
+// "action"}]. Shared with `progress check` on kernels.
+void steps_text(std::ostream& os, const std::string& heading, const std::vector<ReportedStep>& steps,
+                const std::string& file);
+llvm::json::Array schedule_json(const std::vector<ReportedStep>& schedule);
 void render_sarif(const CheckOutput& out, std::ostream& os);
 
 }  // namespace racecert::cli

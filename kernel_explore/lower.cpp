@@ -480,6 +480,12 @@ std::string LoweredKernel::thread_name(int t) const {
   return "block " + one(i.block) + " thread " + one(i.thread);
 }
 
+std::vector<int> LoweredKernel::unit_of_thread() const {
+  std::vector<int> out;
+  for (const explorer::Thread& t : program.threads) out.push_back(t.cta);  // the linear block index
+  return out;
+}
+
 const ArrayInfo* LoweredKernel::array_of_location(int loc) const {
   for (const ArrayInfo& a : arrays)
     if (loc >= a.first && loc < a.first + a.size) return &a;

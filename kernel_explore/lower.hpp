@@ -47,6 +47,10 @@ struct LoweredKernel {
   std::vector<std::string> notes;    // the defaults it used, stated in every report
   std::string thread_name(int t) const;  // "block 1 thread 3", or with (x,y,z) coordinates
   const ArrayInfo* array_of_location(int loc) const;
+  // The unit of each program thread under the progress models: its block's
+  // linear index (blocks are the models' workgroups; docs/explorer-kernels.md
+  // "Progress").
+  std::vector<int> unit_of_thread() const;
 };
 
 // Throws racecert::Error with kExitInconclusive and the construct's

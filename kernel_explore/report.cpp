@@ -77,6 +77,10 @@ class Describer {
 
 }  // namespace
 
+std::vector<ReportedStep> describe_schedule(const LoweredKernel& l, const explorer::Schedule& s) {
+  return Describer(l).schedule(s);
+}
+
 KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const std::string& file, const Options& o) {
   const int loop_bound = o.loop_bound;
   KernelReport r;
@@ -154,7 +158,7 @@ KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const s
          std::to_string(x.bounded) + " executions; raise --loop-bound to explore further");
   if (x.stopped_early) note("stopped at the first problem (--stop-on-first)");
   if (e.status == Status::Bounded)
-    note("no execution of this launch with these inputs shows a problem: a bounded result, not a proof for every launch");
+    note(std::string(kBoundedNote) + ": a bounded result, not a proof for every launch");
   return r;
 }
 

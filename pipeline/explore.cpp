@@ -40,34 +40,50 @@ KernelReport explore_report(const kir::Kernel& k, const std::string& file, const
   return r;
 }
 
-ExploreFileResult explore_file(const std::string& path, const frontend::Options& fo, const std::string& kernel,
-                               const ExploreSettings& s, double seconds_per_kernel) {
-  ExploreFileResult out;
+void visit_kernels(const std::string& path, const frontend::Options& fo, const std::string& kernel,
+                   const KernelVisitor& visit, std::vector<Error>& errors) {
   frontend::ParsedFile f;
   try {
     f = frontend::parse_kernels(path, fo);
   } catch (const Error& e) {
-    out.errors.push_back(e);
-    return out;
+    errors.push_back(e);
+    return;
   }
   if (f.header.malformed) {
-    out.errors.push_back(*f.header.malformed);
-    return out;
+    errors.push_back(*f.header.malformed);
+    return;
   }
+  bool any = false;
   for (const frontend::LoweredKernel& lk : f.kernels) {
     if (!kernel.empty() && lk.kernel.name != kernel) continue;
+    any = true;
     if (!lk.errors.empty()) {
-      if (lk.malformed) out.errors.push_back(input_error(lk.errors.front().loc, lk.errors.front().message));
-      out.kernels.push_back(unknown_report(path, lk.kernel.name, compile_errors(lk, f)));
+      if (lk.malformed) errors.push_back(input_error(lk.errors.front().loc, lk.errors.front().message));
+      visit.failed(lk.kernel.name, compile_errors(lk, f));
       continue;
     }
-    ExploreSettings one = s;
-    if (seconds_per_kernel > 0)
-      one.deadline = Deadline::after(std::chrono::milliseconds(static_cast<long long>(seconds_per_kernel * 1000)));
-    out.kernels.push_back(explore_report(lk.kernel, path, f.header, one));
+    visit.lowered(lk.kernel, f.header);
   }
-  if (out.errors.empty() && out.kernels.empty())
-    out.errors.push_back(input_error(SourceLoc{path, 0, 0}, kernel.empty() ? "no kernel in the file" : "no kernel named '" + kernel + "'"));
+  if (errors.empty() && !any)
+    errors.push_back(input_error(SourceLoc{path, 0, 0}, kernel.empty() ? "no kernel in the file" : "no kernel named '" + kernel + "'"));
+}
+
+ExploreSettings with_time_limit(const ExploreSettings& s, double seconds) {
+  ExploreSettings one = s;
+  if (seconds > 0) one.deadline = Deadline::after(std::chrono::milliseconds(static_cast<long long>(seconds * 1000)));
+  return one;
+}
+
+ExploreFileResult explore_file(const std::string& path, const frontend::Options& fo, const std::string& kernel,
+                               const ExploreSettings& s, double seconds_per_kernel) {
+  ExploreFileResult out;
+  KernelVisitor visit{[&](const kir::Kernel& k, const GpuVerifyHeader& h) {
+                        out.kernels.push_back(explore_report(k, path, h, with_time_limit(s, seconds_per_kernel)));
+                      },
+                      [&](const std::string& name, std::vector<Diagnostic> why) {
+                        out.kernels.push_back(unknown_report(path, name, std::move(why)));
+                      }};
+  visit_kernels(path, fo, kernel, visit, out.errors);
   return out;
 }
 

@@ -9,6 +9,7 @@
 // --kernel-args, else the header's --kernel-args=NAME,V,..., else each the
 // number of threads (stated). Memory: --memory, else zero.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -34,6 +35,10 @@ struct ExploreSettings {
   int delay_bound = 2;                                     // --delay-bound K
   bool cd_optimized = false;                               // --cd-optimized
   Deadline deadline = Deadline::never();
+  // The progress models' occupancy: at most this many blocks run at once
+  // (0: every block). `progress check` and `check`'s deadlock check under
+  // OBE (pipeline/progress.hpp).
+  unsigned max_resident_blocks = 0;
 };
 
 kexplore::Options explore_options(const kir::Kernel& k, const GpuVerifyHeader& h, const ExploreSettings& s);
@@ -46,6 +51,20 @@ struct ExploreFileResult {
 };
 ExploreFileResult explore_file(const std::string& path, const frontend::Options& fo, const std::string& kernel,
                                const ExploreSettings& s, double seconds_per_kernel);
+
+// The kernels of a .cu/.cl file (or only `kernel`) that the front end
+// lowered, each with the file's header; a kernel with compile errors goes
+// to `failed` with why, a malformed file or no such kernel to `errors`. The
+// one walk over a file's kernels of `explore` and `progress check`.
+struct KernelVisitor {
+  std::function<void(const kir::Kernel&, const GpuVerifyHeader&)> lowered;
+  std::function<void(const std::string& name, std::vector<Diagnostic> why)> failed;
+};
+void visit_kernels(const std::string& path, const frontend::Options& fo, const std::string& kernel,
+                   const KernelVisitor& visit, std::vector<Error>& errors);
+
+// The settings with a deadline `seconds` from now (none when 0).
+ExploreSettings with_time_limit(const ExploreSettings& s, double seconds);
 
 // The kernel's exploration as a report.
 KernelReport explore_report(const kir::Kernel& k, const std::string& file, const GpuVerifyHeader& h,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "kernel_explore/report.hpp"
+#include "pipeline/progress.hpp"
 #include "pipeline/replay.hpp"
 
 namespace racecert::pipeline {
@@ -54,12 +56,31 @@ void decide(KernelReport& r, const ExploreCandidate& c, const ExploreSettings& s
     return;
   }
   KernelReport x = explore_report(c.kernel, c.file, c.header, s);
-  const bool found = x.status == KernelStatus::Racy || x.status == KernelStatus::Assertion ||
+  bool found = x.status == KernelStatus::Racy || x.status == KernelStatus::Assertion ||
                      x.status == KernelStatus::Deadlock || x.status == KernelStatus::Divergent;
+  // Nothing found under fair scheduling: the kernel may still hang under
+  // OBE, where a block that has not started may never start.
+  std::vector<std::string> why;  // the OBE check's, when it could not decide
+  if (!found && x.status == KernelStatus::Bounded) {
+    ExploreSettings ls = settings;
+    ls.deadline =
+        Deadline::after(std::chrono::milliseconds(static_cast<long long>(kFallbackSeconds * 1000))).min(settings.deadline);
+    if (auto hang = obe_deadlock(c.kernel, c.header, ls, why)) {
+      x.status = KernelStatus::Deadlock;
+      x.failures.push_back(std::move(*hang));
+      // The explorer's "no execution shows a problem" was under fair scheduling only.
+      std::erase_if(x.diagnostics, [](const Diagnostic& d) { return d.message.rfind(kexplore::kBoundedNote, 0) == 0; });
+      found = true;
+    }
+    for (const std::string& w : why) note(x, c.kernel.loc, w);
+  }
   if (r.status == KernelStatus::Drf) {
     // Races: the protocol proof stands for every launch. What protocols do
     // not model can still go wrong.
-    if (!found) return note(r, c.kernel.loc, "the explorer found no assertion failure or deadlock in one launch");
+    if (!found) {
+      for (const std::string& w : why) note(r, c.kernel.loc, w);
+      return note(r, c.kernel.loc, "the explorer found no assertion failure or deadlock in one launch");
+    }
     if (x.status == KernelStatus::Racy)
       note(r, c.kernel.loc,
            "the protocol analysis proved this kernel race-free, yet the explorer found a race: please report this "

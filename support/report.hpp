@@ -87,6 +87,12 @@ struct ReportedFailure {
   SourceLoc loc;     // where the (first) thread failed or is blocked
   std::string message;
   std::vector<ReportedStep> schedule;
+  // A deadlock under a progress model (`check`'s liveness check under OBE,
+  // docs/explorer-kernels.md "Progress"): `schedule` is the lasso's prefix
+  // and `cycle` the steps repeated forever after it; `progress_model` names
+  // the model ("obe"). Both empty for every other failure.
+  std::vector<ReportedStep> cycle;
+  std::string progress_model;
 };
 
 struct Diagnostic {

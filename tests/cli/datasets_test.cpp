@@ -8,7 +8,10 @@
 // explorer's datasets (datasets/explorer/) states on line 3
 // `//explore: STATUS [options]`: `racecert explore FILE options` must give
 // exactly STATUS, and `racecert check` (which falls back to the explorer)
-// must find the problem too, or for `bounded` say drf or bounded.
+// must find the problem too, or for `bounded` say drf or bounded. A kernel
+// whose `//progress:` line says `obe=hangs` is a `deadlock` for `check`
+// (its default progress model is OBE; progress_datasets_test.cpp checks
+// the other verdicts).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -16,6 +19,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/cli/dataset_header.hpp"
 #include "tests/cli/run_racecert.hpp"
 
 namespace fs = std::filesystem;
@@ -37,34 +41,24 @@ class Dataset : public ::testing::TestWithParam<fs::path> {};
 }  // namespace
 
 TEST_P(Dataset, VerdictMatchesHeader) {
-  std::ifstream in(GetParam());
-  std::string header, flags, limitation;
-  std::getline(in, header);
-  std::getline(in, flags);
-  std::getline(in, limitation);
+  const racecert::testkit::DatasetHeader h = racecert::testkit::read_dataset_header(GetParam());
+  ASSERT_FALSE(h.lines.empty());
+  const std::string& header = h.lines[0];
+  const std::string limitation = h.lines.size() >= 3 ? h.lines[2] : "";
   int expected = header.rfind("//pass", 0) == 0 ? 0 : header.rfind("//xfail:NOT_ALL_VERIFIED", 0) == 0 ? 1 : -1;
   ASSERT_NE(expected, -1) << GetParam() << ": first line must be //pass or //xfail:NOT_ALL_VERIFIED";
   if (limitation.rfind("//racecert: unknown", 0) == 0) expected = 4;
   bool bounded = limitation.rfind("//explore: bounded", 0) == 0;
-  std::vector<std::string> inputs;  // the explorer's inputs on line 3, which check's fallback reads too
-  if (limitation.rfind("//explore: ", 0) == 0) {
-    std::istringstream words(limitation.substr(11));
-    std::vector<std::string> w;
-    for (std::string x; words >> x;) w.push_back(x);
-    for (std::size_t i = 1; i + 1 < w.size(); ++i)
-      if (w[i] == "--kernel-args" || w[i] == "--memory" || w[i] == "--loop-bound") {
-        inputs.push_back(w[i]);
-        inputs.push_back(w[i + 1]);
-      }
-  }
   if (limitation.rfind("//racecert: racy", 0) == 0) {
     ASSERT_EQ(expected, 0) << "a false alarm can only be on a DRF kernel";
     expected = 1;
   }
+  // A kernel that may hang under OBE (a //progress: line says obe=hangs) is
+  // a deadlock for `check`, whose default progress model OBE is.
+  const bool deadlock = h.check_deadlock();
   std::vector<std::string> args{"check", GetParam().string()};
-  args.insert(args.end(), inputs.begin(), inputs.end());
-  for (std::size_t i = 0; i + 1 < args.size(); ++i)
-    if (args[i] == "--memory") args[i + 1] = (GetParam().parent_path() / args[i + 1]).string();
+  // The explorer's inputs on line 3, which check's fallback reads too.
+  args.insert(args.end(), h.explore_inputs.begin(), h.explore_inputs.end());
   // A sanitizer build runs about ten times slower: scripts/test --sanitize
   // scales the solver's time limit (RACECERT_TEST_TIMEOUT_MS) so that a
   // query the Release build answers in a second does not time out there.
@@ -72,8 +66,16 @@ TEST_P(Dataset, VerdictMatchesHeader) {
     args.push_back("--timeout-ms");
     args.push_back(ms);
   }
+  if (deadlock) {
+    args.push_back("--format");
+    args.push_back("json");
+  }
   auto r = racecert::testkit::run_racecert(args);
-  if (bounded) {
+  if (deadlock) {
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    EXPECT_NE(r.out.find("\"status\": \"deadlock\""), std::string::npos) << r.out << r.err;
+    EXPECT_NE(r.out.find("\"progressModel\": \"obe\""), std::string::npos) << r.out << r.err;
+  } else if (bounded) {
     EXPECT_TRUE(r.code == 0 || r.code == 4) << r.out << r.err;
   } else {
     EXPECT_EQ(r.code, expected) << r.out << r.err;

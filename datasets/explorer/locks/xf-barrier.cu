@@ -1,6 +1,7 @@
 //pass
 //--blockDim=2 --gridDim=2
 //explore: bounded
+//progress: fair=terminates obe=hangs lobe=hangs hsa=hangs hsa-obe=hangs unfair=hangs (check: deadlock under OBE, block 0 may wait for block 1's arrival while block 1 never starts: an inter-block barrier needs every block co-resident)
 // GPUMC's XF-Barrier: the inter-block barrier of Xiao and Feng. Each block
 // writes its data, meets at __syncthreads(), and its thread 0 raises the
 // block's arrival flag; in block 0, thread t waits for block t's arrival,

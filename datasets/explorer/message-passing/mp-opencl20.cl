@@ -1,6 +1,7 @@
 //pass
 //--local_size=1 --num_groups=2
 //explore: bounded
+//progress: fair=terminates obe=hangs lobe=terminates hsa=terminates hsa-obe=terminates unfair=hangs (check: deadlock under OBE, group 1 may spin on group 0's flag while group 0 never starts)
 // Message passing between work-groups with OpenCL 2.0 atomics: group 0
 // writes a value and stores a flag with release order, group 1 loads the
 // flag with acquire order until it is set and copies the value.

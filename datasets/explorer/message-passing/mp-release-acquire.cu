@@ -1,6 +1,7 @@
 //pass
 //--blockDim=1 --gridDim=2
 //explore: bounded
+//progress: fair=terminates obe=hangs lobe=terminates hsa=terminates hsa-obe=terminates unfair=hangs (check: deadlock under OBE, block 1 may spin on block 0's flag while block 0 never starts)
 // Message passing between blocks with cuda::atomic_ref: block 0 writes a
 // value and stores a flag, block 1 loads the flag until it is set and
 // checks the value.
