@@ -62,9 +62,14 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
   for (std::size_t k = i; k < j; ++k) {
     stepped |= bit(units.of_thread[static_cast<std::size_t>(stepper[k])]);
     taken.insert({first.at(points[k].key), stepper[k]});
-    // Spin-blocked threads take their self-loop wherever it is one.
+    // Spin-blocked threads take their self-loop wherever it is one. Not a
+    // thread of a unit that has not started at the head: its first step
+    // would start the unit and change F, so the loop would not return to
+    // the head's state (it made OBE lassos with F = {0} in which block 1
+    // stepped).
     for (std::size_t t = 0; t < points[k].spin_reads.size(); ++t)
-      if (points[k].spinning[t] && can_spin(points[k], t)) {
+      if (points[k].spinning[t] && can_spin(points[k], t) &&
+          (head.started & bit(units.of_thread[t])) != 0) {
         stepped |= bit(units.of_thread[t]);
         taken.insert({first.at(points[k].key), static_cast<int>(t)});
         spinners.insert(static_cast<int>(t));
