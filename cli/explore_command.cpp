@@ -46,16 +46,6 @@ std::string describe(const Program& p, const AccessRef& a) {
   return p.threads[static_cast<std::size_t>(a.thread)].name + " " + in.text + " (" + in.where.str() + ")";
 }
 
-std::string final_state(const Program& p, const explorer::FinalState& s) {
-  std::string out;
-  for (std::size_t t = 0; t < p.threads.size(); ++t)
-    for (std::size_t r = 0; r < p.threads[t].reg_names.size(); ++r)
-      out += (out.empty() ? "" : " ") + p.threads[t].name + ":" + p.threads[t].reg_names[r] + "=" +
-             std::to_string(s.registers[t][r]);
-  for (std::size_t l = 0; l < p.locations.size(); ++l)
-    out += (out.empty() ? "" : " ") + p.locations[l] + "=" + std::to_string(s.memory[l]);
-  return out;
-}
 
 void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
   os << p.name << ": " << r.executions << " executions, " << r.blocked << " blocked (at most " << r.max_events
@@ -66,7 +56,7 @@ void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
        << r.satisfying << " of " << r.executions << " executions satisfy it)\n";
     if (r.witness)
       os << "  " << (q == explorer::Quantifier::Forall ? "violated by" : "satisfied by") << ": "
-         << final_state(p, *r.witness) << "\n";
+         << explorer::final_state_text(p, *r.witness) << "\n";
   }
   for (const auto& race : r.races) {
     os << to_string(race.kind) << " race on " << p.locations[static_cast<std::size_t>(race.location)] << ":\n"

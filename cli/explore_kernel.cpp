@@ -27,9 +27,7 @@ void read_explore_inputs(const cxxopts::ParseResult& args, pipeline::ExploreSett
   if (s.loop_bound < 0 || s.loop_bound > 100000) throw usage_error("--loop-bound must be in 0..100000");
 }
 
-int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& args) {
-  pipeline::ExploreSettings s;
-  frontend::Options fo;
+void read_kernel_launch(const cxxopts::ParseResult& args, pipeline::ExploreSettings& s, frontend::Options& fo) {
   for (auto [flag, dim] : {std::pair{"block-dim", &s.launch.block}, std::pair{"grid-dim", &s.launch.grid}}) {
     if (!args.count(flag)) continue;
     std::string value = args[flag].as<std::string>();
@@ -40,6 +38,12 @@ int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& arg
   fo.grid = s.launch.grid;
   if (args.count("define")) fo.defines = args["define"].as<std::vector<std::string>>();
   read_explore_inputs(args, s);
+}
+
+int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& args) {
+  pipeline::ExploreSettings s;
+  frontend::Options fo;
+  read_kernel_launch(args, s, fo);
   s.stop_on_first = args.count("stop-on-first") > 0;
   s.benign_writes_race = args.count("benign-races") > 0;
   const std::string strategy = args["strategy"].as<std::string>();

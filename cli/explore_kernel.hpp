@@ -14,6 +14,10 @@ namespace racecert::cli {
 // options for `explore` and `check` (whose fallback runs the explorer).
 void read_explore_inputs(const cxxopts::ParseResult& args, pipeline::ExploreSettings& s);
 
+// --block-dim, --grid-dim, -D and the inputs above, for `explore` and
+// `progress check` on a kernel file.
+void read_kernel_launch(const cxxopts::ParseResult& args, pipeline::ExploreSettings& s, frontend::Options& fo);
+
 int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& args);
 
 }  // namespace racecert::cli

@@ -18,16 +18,6 @@ namespace racecert::cli {
 
 namespace {
 
-std::string final_state(const explorer::Program& p, const explorer::FinalState& s) {
-  std::string out;
-  for (std::size_t t = 0; t < p.threads.size(); ++t)
-    for (std::size_t r = 0; r < p.threads[t].reg_names.size(); ++r)
-      out += (out.empty() ? "" : " ") + p.threads[t].name + ":" + p.threads[t].reg_names[r] + "=" +
-             std::to_string(s.registers[t][r]);
-  for (std::size_t l = 0; l < p.locations.size(); ++l)
-    out += (out.empty() ? "" : " ") + p.locations[l] + "=" + std::to_string(s.memory[l]);
-  return out;
-}
 
 }  // namespace
 
@@ -59,7 +49,7 @@ int explore_ptx(const explorer::Program& p, int loop_bound, bool stop_on_first, 
                            {"incomplete", r.timed_out},
                            {"stopped_early", r.stopped_early},
                            {"max_events", r.max_events}};
-    if (r.witness) out["witness"] = final_state(p, *r.witness);
+    if (r.witness) out["witness"] = explorer::final_state_text(p, *r.witness);
     llvm::outs() << llvm::json::Value(std::move(out)) << "\n";
     return code;
   }
@@ -69,7 +59,7 @@ int explore_ptx(const explorer::Program& p, int loop_bound, bool stop_on_first, 
               << r.satisfying << " of " << r.executions << " executions satisfy it)\n";
     if (r.witness)
       std::cout << "  " << (q == explorer::Quantifier::Forall ? "violated by" : "satisfied by") << ": "
-                << final_state(p, *r.witness) << "\n"
+                << explorer::final_state_text(p, *r.witness) << "\n"
                 << res.witness_execution;
   }
   for (const auto& f : r.failures) {

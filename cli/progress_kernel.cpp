@@ -134,16 +134,7 @@ int progress_check_kernel(const std::string& file, const cxxopts::ParseResult& a
                           const std::string& fairness) {
   pipeline::ExploreSettings s;
   frontend::Options fo;
-  for (auto [flag, dim] : {std::pair{"block-dim", &s.launch.block}, std::pair{"grid-dim", &s.launch.grid}}) {
-    if (!args.count(flag)) continue;
-    std::string value = args[flag].as<std::string>();
-    *dim = parse_dim3(value);
-    if (!*dim) throw usage_error("invalid dimension '" + value + "' (expected N, [X,Y,Z] or X,Y,Z)");
-  }
-  fo.block = s.launch.block;
-  fo.grid = s.launch.grid;
-  if (args.count("define")) fo.defines = args["define"].as<std::vector<std::string>>();
-  read_explore_inputs(args, s);
+  read_kernel_launch(args, s, fo);
   const double limit = args["time-limit"].as<double>();
   if (!(limit >= 0) || limit > 1e7) throw usage_error("--time-limit must be a number of seconds");
   unsigned resident = 0;

@@ -2,6 +2,7 @@
 // What one exploration found.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "explorer/program.hpp"
@@ -44,6 +45,19 @@ struct FinalState {
   std::vector<std::vector<Value>> registers;  // per thread
   std::vector<Value> memory;                  // per location
 };
+
+// "P0:r0=1 P1:r1=0 x=2": every register, then every location, as reports
+// print a final state (both memory models' reports use it).
+inline std::string final_state_text(const Program& p, const FinalState& s) {
+  std::string out;
+  for (std::size_t t = 0; t < p.threads.size(); ++t)
+    for (std::size_t r = 0; r < p.threads[t].reg_names.size(); ++r)
+      out += (out.empty() ? "" : " ") + p.threads[t].name + ":" + p.threads[t].reg_names[r] + "=" +
+             std::to_string(s.registers[t][r]);
+  for (std::size_t l = 0; l < p.locations.size(); ++l)
+    out += (out.empty() ? "" : " ") + p.locations[l] + "=" + std::to_string(s.memory[l]);
+  return out;
+}
 
 struct ExploreResult {
   std::uint64_t executions = 0;  // complete executions: every thread finished
