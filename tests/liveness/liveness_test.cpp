@@ -3,6 +3,7 @@
 // racecert progress's exact decisions on AXB programs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <random>
 
@@ -330,6 +331,48 @@ exists 0==0
   ASSERT_EQ(r.verdict, Verdict::MayHang) << r.reason;
   expect_cycle_replays(p, *r.lasso);
   EXPECT_EQ(r.lasso->looping.size(), 2u);
+}
+
+TEST(Liveness, LoopingThreadsBelongToStartedUnits) {
+  // A compare-and-swap lock taken by four threads, two per unit. Under OBE,
+  // LOBE and HSA-OBE a thread that loops has started its unit, so its unit
+  // is in F. (The livelock search once let a thread of an unstarted unit
+  // take a spin self-loop and reported F = {0} with unit 1 looping.)
+  auto p = parse(R"(PTX caslock
+{
+l=0;
+c=0;
+}
+P0@cta 0,gpu 0                    | P1@cta 0,gpu 0                    | P2@cta 1,gpu 0                    | P3@cta 1,gpu 0                    ;
+L0:                               | L1:                               | L2:                               | L3:                               ;
+atom.acquire.gpu.cas r0, l, 0, 1  | atom.acquire.gpu.cas r0, l, 0, 1  | atom.acquire.gpu.cas r0, l, 0, 1  | atom.acquire.gpu.cas r0, l, 0, 1  ;
+bne r0, 0, L0                     | bne r0, 0, L1                     | bne r0, 0, L2                     | bne r0, 0, L3                     ;
+ld.weak r1, c                     | ld.weak r1, c                     | ld.weak r1, c                     | ld.weak r1, c                     ;
+add r1, r1, 1                     | add r1, r1, 1                     | add r1, r1, 1                     | add r1, r1, 1                     ;
+st.weak c, r1                     | st.weak c, r1                     | st.weak c, r1                     | st.weak c, r1                     ;
+st.release.gpu l, 0               | st.release.gpu l, 0               | st.release.gpu l, 0               | st.release.gpu l, 0               ;
+exists 0==0
+)");
+  int lassos = 0;
+  for (Model m : {Model::Obe, Model::Lobe, Model::HsaObe})
+    for (Fairness f : {Fairness::Weak, Fairness::Strong}) {
+      LivenessOptions o;
+      o.model = ModelSpec{m, f, 0};
+      o.unit_of_thread = {0, 0, 1, 1};
+      LivenessResult r = check_liveness(p, o);
+      if (!r.lasso) continue;
+      ++lassos;
+      for (const LoopingThread& t : r.lasso->looping) {
+        int unit = t.thread / 2;
+        EXPECT_NE(std::find(r.lasso->fair_units.begin(), r.lasso->fair_units.end(), unit),
+                  r.lasso->fair_units.end())
+            << progress::model_name(m) << ": thread " << t.thread << " loops, F lacks unit " << unit << "\n"
+            << r.reason;
+      }
+    }
+  // Per unit, fairness lets one thread of a unit spin while the holder of
+  // the lock, in the same unit, never runs: a lasso exists.
+  EXPECT_GT(lassos, 0);
 }
 
 TEST(Liveness, TableHasElevenRowsAndWeakEqualsStrong) {
