@@ -52,7 +52,10 @@ void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
      << " events)\n";
   const auto q = p.condition.quantifier;
   if (q != explorer::Quantifier::None) {
-    os << "condition " << p.condition.text << ": " << (r.condition_holds(q) ? "holds" : "does not hold") << " ("
+    // A witness decides the condition; without one, a cut exploration does not.
+    const bool decided = !r.timed_out || r.witness.has_value();
+    os << "condition " << p.condition.text << ": "
+       << (!decided ? "undecided" : r.condition_holds(q) ? "holds" : "does not hold") << " ("
        << r.satisfying << " of " << r.executions << " executions satisfy it)\n";
     if (r.witness)
       os << "  " << (q == explorer::Quantifier::Forall ? "violated by" : "satisfied by") << ": "
@@ -87,7 +90,9 @@ void print_text(std::ostream& os, const Program& p, const ExploreResult& r) {
   if (q == explorer::Quantifier::Forall && !r.condition_holds(q)) errors.push_back("forall violated");
   std::string verdict;
   for (const auto& e : errors) verdict += (verdict.empty() ? "" : ", ") + e;
-  os << "verdict: " << (errors.empty() ? "ok" : verdict) << "\n";
+  // An exploration the time limit cut proves nothing by its silence.
+  const char* none = r.timed_out ? "unknown (--time-limit ended the exploration before every execution was visited)" : "ok";
+  os << "verdict: " << (errors.empty() ? none : verdict) << "\n";
 }
 
 llvm::json::Object access_json(const Program& p, const AccessRef& a) {
@@ -112,9 +117,13 @@ llvm::json::Object result_json(const Program& p, const ExploreResult& r) {
   llvm::json::Array blocked;
   for (const auto& w : r.deadlock_witness) blocked.push_back(access_json(p, w));
   llvm::json::Object out{{"name", p.name},
+                         {"incomplete", r.timed_out},
                          {"executions", static_cast<int64_t>(r.executions)},
                          {"blocked", static_cast<int64_t>(r.blocked)},
-                         {"condition", llvm::json::Object{{"kind", to_string(q)}, {"holds", r.condition_holds(q)}}},
+                         {"condition", llvm::json::Object{{"kind", to_string(q)},
+                                                         {"holds", !r.timed_out || r.witness
+                                                                       ? llvm::json::Value(r.condition_holds(q))
+                                                                       : llvm::json::Value(nullptr)}}},
                          {"races", std::move(races)},
                          {"divergence", r.divergence()},
                          {"divergence_waiting", std::move(waiting)},
@@ -179,7 +188,7 @@ int run(int argc, char** argv) {
       "kernel", "kernels: explore only the kernel with this name", cxxopts::value<std::string>())(
       "accept-bounded", "kernels: exit 0, not 4, when no execution of the launch shows a problem")(
       "benign-races", "kernels: count two writes of the same value as a race")(
-      "time-limit", "kernels: seconds per kernel, after which an exploration without findings is unknown",
+      "time-limit", "seconds per kernel or litmus test, after which an exploration without findings is unknown (0: none)",
       cxxopts::value<double>()->default_value("60"))("D,define", "kernels: define a macro (NAME or NAME=VALUE)",
                                                       cxxopts::value<std::vector<std::string>>())(
       "liveness", "litmus tests: decide termination under progress models; without --progress, the table of "
@@ -221,18 +230,23 @@ int run(int argc, char** argv) {
   if (opts.loop_bound < 0 || opts.loop_bound > 1000) throw usage_error("--loop-bound must be in 0..1000");
   opts.stop_on_first = args.count("stop-on-first") > 0;
 
+  // Every run ends: the litmus explorations stop at --time-limit too.
+  const double limit = args["time-limit"].as<double>();
+  if (!(limit >= 0) || limit > 1e7) throw usage_error("--time-limit must be a number of seconds");
+  if (limit > 0) opts.deadline = Deadline::after(std::chrono::milliseconds(static_cast<std::int64_t>(limit * 1000)));
   const std::string model = args["model"].as<std::string>();
   if (model != "src11" && model != "ptx") throw usage_error("--model must be src11 or ptx");
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
   if (args.count("liveness")) {
     if (model != "src11") throw usage_error("--liveness explores under src11; --model ptx decides conditions only");
-    return explore_liveness(explorer::litmus::lower(test).program, args, format, opts.loop_bound);
+    return explore_liveness(explorer::litmus::lower(test).program, args, format, opts.loop_bound, opts.deadline);
   }
   if (args.count("progress") || args.count("occupancy")) throw usage_error("--progress and --occupancy need --liveness");
   if (model == "ptx") {
     if (args.count("repair") || args["strategy"].as<std::string>() != "dpor")
       throw usage_error("--model ptx takes neither --repair nor --strategy");
-    return explore_ptx(explorer::litmus::lower(test).program, opts.loop_bound, opts.stop_on_first, format);
+    return explore_ptx(explorer::litmus::lower(test).program, opts.loop_bound, opts.stop_on_first, format,
+                       opts.deadline);
   }
 
   if (args["strategy"].as<std::string>() != "dpor")
@@ -246,7 +260,8 @@ int run(int argc, char** argv) {
     } else {
       print_text(std::cout, lowered.program, r);
     }
-    return r.has_errors(lowered.program.condition.quantifier) ? kExitViolation : kExitOk;
+    if (r.has_errors(lowered.program.condition.quantifier)) return kExitViolation;
+    return r.timed_out ? kExitInconclusive : kExitOk;
   }
 
   auto outcome = explorer::litmus::repair(test, opts);

@@ -111,9 +111,10 @@ llvm::json::Object result_json(const explorer::Program& p, const LivenessResult&
 }  // namespace
 
 int explore_liveness(const explorer::Program& program, const cxxopts::ParseResult& args, const std::string& format,
-                     int loop_bound) {
+                     int loop_bound, Deadline deadline) {
   liveness::LivenessOptions opts;
   opts.loop_bound = loop_bound;
+  opts.deadline = deadline;
   if (args.count("occupancy")) {
     int o = args["occupancy"].as<int>();
     if (o < 1 || o > 32) throw usage_error("--occupancy must be in 1..32");

@@ -7,10 +7,11 @@
 #include <string>
 
 #include "explorer/program.hpp"
+#include "support/deadline.hpp"
 
 namespace racecert::cli {
 
 int explore_liveness(const explorer::Program& program, const cxxopts::ParseResult& args, const std::string& format,
-                     int loop_bound);
+                     int loop_bound, Deadline deadline);
 
 }  // namespace racecert::cli

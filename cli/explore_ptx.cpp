@@ -21,8 +21,10 @@ namespace {
 
 }  // namespace
 
-int explore_ptx(const explorer::Program& p, int loop_bound, bool stop_on_first, const std::string& format) {
+int explore_ptx(const explorer::Program& p, int loop_bound, bool stop_on_first, const std::string& format,
+                Deadline deadline) {
   explorer::ptx::PtxOptions opts;
+  opts.deadline = deadline;
   opts.loop_bound = loop_bound;
   opts.stop_when_decided = stop_on_first;
   const explorer::ptx::PtxResult res = explorer::ptx::explore(p, opts);
@@ -71,7 +73,7 @@ int explore_ptx(const explorer::Program& p, int loop_bound, bool stop_on_first, 
                " races, barrier divergence and deadlocks are scoped RC11 analyses (--model src11)\n";
   if (r.stopped_early) std::cout << "note: stopped at the first execution deciding the condition (--stop-on-first)\n";
   if (r.timed_out) {
-    std::cout << "verdict: unknown (the enumeration exceeded its limits)\n";
+    std::cout << "verdict: unknown (the enumeration exceeded its limits or --time-limit)\n";
     return code;
   }
   std::cout << "verdict: " << (errors ? (forall_violated ? "forall violated" : "failure") : "ok") << "\n";

@@ -15,6 +15,7 @@ namespace racecert::explorer::ptx {
 namespace {
 
 constexpr int kMaxRunEvents = 256;  // the size of a dependency mask
+constexpr std::size_t kMaxCoOutcomes = 1'000'000;  // distinct co' of one location in one candidate
 using Mask = std::bitset<kMaxRunEvents>;
 
 // One event of a thread run; deps: the run's earlier reads it depends on
@@ -405,7 +406,7 @@ class CandidateSearch {
   void choose_rf(std::size_t k) {
     if (overflow_) return;
     if (k == reads_.size()) {
-      if (++candidates_ > o_.max_candidates) {
+      if (++candidates_ > o_.max_candidates || o_.deadline.expired()) {
         overflow_ = true;
         return;
       }
@@ -523,6 +524,13 @@ class CandidateSearch {
   // cause-before it is not placed) or Atomicity (between an RMW's source and
   // its write lies a write morally strong with both and its read).
   void co_orders(CoSearch& s, std::vector<Outcome>& out) {
+    // Many writes to one location have factorially many orders: the
+    // deadline and a cap on the distinct outcomes end the search (unknown).
+    if (overflow_) return;
+    if (out.size() > kMaxCoOutcomes || o_.deadline.expired()) {
+      overflow_ = true;
+      return;
+    }
     const std::size_t n = s.writes.size();
     const BitMatrix& ms = s.k.morally_strong();
     const BitMatrix& cause = s.k.cause();
@@ -575,6 +583,10 @@ class CandidateSearch {
   void record(const std::vector<std::vector<Outcome>>& outcomes, std::vector<std::size_t>& pick, std::size_t l,
               const std::vector<int>& fence_order) {
     if (overflow_) return;
+    if (o_.deadline.expired()) {
+      overflow_ = true;
+      return;
+    }
     if (l < outcomes.size()) {
       for (std::size_t i = 0; i < outcomes[l].size(); ++i) {
         pick[l] = i;

@@ -20,6 +20,7 @@
 
 #include "explorer/program.hpp"
 #include "explorer/result.hpp"
+#include "support/deadline.hpp"
 
 namespace racecert::explorer::ptx {
 
@@ -30,6 +31,8 @@ struct PtxOptions {
   std::uint64_t max_runs_per_thread = 200000;
   std::uint64_t max_candidates = 20'000'000;
   int max_values_per_location = 64;
+  // Past it the search ends, marked timed_out like the caps.
+  Deadline deadline = Deadline::never();
   // Stop at the first execution that decides the condition (satisfies an
   // exists or ~exists, violates a forall): ExploreResult::stopped_early,
   // and the counts are those found so far.

@@ -241,3 +241,33 @@ TEST(ExplorerCli, ModelPtxRejectsAnUnknownModelAndRepair) {
 }
 
 }  // namespace
+
+TEST(ExplorerCli, TimeLimitEndsLitmusRunsAsUnknown) {
+  // Five threads storing three times each: millions of executions, far more
+  // than 0.2 s allows under every memory model and for liveness.
+  std::string path = testing::TempDir() + "/many.litmus";
+  std::ofstream out(path);
+  out << "PTX many\n{ x=0; }\n";
+  for (int t = 0; t < 5; ++t) out << (t ? " | " : "") << "P" << t << "@cta 0,gpu 0";
+  out << " ;\n";
+  for (int row = 0; row < 3; ++row) {
+    for (int t = 0; t < 5; ++t) out << (t ? " | " : "") << "st.relaxed.gpu x, " << t + 1;
+    out << " ;\n";
+  }
+  out << "~exists (x == 7)\n";
+  out.close();
+
+  Outcome dpor = run(path + " --time-limit 0.2");
+  EXPECT_EQ(dpor.code, 4) << dpor.out;
+  EXPECT_NE(dpor.out.find("~exists (x == 7): undecided"), std::string::npos) << dpor.out;
+  EXPECT_NE(dpor.out.find("verdict: unknown (--time-limit"), std::string::npos) << dpor.out;
+  auto j = json_of(run(path + " --time-limit 0.2 --format json"));
+  EXPECT_EQ(j.getBoolean("incomplete"), true);
+  EXPECT_TRUE(j.getObject("condition")->get("holds")->getAsNull().has_value());
+
+  Outcome live = run(path + " --liveness --progress fair --time-limit 0.2");
+  EXPECT_EQ(live.code, 4) << live.out;
+  Outcome ptx = run(path + " --model ptx --time-limit 0.2");
+  EXPECT_EQ(ptx.code, 4) << ptx.out;
+  EXPECT_EQ(run(path + " --time-limit -1").code, 3);
+}
