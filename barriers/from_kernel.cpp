@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
+#include "barriers/warp_run.hpp"
 #include "kernel_ir/executor.hpp"
 #include "support/diagnostic.hpp"
 #include "support/overloaded.hpp"
@@ -89,77 +91,36 @@ struct GiveUp {
   SourceLoc loc;
 };
 
-// Runs each thread on the kernel IR's executor; the hooks record the
-// thread's shared-memory accesses and barriers, and give up where the
-// block cannot decide something that matters.
-class Extractor : public kir::ThreadExecutor {
+// What both ways of running threads share: the block's fixed values, the
+// commands counted against the cap, and the policy that turns statements
+// into commands or gives up.
+class Recording {
  public:
-  Extractor(const kir::Kernel& k, const Launch& l, Program& p)
+  Recording(const kir::Kernel& k, const Launch& l, Program& p)
       : k_(k), launch_(l), p_(p), byte_arrays_(byte_addressed_arrays(k)) {
-    dims_[0] = l.block.x;
-    dims_[1] = l.block.y;
-    dims_[2] = l.block.z;
+    dims[0] = l.block.x;
+    dims[1] = l.block.y;
+    dims[2] = l.block.z;
     bind_preconditions();
   }
 
-  // The commands of one thread (linear id `tid`), ending in an Opaque
-  // command when the thread could not be followed.
-  std::vector<RawCommand> run_thread(std::uint32_t tid) {
-    out_.clear();
-    env = fixed_;
-    std::int64_t x = tid % dims_[0], y = tid / dims_[0] % dims_[1], z = tid / (dims_[0] * dims_[1]);
-    env["threadIdx.x"] = x;
-    env["threadIdx.y"] = y;
-    env["threadIdx.z"] = z;
-    try {
-      run(k_.body);
-    } catch (const GiveUp& g) {
-      RawCommand c;
-      c.op = Op::Opaque;
-      c.arg = p_.opaque(g.why).arg;
-      place(c, g.loc);
-      out_.push_back(c);
-      gave_up_ = true;
-    }
-    return std::move(out_);
+  std::int64_t dims[3] = {1, 1, 1};
+  kir::Environment fixed;    // builtins and parameters fixed for the block
+  std::uint64_t total = 0;   // thread commands so far (a warp's command counts once per lane)
+
+  // threadIdx of the thread with linear id `tid`.
+  std::int64_t thread_index(std::uint32_t tid, int axis) const {
+    if (axis == 0) return tid % dims[0];
+    if (axis == 1) return tid / dims[0] % dims[1];
+    return tid / (dims[0] * dims[1]);
   }
 
-  bool gave_up() const { return gave_up_; }
-
- private:
-  const kir::Kernel& k_;
-  const Launch& launch_;
-  Program& p_;
-  std::int64_t dims_[3] = {1, 1, 1};
-  kir::Environment fixed_;  // builtins and parameters fixed for the block
-  std::set<std::string> byte_arrays_;
-  std::vector<RawCommand> out_;
-  std::map<std::string, std::uint16_t> file_ids_;
-  std::uint64_t total_ = 0;
-  bool gave_up_ = false;
-
-  void bind_preconditions() {
-    const char* axes[] = {"x", "y", "z"};
-    for (int i = 0; i < 3; ++i) fixed_[std::string("blockDim.") + axes[i]] = dims_[i];
-    if (launch_.grid) {
-      fixed_["gridDim.x"] = launch_.grid->x;
-      fixed_["gridDim.y"] = launch_.grid->y;
-      fixed_["gridDim.z"] = launch_.grid->z;
-    }
-    // `__requires(n == 64)`: the parameter is known.
-    std::vector<Expr> todo(k_.preconditions.begin(), k_.preconditions.end());
-    while (!todo.empty()) {
-      Expr e = todo.back();
-      todo.pop_back();
-      if (!e || e->kind != ExprNode::Kind::Binary) continue;
-      if (e->binop == BinOp::And) {
-        todo.push_back(e->a);
-        todo.push_back(e->b);
-      } else if (e->binop == BinOp::Eq) {
-        if (e->a->kind == ExprNode::Kind::Var && expr::as_int(e->b)) fixed_[e->a->name] = *expr::as_int(e->b);
-        if (e->b->kind == ExprNode::Kind::Var && expr::as_int(e->a)) fixed_[e->b->name] = *expr::as_int(e->a);
-      }
-    }
+  // Counts `threads` commands and gives the command its position.
+  void record(RawCommand& c, const SourceLoc& loc, std::uint64_t threads) {
+    total += threads;
+    if (total > launch_.max_thread_commands)
+      throw GiveUp{"more than " + std::to_string(launch_.max_thread_commands) + " commands in the block", loc};
+    place(c, loc);
   }
 
   void place(RawCommand& c, const SourceLoc& loc) {
@@ -173,15 +134,11 @@ class Extractor : public kir::ThreadExecutor {
     c.pos = Pos{static_cast<std::uint32_t>(std::max(0, loc.line)), static_cast<std::uint32_t>(std::max(0, loc.column))};
   }
 
-  void record(RawCommand c, const SourceLoc& loc) {
-    if (++total_ > launch_.max_thread_commands)
-      throw GiveUp{"more than " + std::to_string(launch_.max_thread_commands) + " commands in the block", loc};
-    place(c, loc);
-    out_.push_back(c);
-  }
-
-  void access(Op op, const kir::Location& at, const SourceLoc& loc) {
-    if (!is_shared(k_, at.array)) return;  // global memory: the protocol analysis checks it
+  // An access of a shared array without its address (nullopt for global
+  // memory, which the protocol analysis checks); `unit` is the address
+  // unit (1, or the element's bytes in a byte-addressed array).
+  std::optional<RawCommand> access(Op op, const kir::Location& at, const SourceLoc& loc, std::int64_t& unit) {
+    if (!is_shared(k_, at.array)) return std::nullopt;
     RawCommand c;
     c.op = op;
     c.arg = p_.var(at.array);
@@ -189,9 +146,8 @@ class Extractor : public kir::ThreadExecutor {
     const kir::Array* a = k_.find_array(at.array);
     // Addresses count elements, or bytes in an array some access views in
     // bytes: then an element access covers the element's bytes.
-    bool bytes = byte_arrays_.count(at.array) > 0;
-    std::int64_t unit = 1;
-    if (bytes) {
+    unit = 1;
+    if (byte_arrays_.count(at.array) > 0) {
       if (c.scalar || a->sizes.size() > 1 || a->element_bytes <= 0)
         throw GiveUp{"a byte view of '" + at.array + "', which is not a one-dimensional array of known element size",
                      loc};
@@ -199,43 +155,47 @@ class Extractor : public kir::ThreadExecutor {
       c.width = at.width ? at.width : a->element_bytes;
       if (c.width > kMaxAccessWidth) throw GiveUp{"an access of more than " + std::to_string(kMaxAccessWidth) + " bytes", loc};
     }
-    if (!c.scalar) {
-      std::int64_t address = 0;
-      for (std::size_t d = 0; d < at.index.size(); ++d) {
-        Value i = eval(at.index[d]);
-        if (!i) throw GiveUp{"the index of '" + at.array + "' depends on data", loc};
-        std::int64_t extent = d == 0 ? 1 : (d < a->sizes.size() ? a->sizes[d] : 0);
-        if (d > 0 && extent <= 0) throw GiveUp{"an index into '" + at.array + "', whose sizes are unknown", loc};
-        address = address * extent + *i;
-        if (address > kMaxIndexConstant || address < -kMaxIndexConstant)
-          throw GiveUp{"an index into '" + at.array + "' out of the supported range", loc};
-      }
-      address *= unit;
-      if (address > kMaxIndexConstant || address < -kMaxIndexConstant)
-        throw GiveUp{"an index into '" + at.array + "' out of the supported range", loc};
-      c.address = address;
-    }
-    record(c, loc);
+    return c;
   }
 
-  void on_load(const kir::Load& l) override { access(Op::Read, l.at, l.loc); }
-  void on_store(const kir::Store& st) override { access(Op::Write, st.at, st.loc); }
-  void on_atomic(const kir::Atomic& a) override {
+  // The address of an access from its index values (`index(d)` for each
+  // dimension d of at.index), in the array's address unit.
+  template <class IndexValue>
+  std::int64_t address(const kir::Location& at, const IndexValue& index, std::int64_t unit, const SourceLoc& loc) const {
+    const kir::Array* a = k_.find_array(at.array);
+    std::int64_t address = 0;
+    for (std::size_t d = 0; d < at.index.size(); ++d) {
+      Value i = index(d);
+      if (!i) throw GiveUp{"the index of '" + at.array + "' depends on data", loc};
+      std::int64_t extent = d == 0 ? 1 : (d < a->sizes.size() ? a->sizes[d] : 0);
+      if (d > 0 && extent <= 0) throw GiveUp{"an index into '" + at.array + "', whose sizes are unknown", loc};
+      address = address * extent + *i;
+      if (address > kMaxIndexConstant || address < -kMaxIndexConstant)
+        throw GiveUp{"an index into '" + at.array + "' out of the supported range", loc};
+    }
+    address *= unit;
+    if (address > kMaxIndexConstant || address < -kMaxIndexConstant)
+      throw GiveUp{"an index into '" + at.array + "' out of the supported range", loc};
+    return address;
+  }
+
+  void atomic(const kir::Atomic& a) const {
     if (is_shared(k_, a.at.array))
       throw GiveUp{"an atomic on shared memory (the named-barrier check does not model atomics)", a.loc};
   }
-  void on_unsupported(const kir::Unsupported& u) override { throw GiveUp{"unsupported: " + u.what, u.loc}; }
 
-  void on_barrier(const kir::Barrier& b) override {
-    if (b.kind == kir::Barrier::Kind::Warp) return;  // not a block barrier: ignoring it only adds races
+  // Whether a barrier is one of the program's; nullopt for __syncwarp.
+  static bool is_program_barrier(const kir::Barrier& b) { return b.kind != kir::Barrier::Kind::Warp; }
+
+  // The barrier command, from the values of its id and count operands.
+  RawCommand barrier(const kir::Barrier& b, Value id, Value count) const {
     // The barrier program's barriers order shared memory; one that does not
     // (an OpenCL barrier without CLK_LOCAL_MEM_FENCE) cannot be one of them.
     if (!b.orders_shared) throw GiveUp{"a barrier that does not order shared memory", b.loc};
     RawCommand c;
     c.op = b.arrive ? Op::Arrive : Op::Sync;
-    std::int64_t threads = dims_[0] * dims_[1] * dims_[2];
-    Value id = b.kind == kir::Barrier::Kind::Named ? eval(b.id) : Value{0};
-    Value count = b.kind == kir::Barrier::Kind::Named && b.count ? eval(b.count) : Value{threads};
+    if (b.kind != kir::Barrier::Kind::Named) id = 0;
+    if (b.kind != kir::Barrier::Kind::Named || !b.count) count = dims[0] * dims[1] * dims[2];
     if (!id) throw GiveUp{"the barrier id depends on data", b.loc};
     if (!count) throw GiveUp{"the barrier's thread count depends on data", b.loc};
     if (*id < 0 || *id >= static_cast<std::int64_t>(kNumBarriers))
@@ -244,21 +204,192 @@ class Extractor : public kir::ThreadExecutor {
       throw GiveUp{"barrier thread count " + std::to_string(*count) + " out of range", b.loc};
     c.arg = static_cast<std::uint32_t>(*id);
     c.count = static_cast<std::uint32_t>(*count);
-    record(c, b.loc);
+    return c;
   }
 
   // A branch or loop the block cannot decide: fine when the skipped code
   // records nothing (the executor makes its variables unknown).
-  void on_undecided(const std::vector<const kir::Block*>& parts, const char* what, const SourceLoc& loc) override {
+  void undecided(const std::vector<const kir::Block*>& parts, const char* what, const SourceLoc& loc) const {
     for (const kir::Block* b : parts)
       if (has_effects(*b, k_))
         throw GiveUp{std::string(what) + " depends on data and guards barriers or shared-memory accesses", loc};
   }
 
-  void after_iteration(const kir::Loop& l, std::uint64_t n) override {
+  void iteration(const kir::Loop& l, std::uint64_t n) const {
     if (n >= launch_.max_thread_commands)
       throw GiveUp{"a loop that runs more than " + std::to_string(launch_.max_thread_commands) + " times", l.loc};
   }
+
+  Command opaque(const std::string& why) { return p_.opaque(why); }
+
+ private:
+  const kir::Kernel& k_;
+  const Launch& launch_;
+  Program& p_;
+  std::set<std::string> byte_arrays_;
+  std::map<std::string, std::uint16_t> file_ids_;
+
+  void bind_preconditions() {
+    const char* axes[] = {"x", "y", "z"};
+    for (int i = 0; i < 3; ++i) fixed[std::string("blockDim.") + axes[i]] = dims[i];
+    if (launch_.grid) {
+      fixed["gridDim.x"] = launch_.grid->x;
+      fixed["gridDim.y"] = launch_.grid->y;
+      fixed["gridDim.z"] = launch_.grid->z;
+    }
+    // `__requires(n == 64)`: the parameter is known.
+    std::vector<Expr> todo(k_.preconditions.begin(), k_.preconditions.end());
+    while (!todo.empty()) {
+      Expr e = todo.back();
+      todo.pop_back();
+      if (!e || e->kind != ExprNode::Kind::Binary) continue;
+      if (e->binop == BinOp::And) {
+        todo.push_back(e->a);
+        todo.push_back(e->b);
+      } else if (e->binop == BinOp::Eq) {
+        if (e->a->kind == ExprNode::Kind::Var && expr::as_int(e->b)) fixed[e->a->name] = *expr::as_int(e->b);
+        if (e->b->kind == ExprNode::Kind::Var && expr::as_int(e->a)) fixed[e->b->name] = *expr::as_int(e->a);
+      }
+    }
+  }
+};
+
+// Runs one thread on the kernel IR's executor; the hooks record the
+// thread's shared-memory accesses and barriers, and give up where the
+// block cannot decide something that matters. This is the reference way;
+// WarpRun below does the same for a warp's lanes at once.
+class ThreadRun : public kir::ThreadExecutor {
+ public:
+  ThreadRun(Recording& r, const kir::Block& body) : r_(r), body_(body) {}
+
+  // The commands of one thread (linear id `tid`), ending in an Opaque
+  // command when the thread could not be followed.
+  std::vector<RawCommand> run_thread(std::uint32_t tid) {
+    out_.clear();
+    env = r_.fixed;
+    env["threadIdx.x"] = r_.thread_index(tid, 0);
+    env["threadIdx.y"] = r_.thread_index(tid, 1);
+    env["threadIdx.z"] = r_.thread_index(tid, 2);
+    try {
+      run(body_);
+    } catch (const GiveUp& g) {
+      RawCommand c;
+      c.op = Op::Opaque;
+      c.arg = r_.opaque(g.why).arg;
+      r_.place(c, g.loc);
+      out_.push_back(c);
+      gave_up_ = true;
+    }
+    return std::move(out_);
+  }
+
+  bool gave_up() const { return gave_up_; }
+
+ private:
+  Recording& r_;
+  const kir::Block& body_;
+  std::vector<RawCommand> out_;
+  bool gave_up_ = false;
+
+  void access(Op op, const kir::Location& at, const SourceLoc& loc) {
+    std::int64_t unit = 1;
+    std::optional<RawCommand> c = r_.access(op, at, loc, unit);
+    if (!c) return;
+    if (!c->scalar) c->address = r_.address(at, [&](std::size_t d) { return eval(at.index[d]); }, unit, loc);
+    r_.record(*c, loc, 1);
+    out_.push_back(*c);
+  }
+
+  void on_load(const kir::Load& l) override { access(Op::Read, l.at, l.loc); }
+  void on_store(const kir::Store& st) override { access(Op::Write, st.at, st.loc); }
+  void on_atomic(const kir::Atomic& a) override { r_.atomic(a); }
+  void on_unsupported(const kir::Unsupported& u) override { throw GiveUp{"unsupported: " + u.what, u.loc}; }
+  void on_barrier(const kir::Barrier& b) override {
+    if (!Recording::is_program_barrier(b)) return;  // __syncwarp: ignoring it only adds races
+    bool named = b.kind == kir::Barrier::Kind::Named;
+    RawCommand c = r_.barrier(b, named ? eval(b.id) : Value{0}, named && b.count ? eval(b.count) : Value{});
+    r_.record(c, b.loc, 1);
+    out_.push_back(c);
+  }
+  void on_undecided(const std::vector<const kir::Block*>& parts, const char* what, const SourceLoc& loc) override {
+    r_.undecided(parts, what, loc);
+  }
+  void after_iteration(const kir::Loop& l, std::uint64_t n) override { r_.iteration(l, n); }
+};
+
+// The lanes of one warp run together (barriers/warp_run.hpp). Every lane
+// then takes the same branches, so they have the same commands, and each
+// access gets one address per lane. Anything else (lanes that diverge, a
+// barrier operand that differs between lanes, a reason to give up) throws,
+// and the caller runs the lanes one by one with ThreadRun, which decides.
+class WarpRun : public WarpExecutor {
+ public:
+  struct Fallback {};
+
+  WarpRun(Recording& r, const kir::Block& body, std::uint32_t first, std::uint32_t lanes)
+      : WarpExecutor(lanes), r_(r), body_(body), first_(first) {}
+
+  std::vector<RawCommand> cmds;
+  std::vector<std::int64_t> addresses;  // lanes() per non-scalar access, in command order
+
+  // Whether the lanes ran together to the end.
+  bool go() {
+    for (const auto& [name, v] : r_.fixed) env[name] = LaneValue{v, 0, nullptr};
+    for (int axis = 0; axis < 3; ++axis) {
+      std::vector<Value> per_lane(lanes());
+      for (std::uint32_t l = 0; l < lanes(); ++l) per_lane[l] = r_.thread_index(first_ + l, axis);
+      env[std::string("threadIdx.") + "xyz"[axis]] = lane_value(std::move(per_lane));
+    }
+    try {
+      run(body_);
+      return true;
+    } catch (const GiveUp&) {
+    } catch (const Divergent&) {
+    } catch (const Fallback&) {
+    }
+    return false;
+  }
+
+ private:
+  Recording& r_;
+  const kir::Block& body_;
+  std::uint32_t first_;
+
+  Value uniform(const LaneValue& v) const {
+    if (!v.uniform()) throw Fallback{};
+    return v.base;
+  }
+
+  void access(Op op, const kir::Location& at, const SourceLoc& loc) {
+    std::int64_t unit = 1;
+    std::optional<RawCommand> c = r_.access(op, at, loc, unit);
+    if (!c) return;
+    if (!c->scalar) {
+      std::vector<LaneValue> index(at.index.size());
+      for (std::size_t d = 0; d < index.size(); ++d) index[d] = eval(at.index[d]);
+      for (std::uint32_t l = 0; l < lanes(); ++l)
+        addresses.push_back(r_.address(at, [&](std::size_t d) { return index[d].at(l); }, unit, loc));
+    }
+    r_.record(*c, loc, lanes());
+    cmds.push_back(*c);
+  }
+
+  void on_load(const kir::Load& l) override { access(Op::Read, l.at, l.loc); }
+  void on_store(const kir::Store& st) override { access(Op::Write, st.at, st.loc); }
+  void on_atomic(const kir::Atomic& a) override { r_.atomic(a); }
+  void on_unsupported(const kir::Unsupported& u) override { throw GiveUp{"unsupported: " + u.what, u.loc}; }
+  void on_barrier(const kir::Barrier& b) override {
+    if (!Recording::is_program_barrier(b)) return;
+    bool named = b.kind == kir::Barrier::Kind::Named;
+    RawCommand c = r_.barrier(b, named ? uniform(eval(b.id)) : Value{0},
+                              named && b.count ? uniform(eval(b.count)) : Value{});
+    r_.record(c, b.loc, lanes());
+    cmds.push_back(c);
+  }
+  void on_undecided(const std::vector<const kir::Block*>& parts, const char* what, const SourceLoc& loc) override {
+    r_.undecided(parts, what, loc);
+  }
+  void after_iteration(const kir::Loop& l, std::uint64_t n) override { r_.iteration(l, n); }
 };
 
 // The index form of one access command of a unit, from each thread's address.
@@ -277,10 +408,12 @@ IndexForm index_form(const std::vector<std::int64_t>& addresses, std::uint32_t f
   return f;
 }
 
+// A unit from the commands of its threads (`threads[t]` for thread
+// first + t), which have the same shape.
 void add_unit(Program& p, const std::string& name, std::uint32_t first, std::uint32_t count,
-              const std::vector<std::vector<RawCommand>>& threads, const SourceLoc& loc) {
+              const std::vector<RawCommand>* threads, const SourceLoc& loc) {
   Unit& u = p.add_unit(name, first, count, loc);
-  const std::vector<RawCommand>& shape = threads[first];
+  const std::vector<RawCommand>& shape = threads[0];
   u.cmds.reserve(shape.size());
   std::vector<std::int64_t> addresses(count);
   for (std::size_t i = 0; i < shape.size(); ++i) {
@@ -290,8 +423,31 @@ void add_unit(Program& p, const std::string& name, std::uint32_t first, std::uin
       if (r.scalar) {
         c.aux = kNoIndex;
       } else {
-        for (std::uint32_t t = 0; t < count; ++t) addresses[t] = threads[first + t][i].address;
+        for (std::uint32_t t = 0; t < count; ++t) addresses[t] = threads[t][i].address;
         IndexForm f = index_form(addresses, first);
+        f.width = r.width;
+        c.aux = p.index(std::move(f));
+      }
+    }
+    u.cmds.push_back(c);
+  }
+}
+
+// The unit of a warp whose lanes ran together (WarpRun).
+void add_warp_unit(Program& p, std::uint32_t warp, std::uint32_t first, std::uint32_t count,
+                   const std::vector<RawCommand>& cmds, const std::vector<std::int64_t>& addresses,
+                   const SourceLoc& loc) {
+  Unit& u = p.add_unit("warp " + std::to_string(warp), first, count, loc);
+  u.cmds.reserve(cmds.size());
+  auto next = addresses.begin();
+  for (const RawCommand& r : cmds) {
+    Command c{r.op, r.file, r.arg, r.count, r.pos};
+    if (is_access(r.op)) {
+      if (r.scalar) {
+        c.aux = kNoIndex;
+      } else {
+        IndexForm f = index_form(std::vector<std::int64_t>(next, next + count), first);
+        next += count;
         f.width = r.width;
         c.aux = p.index(std::move(f));
       }
@@ -316,7 +472,9 @@ bool uses_named_barriers(const kir::Kernel& k) {
   });
 }
 
-Program program_from_kernel(const kir::Kernel& k, const Launch& launch) {
+Program program_from_kernel(const kir::Kernel& k, const Launch& launch, ExtractionStats* stats) {
+  ExtractionStats ignored;
+  ExtractionStats& st = stats ? *stats : ignored;
   // Components go up to 2^31-1 each (parse_dim3), so their product may
   // overflow: the bound is checked one factor at a time.
   std::int64_t threads = 1;
@@ -332,28 +490,37 @@ Program program_from_kernel(const kir::Kernel& k, const Launch& launch) {
   p.loc = k.loc;
   p.block_threads = static_cast<std::uint32_t>(threads);
   p.files = {k.loc.file};
-  Extractor x(k, launch, p);
-  std::vector<std::vector<RawCommand>> per_thread(p.block_threads);
-  for (std::uint32_t t = 0; t < p.block_threads && !x.gave_up(); ++t) per_thread[t] = x.run_thread(t);
-  if (x.gave_up()) {
-    // One Opaque command says why and where; the verdict is unknown anyway.
-    for (std::uint32_t t = 0; t < p.block_threads; ++t) {
-      if (per_thread[t].empty() || per_thread[t].back().op != Op::Opaque) continue;
-      add_unit(p, "thread " + std::to_string(t), t, 1, per_thread, k.loc);
-      break;
-    }
-    return p;
-  }
+  Recording rec(k, launch, p);
+  // Warp by warp, so that memory holds one warp's thread commands at most:
+  // its lanes together when they agree (WarpRun), else one by one.
   for (std::uint32_t w = 0; w * kWarpSize < p.block_threads; ++w) {
     std::uint32_t first = w * kWarpSize, count = std::min(kWarpSize, p.block_threads - first);
+    std::uint64_t before = rec.total;
+    WarpRun together(rec, k.body, first, count);
+    if (launch.warps_together && together.go()) {
+      add_warp_unit(p, w, first, count, together.cmds, together.addresses, k.loc);
+      ++st.warps_together;
+      continue;
+    }
+    ++st.warps_one_by_one;
+    rec.total = before;
+    ThreadRun one(rec, k.body);
+    std::vector<std::vector<RawCommand>> lanes(count);
+    for (std::uint32_t t = 0; t < count; ++t) {
+      lanes[t] = one.run_thread(first + t);
+      if (!one.gave_up()) continue;
+      // One Opaque command says why and where; the verdict is unknown anyway.
+      p.units.clear();
+      add_unit(p, "thread " + std::to_string(first + t), first + t, 1, &lanes[t], k.loc);
+      return p;
+    }
     bool uniform = true;
-    for (std::uint32_t t = first + 1; t < first + count && uniform; ++t)
-      uniform = same_commands(per_thread[first], per_thread[t]);
+    for (std::uint32_t t = 1; t < count && uniform; ++t) uniform = same_commands(lanes[0], lanes[t]);
     if (uniform) {
-      add_unit(p, "warp " + std::to_string(w), first, count, per_thread, k.loc);
+      add_unit(p, "warp " + std::to_string(w), first, count, lanes.data(), k.loc);
     } else {
-      for (std::uint32_t t = first; t < first + count; ++t)
-        add_unit(p, "thread " + std::to_string(t), t, 1, per_thread, k.loc);
+      for (std::uint32_t t = 0; t < count; ++t)
+        add_unit(p, "thread " + std::to_string(first + t), first + t, 1, &lanes[t], k.loc);
     }
   }
   return p;

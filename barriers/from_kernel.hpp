@@ -4,7 +4,8 @@
 // thread of one block executes, in order (docs/named-barriers.md, "Kernels").
 //
 // The block size must be known: every thread is run concretely, with its
-// threadIdx, on the kernel's statements. Values the block cannot know
+// threadIdx, on the kernel's statements (a warp's lanes together where they
+// agree, barriers/warp_run.hpp). Values the block cannot know
 // (kernel parameters, blockIdx, memory contents) are unknown; a barrier,
 // a shared-memory address or a branch around either that depends on one
 // becomes an Opaque command, so the verdict is `unknown` at that position.
@@ -27,6 +28,10 @@ struct Launch {
   // The most commands extracted over all threads; past it the program ends
   // in an Opaque command (unknown), never in a silent cut.
   std::uint64_t max_thread_commands = 20'000'000;
+  // Run each warp's lanes together where they take the same branches (one
+  // walk over the kernel per warp); false runs one thread at a time, the
+  // reference the differential test compares with (tests/barriers/warp_run_test.cpp).
+  bool warps_together = true;
 };
 
 // Whether the kernel synchronizes through named barriers (bar.sync or
@@ -34,8 +39,14 @@ struct Launch {
 // the protocol analysis does not model.
 bool uses_named_barriers(const kir::Kernel& k);
 
+// How the warps were run: their lanes together, or one thread at a time
+// (lanes that diverge, or a reason to give up).
+struct ExtractionStats {
+  std::uint32_t warps_together = 0, warps_one_by_one = 0;
+};
+
 // Throws racecert::Error (exit 2) when the block is empty or larger than
 // kMaxBlockThreads.
-Program program_from_kernel(const kir::Kernel& k, const Launch& launch);
+Program program_from_kernel(const kir::Kernel& k, const Launch& launch, ExtractionStats* stats = nullptr);
 
 }  // namespace racecert::barriers

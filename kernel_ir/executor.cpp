@@ -1,8 +1,6 @@
 #include "kernel_ir/executor.hpp"
 
-#include <set>
-
-#include "support/overloaded.hpp"
+#include "kernel_ir/executor_impl.hpp"
 
 namespace racecert::kir {
 
@@ -15,94 +13,6 @@ Value ThreadExecutor::eval(const Expr& e) const {
   return expr::eval_partial(e, [this](const std::string& v) { return lookup(v); });
 }
 
-void ThreadExecutor::forget(const std::string& var) {
-  if (!var.empty()) env[var] = std::nullopt;
-}
-
-Flow ThreadExecutor::run(const Block& b) {
-  for (const auto& s : b) {
-    Flow f = statement(s);
-    if (f != Flow::Normal) return f;
-  }
-  return Flow::Normal;
-}
-
-Flow ThreadExecutor::statement(const Stmt& s) {
-  return std::visit(
-      Overloaded{[&](const Assign& a) {
-                   env[a.var] = eval(a.value);
-                   return Flow::Normal;
-                 },
-                 [&](const Load& l) {
-                   on_load(l);
-                   // Memory contents are not tracked, unless the client knows them.
-                   if (!l.var.empty()) env[l.var] = loaded(l);
-                   return Flow::Normal;
-                 },
-                 [&](const Store& st) {
-                   on_store(st);
-                   return Flow::Normal;
-                 },
-                 [&](const Atomic& a) {
-                   on_atomic(a);
-                   forget(a.var);
-                   return Flow::Normal;
-                 },
-                 [&](const Barrier& b) {
-                   on_barrier(b);
-                   forget(b.var);  // __syncthreads_count and co: depends on the other threads
-                   return Flow::Normal;
-                 },
-                 [&](const If& i) {
-                   Value c = eval(i.cond);
-                   if (c) return run(*c ? i.then_body : i.else_body);
-                   on_undecided({&i.then_body, &i.else_body}, "a branch", i.loc);
-                   std::set<std::string> vars;
-                   assigned_variables(i.then_body, vars);
-                   assigned_variables(i.else_body, vars);
-                   for (const auto& v : vars) forget(v);
-                   return Flow::Normal;
-                 },
-                 [&](const Loop& l) { return loop(l); },
-                 [&](const Break&) { return Flow::Break; },
-                 [&](const Continue&) { return Flow::Continue; },
-                 [&](const Return&) { return Flow::Return; },
-                 [&](const Unsupported& u) {
-                   on_unsupported(u);
-                   return Flow::Normal;
-                 },
-                 // No effect on values:
-                 [&](const Fence&) { return Flow::Normal; }, [&](const Assert&) { return Flow::Normal; },
-                 [&](const Assume& a) {
-                   on_assume(a);
-                   return Flow::Normal;
-                 }},
-      s.node);
-}
-
-Flow ThreadExecutor::loop(const Loop& l) {
-  Flow f = run(l.init);
-  if (f != Flow::Normal) return f;
-  for (std::uint64_t n = 0;; ++n) {
-    if (l.test_first || n > 0) {
-      Value c = eval(l.cond);
-      if (!c) {
-        on_undecided({&l.body, &l.update}, "a loop condition", l.loc);
-        std::set<std::string> vars;
-        assigned_variables(l.body, vars);
-        assigned_variables(l.update, vars);
-        for (const auto& v : vars) forget(v);
-        return Flow::Normal;
-      }
-      if (!*c) return Flow::Normal;
-    }
-    f = run(l.body);
-    if (f == Flow::Break) return Flow::Normal;
-    if (f == Flow::Return) return f;
-    f = run(l.update);
-    if (f == Flow::Return) return f;
-    after_iteration(l, n);
-  }
-}
+template class BasicExecutor<Value>;
 
 }  // namespace racecert::kir

@@ -11,6 +11,11 @@
 // accesses and barriers; the explorer and the progress checker can run
 // threads the same way. The executor itself has no policy: it never gives
 // up; a hook may throw to stop the run.
+//
+// The statement walk is a template over the value domain (BasicExecutor):
+// ThreadExecutor runs one thread on integers; the named-barrier extraction
+// also runs a whole warp at once on per-lane values (barriers/warp_run.hpp),
+// which decides branches only where every lane agrees.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,25 +32,30 @@ using Environment = std::unordered_map<std::string, Value>;
 // How a statement list ended.
 enum class Flow { Normal, Break, Continue, Return };
 
-class ThreadExecutor {
+// The statement walk over values of type V; the domain supplies evaluation,
+// the truth of a condition, and the unknown value.
+template <class V>
+class BasicExecutor {
  public:
-  virtual ~ThreadExecutor() = default;
+  virtual ~BasicExecutor() = default;
 
   // Runs `b` in `env` (the thread's builtins, parameters and locals).
   Flow run(const Block& b);
 
-  Value eval(const Expr& e) const;  // expr::eval_partial over env
-  Value lookup(const std::string& var) const;
-
-  Environment env;
+  std::unordered_map<std::string, V> env;
 
  protected:
+  virtual V evaluate(const Expr& e) const = 0;
+  // Whether a condition holds; std::nullopt when it is unknown.
+  virtual std::optional<bool> truth(const V& c) = 0;
+  virtual V unknown_value() const = 0;
+
   // Called in program order, before the statement's result (if any)
   // becomes unknown.
   virtual void on_load(const Load&) {}
   // The value a load reads, when the client knows it (a replay choosing
   // the contents of an input array, pipeline/replay.cpp); unknown by default.
-  virtual Value loaded(const Load&) { return std::nullopt; }
+  virtual V loaded(const Load&) { return unknown_value(); }
   virtual void on_store(const Store&) {}
   virtual void on_atomic(const Atomic&) {}
   virtual void on_barrier(const Barrier&) {}
@@ -65,6 +75,20 @@ class ThreadExecutor {
   Flow statement(const Stmt& s);
   Flow loop(const Loop& l);
   void forget(const std::string& var);
+};
+
+// One thread on concrete integers.
+class ThreadExecutor : public BasicExecutor<Value> {
+ public:
+  Value eval(const Expr& e) const;  // expr::eval_partial over env
+  Value lookup(const std::string& var) const;
+
+ protected:
+  Value evaluate(const Expr& e) const override { return eval(e); }
+  std::optional<bool> truth(const Value& c) override {
+    return c ? std::optional<bool>(*c != 0) : std::nullopt;
+  }
+  Value unknown_value() const override { return std::nullopt; }
 };
 
 }  // namespace racecert::kir
