@@ -44,7 +44,10 @@ std::string Lowerer::new_variable(const std::string& raw, kir::ScalarType t, Sou
   for (char& ch : base)
     if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '.' && ch != '#' && ch != '$') ch = '_';
   std::string name = base.empty() ? "tmp" : base;
-  auto taken = [&](const std::string& n) { return k_.find_variable(n) || k_.find_array(n); };
+  for (; names_seen_[0] < k_.parameters.size(); ++names_seen_[0]) names_.insert(k_.parameters[names_seen_[0]].name);
+  for (; names_seen_[1] < k_.locals.size(); ++names_seen_[1]) names_.insert(k_.locals[names_seen_[1]].name);
+  for (; names_seen_[2] < k_.arrays.size(); ++names_seen_[2]) names_.insert(k_.arrays[names_seen_[2]].name);
+  auto taken = [&](const std::string& n) { return names_.count(n) > 0; };
   for (int i = 1; taken(name); ++i) name = base + "#" + std::to_string(i);
   k_.locals.push_back(kir::Variable{name, t, std::move(where)});
   return name;

@@ -173,6 +173,11 @@ class Lowerer {
   std::map<std::string, std::vector<const clang::FunctionDecl*>> pointer_targets_;
   std::vector<LValue> this_stack_;  // the object of each inlined member function
   int fresh_ = 0;
+  // The names of k_'s variables and arrays, for new_variable: lowering only
+  // appends to them, so the entries after the counts are the new ones.
+  // (A linear search per new name was quadratic in a kernel's temporaries.)
+  std::set<std::string> names_;
+  std::size_t names_seen_[3] = {0, 0, 0};  // parameters, locals, arrays
 
   // ----- helpers (lower_stmt.cpp)
   SourceLoc loc(clang::SourceLocation l) const;
