@@ -31,7 +31,10 @@ class SharedWritesInPhase {
  private:
   struct State {
     std::set<std::string> written;
-    std::set<const Load*> read;
+    // The loads of each array in the phase not yet known to race: a write
+    // marks them racing and drops them, so that a long phase (named
+    // barriers never end one) costs no quadratic rescans.
+    std::map<std::string, std::set<const Load*>> read;
     bool operator==(const State&) const = default;
   };
   std::set<std::string> shared_;
@@ -41,14 +44,16 @@ class SharedWritesInPhase {
   static State join(const State& a, const State& b) {
     State r = a;
     r.written.insert(b.written.begin(), b.written.end());
-    r.read.insert(b.read.begin(), b.read.end());
+    for (const auto& [array, loads] : b.read) r.read[array].insert(loads.begin(), loads.end());
     return r;
   }
   void write(State& s, const std::string& array) {
     if (!shared_.count(array)) return;
     s.written.insert(array);
-    for (const Load* l : s.read)
-      if (l->at.array == array) racing_.insert(l);
+    auto it = s.read.find(array);
+    if (it == s.read.end()) return;
+    racing_.insert(it->second.begin(), it->second.end());
+    s.read.erase(it);
   }
 
   State block(const Block& b, State s) {
@@ -60,7 +65,7 @@ class SharedWritesInPhase {
                    [&](const Load& l) {
                      if (!shared_.count(l.at.array)) return;
                      if (s.written.count(l.at.array)) racing_.insert(&l);
-                     s.read.insert(&l);
+                     if (!racing_.count(&l)) s.read[l.at.array].insert(&l);
                    },
                    [&](const Store& w) { write(s, w.at.array); },
                    [&](const Atomic& a) { write(s, a.at.array); },

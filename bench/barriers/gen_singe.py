@@ -121,7 +121,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--warps", type=int, default=32)
     ap.add_argument("--roles", type=int, default=4)
-    ap.add_argument("--steps", type=int, default=220)
+    ap.add_argument("--steps", type=int, default=206)
     ap.add_argument("--elems", type=int, default=16)
     ap.add_argument("--reads", type=int, default=3)
     ap.add_argument("--bug", choices=BUGS, default="none")
