@@ -29,7 +29,10 @@ struct LaneValue {
   kir::Value at(std::uint32_t lane) const {
     if (lanes) return (*lanes)[lane];
     if (stride == 0) return base;
-    return *base + stride * static_cast<std::int64_t>(lane);
+    // Every lane's value fits in 64 bits, but stride * lane alone may not:
+    // modular arithmetic gives the exact result.
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(*base) +
+                                     static_cast<std::uint64_t>(stride) * static_cast<std::uint64_t>(lane));
   }
   bool uniform() const { return !lanes && stride == 0; }
 };

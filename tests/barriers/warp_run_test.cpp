@@ -202,6 +202,13 @@ TEST(LaneValue, CanonicalForms) {
   constexpr std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
   LaneValue wide = lane_value({lo, hi, lo});
   EXPECT_TRUE(wide.lanes);
+  // A stride whose multiple by the lane overflows alone, with every lane in range.
+  constexpr std::int64_t big = std::int64_t{1} << 62, step = -(std::int64_t{1} << 58);
+  std::vector<kir::Value> steep(32);
+  for (int l = 0; l < 32; ++l) steep[l] = big + step * l;
+  LaneValue s = lane_value(steep);
+  EXPECT_FALSE(s.lanes);
+  EXPECT_EQ(s.at(31), big + step * 31);
 }
 
 class Probe : public WarpExecutor {
