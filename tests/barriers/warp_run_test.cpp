@@ -203,12 +203,12 @@ TEST(LaneValue, CanonicalForms) {
   LaneValue wide = lane_value({lo, hi, lo});
   EXPECT_TRUE(wide.lanes);
   // A stride whose multiple by the lane overflows alone, with every lane in range.
-  constexpr std::int64_t big = std::int64_t{1} << 62, step = -(std::int64_t{1} << 58);
+  constexpr std::int64_t big = std::int64_t{1} << 62, step = -440'000'000'000'000'000;  // step * 31 < INT64_MIN
   std::vector<kir::Value> steep(32);
-  for (int l = 0; l < 32; ++l) steep[l] = big + step * l;
+  for (int l = 0; l < 32; ++l) steep[l] = static_cast<std::int64_t>(static_cast<__int128>(big) + __int128{step} * l);
   LaneValue s = lane_value(steep);
   EXPECT_FALSE(s.lanes);
-  EXPECT_EQ(s.at(31), big + step * 31);
+  EXPECT_EQ(s.at(31), std::int64_t{-9'028'313'981'572'612'096});
 }
 
 class Probe : public WarpExecutor {
