@@ -156,6 +156,27 @@ TEST(NamedBarriersCli, LaunchBoundsGiveTheBlockSize) {
   EXPECT_FALSE(has(flag.out, "__launch_bounds__")) << flag.out;
 }
 
+// For the protocol analysis __launch_bounds__(N) bounds the block: a launch
+// above it fails, so threads N apart never meet on s[tid % N].
+TEST(NamedBarriersCli, LaunchBoundsBoundTheBlockForTheProtocolAnalysis) {
+  const char* bounded = R"(__global__ void __launch_bounds__(256) k(float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x % 256] = threadIdx.x;
+}
+)";
+  auto r = run_racecert({"check", temp_file(bounded, ".cu")});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  auto all = run_racecert({"check", "--all-dims", temp_file(bounded, ".cu")});  // the product bound
+  EXPECT_EQ(all.code, 0) << all.out << all.err;
+  const char* unbounded = R"(__global__ void k(float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x % 256] = threadIdx.x;
+}
+)";
+  auto racy = run_racecert({"check", temp_file(unbounded, ".cu")});
+  EXPECT_EQ(racy.code, 1) << racy.out << racy.err;
+}
+
 // --warp-sync 32: warps run in lock step in the named-barrier check too.
 // Warp 0 exchanges values among its lanes without a barrier (warp-synchronous
 // code): a race between its threads unless they run in lock step.
