@@ -2,6 +2,7 @@
 #include "barriers/check.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "barriers/parser.hpp"
 #include "support/diagnostic.hpp"
@@ -75,10 +76,7 @@ class Reporter {
     using K = SyncViolation::Kind;
     switch (v.kind) {
       case K::Deadlock:
-        for (const auto& w : v.waits)
-          error(loc(w.at), "deadlock: " + unit(w.at) + " waits at '" + describe(p_, cmd(w.at)) + "' on " +
-                               gen(w.barrier, w.generation) + " (" + std::to_string(w.registered) + " of " +
-                               std::to_string(w.count) + " threads registered)");
+        deadlock(v.waits);
         finished_units();
         break;
       case K::CountMismatch:
@@ -117,6 +115,53 @@ class Reporter {
         note(loc(v.other), "generation " + std::to_string(v.generation - 1) + " includes " + what(v.other));
         break;
     }
+  }
+
+  // One error per barrier command the block is stuck at: the units waiting
+  // there (consecutive warps as a range, "warps 2-3 (threads 64..127)"), and
+  // how far the generation they wait for got.
+  void deadlock(const std::vector<SyncViolation::Wait>& waits) {
+    std::vector<bool> done(waits.size(), false);
+    for (std::size_t i = 0; i < waits.size(); ++i) {
+      if (done[i]) continue;
+      const auto& w = waits[i];
+      std::vector<std::uint32_t> units;
+      for (std::size_t j = i; j < waits.size(); ++j) {
+        const auto& x = waits[j];
+        if (done[j] || x.barrier != w.barrier || x.generation != w.generation ||
+            !(loc(x.at) == loc(w.at)) || describe(p_, cmd(x.at)) != describe(p_, cmd(w.at)))
+          continue;
+        done[j] = true;
+        units.push_back(x.at.unit);
+      }
+      error(loc(w.at), "deadlock: " + unit_list(units) + (units.size() == 1 ? " waits" : " wait") + " at '" +
+                           describe(p_, cmd(w.at)) + "' on " + gen(w.barrier, w.generation) + ": " +
+                           std::to_string(w.registered) + " of " + std::to_string(w.count) + " threads arrived");
+    }
+  }
+
+  // "warp 1 (threads 32..63)", "warps 2-3 (threads 64..127)", or the units
+  // one by one when they are not consecutive warps.
+  std::string unit_list(const std::vector<std::uint32_t>& units) const {
+    auto warp_number = [&](std::uint32_t u) -> std::optional<std::uint32_t> {
+      const Unit& x = p_.units[u];
+      if (x.name != "warp " + std::to_string(x.first_thread / 32) || x.first_thread % 32) return std::nullopt;
+      return x.first_thread / 32;
+    };
+    bool consecutive = units.size() > 1;
+    for (std::size_t i = 0; consecutive && i < units.size(); ++i) {
+      auto n = warp_number(units[i]);
+      consecutive = n && (i == 0 || (*warp_number(units[i - 1]) + 1 == *n &&
+                                     p_.units[units[i - 1]].last_thread() + 1 == p_.units[units[i]].first_thread));
+    }
+    if (consecutive) {
+      const Unit &a = p_.units[units.front()], &b = p_.units[units.back()];
+      return "warps " + std::to_string(*warp_number(units.front())) + "-" + std::to_string(*warp_number(units.back())) +
+             " (threads " + std::to_string(a.first_thread) + ".." + std::to_string(b.last_thread()) + ")";
+    }
+    std::string s;
+    for (std::uint32_t u : units) s += (s.empty() ? "" : ", ") + describe(p_.units[u]);
+    return s;
   }
 
   void finished_units() {

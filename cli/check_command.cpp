@@ -45,13 +45,15 @@ Options parse_options(int argc, char** argv) {
        cxxopts::value<unsigned>()->default_value("60000"))
       ("time-limit", "wall-clock limit of the whole run in seconds: past it racecert exits 4 (0: none)",
        cxxopts::value<double>()->default_value("0"))
-      ("block-dim", "fix blockDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
+      ("block-dim", "fix blockDim: N or [X,Y,Z] (default: any; named barriers: the header's, else "
+                    "__launch_bounds__)", cxxopts::value<std::string>())
       ("grid-dim", "fix gridDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
       ("all-dims", "check every launch size: by default a kernel that reads no .y (.z) coordinate or size "
                    "is checked as launched with 1 there")
       ("kernel", "check only the kernel with this name", cxxopts::value<std::string>())
       ("benign-races", "count two writes of the same value as a race")
-      ("warp-sync", "warps of N threads run in lock-step, as GPUVerify's --warp-sync=N (default: they do not)",
+      ("warp-sync", "warps of N threads run in lock-step, as GPUVerify's --warp-sync=N; the named-barrier check "
+                    "uses N = 32 only, as WEFT's warp-synchronous mode (default: they do not)",
        cxxopts::value<int>())
       ("accept-bounded", "exit 0, not 4, for a kernel the explorer found no problem in (status bounded: one "
                          "concrete launch explored, not a proof)")

@@ -238,6 +238,14 @@ kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name, const
   k_.name = name;
   k_.language = lang_ == Language::Cuda ? "cuda" : "opencl";
   k_.loc = loc(f->getLocation());
+  // __launch_bounds__(N, ...): N bounds the block size (a block size when
+  // the launch gives none, pipeline/launch.hpp); a non-constant N is ignored.
+  if (const auto* lb = f->getAttr<clang::CUDALaunchBoundsAttr>(); lb && lb->getMaxThreads()) {
+    clang::Expr::EvalResult r;
+    if (lb->getMaxThreads()->EvaluateAsInt(r, ctx_) && r.Val.getInt().isStrictlyPositive() &&
+        r.Val.getInt().getLimitedValue() <= 1u << 20)
+      k_.launch_bounds = static_cast<std::uint32_t>(r.Val.getInt().getLimitedValue());
+  }
   ranges_.push_back(f->getSourceRange());
   scopes_.emplace_back();
   frames_.push_back(Frame{f, "", -1});

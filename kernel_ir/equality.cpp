@@ -107,7 +107,7 @@ bool equal(const Block& a, const Block& b) {
 bool equal(const Kernel& a, const Kernel& b) {
   return a.name == b.name && a.language == b.language && same_all(a.parameters, b.parameters) &&
          same_all(a.locals, b.locals) && same_all(a.arrays, b.arrays) && same(a.preconditions, b.preconditions) &&
-         equal(a.body, b.body) && a.loc == b.loc;
+         a.launch_bounds == b.launch_bounds && equal(a.body, b.body) && a.loc == b.loc;
 }
 
 }  // namespace racecert::kir

@@ -15,6 +15,7 @@
 // call without a body).
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <variant>
@@ -168,6 +169,9 @@ struct Kernel {
   std::vector<Variable> locals;      // every local scalar, uniquely named
   std::vector<Array> arrays;
   std::vector<Expr> preconditions;   // __requires at the start of the kernel
+  // __launch_bounds__(N, ...): the kernel is never launched with more than N
+  // threads per block (a larger launch fails), text form `launch_bounds N;`.
+  std::optional<std::uint32_t> launch_bounds;
   Block body;
   SourceLoc loc;
 

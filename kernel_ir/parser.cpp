@@ -325,6 +325,7 @@ const auto add_array = [](auto& ctx) {
   _val(ctx).arrays.push_back(std::move(arr));
 };
 const auto add_requires = [](auto& ctx) { _val(ctx).preconditions.push_back(_attr(ctx)); };
+const auto set_launch_bounds = [](auto& ctx) { _val(ctx).launch_bounds = _attr(ctx); };
 const auto set_body = [](auto& ctx) { _val(ctx).body = std::move(_attr(ctx)); };
 
 // A variable may be named `param` or `local`: a declaration backtracks.
@@ -334,10 +335,12 @@ const auto array_decl = keyword("array") >> space > scalar_type > identifier > -
                         *('[' > -x3::int64 > ']') >
                         x3::matches[x3::lit('(') > keyword("parameter") > ')'] > ';' > -loc_annot;
 const auto requires_decl = keyword("requires") >> value > ';';
+const auto launch_bounds_decl = keyword("launch_bounds") >> x3::uint32 >> ';';
 
 const auto kernel_def = (identifier >> keyword("kernel") > kernel_name > -loc_annot)[start_kernel] > '{' >
                         *(param_decl[add_variable(&Kernel::parameters)] | local_decl[add_variable(&Kernel::locals)] |
-                          array_decl[add_array] | requires_decl[add_requires]) > stmts[set_body] > close;
+                          array_decl[add_array] | requires_decl[add_requires] |
+                          launch_bounds_decl[set_launch_bounds]) > stmts[set_body] > close;
 const auto kernels_def = *kernel > x3::eoi;
 
 BOOST_SPIRIT_DEFINE(kernel_name, kernel, kernels)

@@ -27,6 +27,7 @@ class Printer {
     }
     for (const auto& v : k.locals) line(1, "local " + std::string(to_string(v.type)) + " " + v.name + ";", v.loc);
     for (const auto& p : k.preconditions) line(1, "requires " + value(p) + ";", {});
+    if (k.launch_bounds) line(1, "launch_bounds " + std::to_string(*k.launch_bounds) + ";", {});
     block(k.body, 1);
     return out_ + "}\n";
   }

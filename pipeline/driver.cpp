@@ -1,5 +1,6 @@
 #include "pipeline/driver.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include <filesystem>
@@ -69,9 +70,75 @@ void confirm_simulated(KernelReport& r) {
   for (auto& race : r.races) race.confirmed = true;
 }
 
+// How the named-barrier check runs one kernel: its block, and whether warps
+// run in lock step (--warp-sync 32 or the header's --warp-sync=32).
+struct BlockRun {
+  SimulatedBlock block;
+  bool lockstep = false;
+};
+
+// The first named barrier of the kernel (uses_named_barriers: not a plain
+// __syncthreads), where a verdict about them points.
+SourceLoc first_named_barrier(const kir::Kernel& k) {
+  SourceLoc at = k.loc;
+  kir::any_statement(k.body, [&](const kir::Stmt& s) {
+    const auto* b = std::get_if<kir::Barrier>(&s.node);
+    if (!b || b->kind != kir::Barrier::Kind::Named || kir::is_block_barrier(*b)) return false;
+    at = b->loc;
+    return true;
+  });
+  return at;
+}
+
+// In lock step a warp registers as a whole even when only some of its
+// threads execute the barrier (PTX's bar on Fermi-era hardware, WEFT's -s
+// mode). The extraction splits a warp whose threads diverge into single
+// threads, each registering one thread: that counts right only when every
+// thread of the warp executes the same barrier commands. Otherwise the
+// named-barrier part is unknown in lock step: the position of the first
+// barrier command where the warp's threads differ.
+std::optional<SourceLoc> split_warp_barrier(const barriers::Program& p) {
+  using barriers::Op;
+  auto barrier_cmds = [](const barriers::Unit& u) {
+    std::vector<const barriers::Command*> out;
+    for (const auto& c : u.cmds)
+      if (c.op == Op::Sync || c.op == Op::Arrive) out.push_back(&c);
+    return out;
+  };
+  auto same = [](const barriers::Command* a, const barriers::Command* b) {
+    return a->op == b->op && a->arg == b->arg && a->aux == b->aux;
+  };
+  std::map<std::uint32_t, std::vector<const barriers::Unit*>> split;  // warp -> its single-thread units
+  for (const auto& u : p.units)
+    if (u.num_threads == 1) split[u.first_thread / barriers::kWarpSize].push_back(&u);
+  for (const auto& [warp, units] : split) {
+    std::uint32_t first = warp * barriers::kWarpSize;
+    std::uint32_t threads = std::min<std::uint32_t>(barriers::kWarpSize, p.block_threads - first);
+    auto ref = barrier_cmds(*units.front());
+    bool missing = units.size() != threads;
+    for (const auto* u : units) {
+      auto mine = barrier_cmds(*u);
+      for (std::size_t i = 0; i < std::max(mine.size(), ref.size()); ++i)
+        if (i >= mine.size() || i >= ref.size() || !same(mine[i], ref[i]))
+          return p.loc_of(i < mine.size() ? *mine[i] : *ref[i]);
+    }
+    if (missing && !ref.empty()) return p.loc_of(*ref.front());
+  }
+  return std::nullopt;
+}
+
 // The named-barrier check of one kernel: its verdict on shared memory.
-KernelReport check_block(const std::string& path, const kir::Kernel& k, const barriers::Program& program,
-                         const Dim3& block) {
+KernelReport check_block(const std::string& path, const kir::Kernel& k, barriers::Program program,
+                         const BlockRun& run) {
+  program.lockstep = run.lockstep;
+  if (run.lockstep)
+    if (auto at = split_warp_barrier(program))
+      return unknown_report(
+          path, k.name,
+          {Diagnostic{Diagnostic::Severity::Warning, *at,
+                      "named barriers: with --warp-sync 32 a warp registers as a whole on a barrier, but only some "
+                      "threads of this warp execute this barrier command; the named-barrier check counts whole warps "
+                      "only when all of their threads execute the same barrier commands"}});
   KernelReport r = barriers::check(program);
   confirm_simulated(r);
   r.name = k.name;
@@ -82,10 +149,16 @@ KernelReport check_block(const std::string& path, const kir::Kernel& k, const ba
   std::erase_if(r.races, [&](const ReportedRace& x) {
     return !seen.insert({x.first.loc.str(), x.second.loc.str()}).second;
   });
-  r.diagnostics.insert(r.diagnostics.begin(),
-                       Diagnostic{Diagnostic::Severity::Note, k.loc,
-                                  "shared memory checked by the named-barrier analysis for a block of " +
-                                      std::to_string(block.x * block.y * block.z) + " threads"});
+  const Dim3& block = run.block.dims;
+  std::vector<Diagnostic> how = {Diagnostic{Diagnostic::Severity::Note, k.loc,
+                                            "shared memory checked by the named-barrier analysis for a block of " +
+                                                std::to_string(block.x * block.y * block.z) + " threads" +
+                                                (run.lockstep ? ", warps of 32 threads in lock step" : "")}};
+  if (run.block.from_launch_bounds)
+    how.push_back(Diagnostic{Diagnostic::Severity::Note, k.loc,
+                             "using __launch_bounds__(" + std::to_string(block.x) +
+                                 ") as the block size (--block-dim or a GPUVerify header overrides it)"});
+  r.diagnostics.insert(r.diagnostics.begin(), how.begin(), how.end());
   return r;
 }
 
@@ -107,10 +180,10 @@ struct BlockProgram {
   std::optional<Error> error;
 };
 
-BlockProgram extract_block(const kir::Kernel& k, const Launch& launch, Gathered& g) {
+BlockProgram extract_block(const kir::Kernel& k, const Dim3& block, const Launch& launch, Gathered& g) {
   ++g.extractions;
   try {
-    return {barriers::program_from_kernel(k, barriers::Launch{*launch.block, launch.grid}), std::nullopt};
+    return {barriers::program_from_kernel(k, barriers::Launch{block, launch.grid}), std::nullopt};
   } catch (const Error& e) {
     return {std::nullopt, e};
   }
@@ -159,26 +232,31 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
     return;
   }
   if (wants(o, Stage::Kernel)) return;
-  if (!o.show && o.explore_fallback && wants_explorer(k)) {
-    bool to_barriers = barriers::uses_named_barriers(k) && launch_of(o.launch, f.header).block;
-    g.explore.push_back(ExploreCandidate{path, k, f.header, to_barriers ? "named barriers" : ""});
-  }
-
-  // 2. Routing: with named barriers and a known block size, the
-  // named-barrier check decides shared memory on the extracted program of one
-  // block (extracted for `barriers` here, for the check in step 4). Without a block size the protocol analysis checks everything and
-  // named barriers order nothing there: sound, but producer/consumer code
-  // then gives false alarms.
+  // 2. Routing: a kernel with named barriers has its shared arrays (and
+  // its barriers' well-synchronization) decided by the named-barrier check on
+  // the extracted program of one block (extracted for `barriers` here, for
+  // the check in step 4), its global arrays by the protocol analysis. That
+  // needs a block size (--block-dim, else the header, else
+  // __launch_bounds__): without one, the named-barrier part is unknown,
+  // never drf (the protocol analysis would ignore the named barriers: false
+  // alarms, and a deadlock would pass unseen).
   Launch launch = launch_of(o.launch, f.header);
   bool named = barriers::uses_named_barriers(k);
-  bool shared_to_barriers = named && launch.block;
+  std::optional<SimulatedBlock> block = named ? simulated_block(launch, k.launch_bounds) : std::nullopt;
+  bool shared_to_barriers = named && block;
+  if (!o.show && o.explore_fallback && wants_explorer(k) && (!named || block))
+    g.explore.push_back(ExploreCandidate{path, k, f.header, shared_to_barriers ? "named barriers" : ""});
+  const int warp_sync = o.check.warp_size ? o.check.warp_size : f.header.warp_sync;
   if (wants(o, Stage::Barriers)) {
     if (shared_to_barriers) {
-      BlockProgram b = extract_block(k, launch, g);
-      if (b.program) g.shown += barriers::print(*b.program);
+      BlockProgram b = extract_block(k, block->dims, launch, g);
+      if (b.program) {
+        b.program->lockstep = warp_sync == 32;
+        g.shown += barriers::print(*b.program);
+      }
       if (b.error) g.shown += "// kernel " + k.name + ": " + b.error->render() + "\n";
     }
-    if (named && !launch.block)
+    if (named && !block)
       g.shown += "// kernel " + k.name + ": named barriers are checked only with a known block size\n";
     return;
   }
@@ -207,6 +285,8 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
                                launch.grid || f.header.grid_unconstrained);
   }
   for (auto& e : unread.preconditions) inf.protocol.preconditions.push_back(e);
+  if (!launch.block && k.launch_bounds)
+    for (auto& e : launch_bounds_preconditions(*k.launch_bounds)) inf.protocol.preconditions.push_back(e);
   // --kernel-args=NAME,V...: the scalar parameters of kernel NAME, in
   // order, have these values (a parameter the front end does not track as
   // an integer, a struct passed by value, ends the list).
@@ -221,7 +301,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   std::vector<std::string> assumptions = lk.assumptions;
   Gathered::HeaderChecks checks = header_checks(f.header);
   if (!restrict_checked_arrays(path, k, f.header, checks.race_arrays, assumptions, g)) return;
-  if (shared_to_barriers) {
+  if (named) {
     std::set<std::string> global;
     for (const auto& a : inf.protocol.arrays)
       if (a.space == protocol::MemorySpace::Global) global.insert(a.name);
@@ -240,16 +320,26 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   // 4. The named-barrier check's verdict on shared memory; the protocol
   // analysis runs on every kernel together (run_check).
   if (shared_to_barriers) {
-    BlockProgram b = extract_block(k, launch, g);
-    g.decided.push_back(b.program ? check_block(path, k, *b.program, *launch.block)
-                                  : unknown_report(path, k.name,
-                                                   {Diagnostic{Diagnostic::Severity::Warning, b.error->loc(),
-                                                               b.error->what()}}));
+    BlockProgram b = extract_block(k, block->dims, launch, g);
+    std::vector<Diagnostic> why;
+    if (warp_sync && warp_sync != 32)
+      why.push_back(Diagnostic{Diagnostic::Severity::Note, k.loc,
+                               "--warp-sync " + std::to_string(warp_sync) +
+                                   " is not used by the named-barrier check (only warps of 32 threads run in lock "
+                                   "step there): its threads are independent"});
+    KernelReport r = b.program ? check_block(path, k, std::move(*b.program), BlockRun{*block, warp_sync == 32})
+                               : unknown_report(path, k.name,
+                                                {Diagnostic{Diagnostic::Severity::Warning, b.error->loc(),
+                                                            b.error->what()}});
+    r.diagnostics.insert(r.diagnostics.end(), why.begin(), why.end());
+    g.decided.push_back(std::move(r));
   } else if (named) {
-    g.notes.push_back({path, k.name,
-                       Diagnostic{Diagnostic::Severity::Note, k.loc,
-                                  "named barriers are checked only with a known block size (--block-dim or a "
-                                  "GPUVerify header); here they do not order shared-memory accesses"}});
+    g.decided.push_back(unknown_report(
+        path, k.name,
+        {Diagnostic{Diagnostic::Severity::Warning, first_named_barrier(k),
+                    "named barriers need a known block size: their well-synchronization (deadlock freedom) and the "
+                    "shared arrays they order are not checked; give one with --block-dim N, a GPUVerify header "
+                    "(//--blockDim=N) or __launch_bounds__(N)"}}));
   }
   for (const auto& n : inf.notes) g.notes.push_back({path, k.name, n});
   for (const auto& n : f.notes) g.notes.push_back({path, k.name, n});

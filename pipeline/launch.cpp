@@ -12,6 +12,23 @@ Launch launch_of(const Launch& command_line, const GpuVerifyHeader& header) {
                 command_line.grid ? command_line.grid : header.grid};
 }
 
+std::optional<SimulatedBlock> simulated_block(const Launch& l, std::optional<std::uint32_t> launch_bounds) {
+  if (l.block) return SimulatedBlock{*l.block, false};
+  if (launch_bounds) return SimulatedBlock{Dim3{*launch_bounds, 1, 1}, true};
+  return std::nullopt;
+}
+
+std::vector<protocol::Expr> launch_bounds_preconditions(std::uint32_t n) {
+  using namespace expr;
+  Expr x = var("blockDim.x"), y = var("blockDim.y"), z = var("blockDim.z");
+  // Each size is positive, so each one alone is at most n as well: the
+  // linear bounds help the solver with the product.
+  std::vector<protocol::Expr> out;
+  for (const Expr& d : {x, y, z}) out.push_back(binary(BinOp::Le, d, int_lit(n)));
+  out.push_back(binary(BinOp::Le, x * y * z, int_lit(n)));
+  return out;
+}
+
 std::vector<protocol::Expr> dimension_preconditions(const char* builtin, const Dim3& d) {
   using namespace expr;
   std::string b = builtin;

@@ -2,6 +2,7 @@
 // Launch dimensions in the pipeline: which ones a file is checked with (the
 // command line's, else its GPUVerify header's, else none: symbolic), and the
 // one place they become preconditions (blockDim.x == X, ...).
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -19,6 +20,22 @@ struct Launch {
 
 // The command line's dimensions win, each on its own, over the header's.
 Launch launch_of(const Launch& command_line, const GpuVerifyHeader& header);
+
+// The block size of the named-barrier check, which runs one block
+// concretely: the launch's (command line, then header), else the kernel's
+// __launch_bounds__(N, ...) as N threads along x. The last is an assumption
+// (a smaller launch is possible; the report says which size was used).
+// Precedence: --block-dim > header > __launch_bounds__.
+struct SimulatedBlock {
+  Dim3 dims;
+  bool from_launch_bounds = false;
+};
+std::optional<SimulatedBlock> simulated_block(const Launch& l, std::optional<std::uint32_t> launch_bounds);
+
+// blockDim.x * blockDim.y * blockDim.z <= n: what __launch_bounds__(n)
+// guarantees of every launch (a larger one fails), a precondition of the
+// protocol analysis when the block size is otherwise symbolic.
+std::vector<protocol::Expr> launch_bounds_preconditions(std::uint32_t n);
 
 // builtin.x == d.x, builtin.y == d.y, builtin.z == d.z ("blockDim" or "gridDim").
 std::vector<protocol::Expr> dimension_preconditions(const char* builtin, const Dim3& d);

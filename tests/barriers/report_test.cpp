@@ -28,12 +28,12 @@ TEST(Report, DeadlockNamesWarpsBarriersAndGenerations) {
   EXPECT_EQ(r.diagnostics[0].severity, Diagnostic::Severity::Error);
   EXPECT_EQ(r.diagnostics[0].loc.line, 5);
   EXPECT_EQ(r.diagnostics[0].message,
-            "deadlock: warp 0 (threads 0..31) waits at 'sync 0 64' on barrier 0 generation 1 "
-            "(32 of 64 threads registered)");
+            "deadlock: warp 0 (threads 0..31) waits at 'sync 0 64' on barrier 0 generation 1"
+            ": 32 of 64 threads arrived");
   EXPECT_EQ(r.diagnostics[1].loc.line, 9);
   EXPECT_EQ(r.diagnostics[1].message,
-            "deadlock: warp 1 (threads 32..63) waits at 'sync 1 64' on barrier 1 generation 1 "
-            "(32 of 64 threads registered)");
+            "deadlock: warp 1 (threads 32..63) waits at 'sync 1 64' on barrier 1 generation 1"
+            ": 32 of 64 threads arrived");
 }
 
 TEST(Report, RaceCarriesAccessesThreadsAndGenerations) {

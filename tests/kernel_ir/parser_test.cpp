@@ -19,6 +19,7 @@ const char* kEveryNode = R"(cuda kernel all @"k.cu":1:17 {
   local bool returned#1;
   local int p.a; @"h.cuh":4:5
   requires n > 0 && n <= 1024;
+  launch_bounds 256;
   i = threadIdx.x * 2 - -3; @3:7
   p.a = ?;
   x = load s[i][0]; @5:9
@@ -82,6 +83,7 @@ TEST(KernelIrText, EveryNodeParsesAndPrintsBack) {
   EXPECT_EQ(k.locals[2].name, "p.a");
   EXPECT_EQ(k.locals[2].loc, (SourceLoc{"h.cuh", 4, 5}));
   ASSERT_EQ(k.preconditions.size(), 1u);
+  EXPECT_EQ(k.launch_bounds, 256u);  // __launch_bounds__(256, ...)
   ASSERT_EQ(k.body.size(), 24u);
   EXPECT_EQ(k.body[1].as<Assign>().value, nullptr);
   EXPECT_EQ(k.body[2].as<Load>().at.index.size(), 2u);
