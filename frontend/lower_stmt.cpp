@@ -372,12 +372,7 @@ void Lowerer::declaration(const VarDecl* d) {
       }
       // A constructor of the kernel's own: its initializers and body, with
       // `this` the new variable (a wrapper class holding a pointer).
-      const FunctionDecl* def = ctor->getConstructor()->getDefinition();
-      if (def && def->hasBody() && ctor->getConstructor()->isUserProvided()) {
-        LValue self{LValue::Kind::Variable, name, {}, ""};
-        inline_call(def, ctor, std::vector<const clang::Expr*>(ctor->arg_begin(), ctor->arg_end()), nullptr, &self);
-        return;
-      }
+      if (run_constructor(ctor, LValue{LValue::Kind::Variable, name, {}, ""})) return;
       for (const clang::Expr* a : ctor->arguments()) effect(a);
       return;
     }

@@ -394,6 +394,9 @@ class Lowerer {
   Expr inline_call(const clang::FunctionDecl* f, const clang::Expr* c, const std::vector<const clang::Expr*>& args,
                    const clang::Expr* object, const LValue* constructed = nullptr);
   void member_initializers(const clang::CXXConstructorDecl* ctor, const LValue& self);
+  // Runs a constructor the file defines on `target` (its initializers, then
+  // its body); false when it has none to run (the caller decides).
+  bool run_constructor(const clang::CXXConstructExpr* ctor, const LValue& target);
   void opencl_barrier_fences(const std::vector<const clang::Expr*>& args, kir::Barrier& b);
   std::optional<Expr> intrinsic(const std::string& name, const clang::CallExpr* c,
                                 const std::vector<const clang::Expr*>& args, const clang::Expr* object);
