@@ -667,8 +667,13 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     if (type.find("thread_block") != std::string::npos) return barrier(kir::Barrier::Kind::Block);
     return warp_barrier(0);
   };
-  if (name == "sync" && object) return group_sync(object);
-  if ((name == "sync" || name == "synchronize") && !object && args.size() == 1) return group_sync(args[0]);  // cooperative_groups::sync(g)
+  // Only cooperative groups' own: a `sync` the kernel's file defines (a DMA
+  // class's `sync(id)` around `bar.sync`) is inlined like any function.
+  const bool of_groups = c->getDirectCallee() &&
+                         c->getDirectCallee()->getQualifiedNameAsString().rfind("cooperative_groups::", 0) == 0;
+  if (name == "sync" && object && of_groups) return group_sync(object);
+  if ((name == "sync" || name == "synchronize") && !object && args.size() == 1 && of_groups)
+    return group_sync(args[0]);  // cooperative_groups::sync(g)
   if (name == "__threadfence") return fence(kir::Scope::Device);
   if (name == "__threadfence_block") return fence(kir::Scope::Block);
   if (name == "__threadfence_system") return fence(kir::Scope::System);
