@@ -275,6 +275,8 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const clang::Expr* c, const std
         b = Binding{Binding::Kind::Scalar, l.var, {}};
       } else if (l.kind == LValue::Kind::Memory) {
         b = Binding{Binding::Kind::Location, "", l.at};
+      } else if (l.kind == LValue::Kind::Choice) {
+        b = Binding{Binding::Kind::Place, "", {}, l};
       } else {
         unsupported("reference argument racecert cannot resolve", args[i]->getBeginLoc());
         return nullptr;

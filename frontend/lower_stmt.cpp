@@ -337,6 +337,8 @@ void Lowerer::declaration(const VarDecl* d) {
       bind(d, Binding{Binding::Kind::Scalar, target.var, {}});
     } else if (target.kind == LValue::Kind::Memory) {
       bind(d, Binding{Binding::Kind::Location, "", target.at});
+    } else if (target.kind == LValue::Kind::Choice) {
+      bind(d, Binding{Binding::Kind::Place, "", {}, target});
     } else {
       unsupported("reference to something racecert cannot resolve", d->getLocation());
     }

@@ -119,10 +119,11 @@ class Lowerer {
 
   // What a declaration stands for in the current scope.
   struct Binding {
-    enum class Kind { Scalar, Pointer, Location, Function };
+    enum class Kind { Scalar, Pointer, Location, Function, Place };
     Kind kind = Kind::Scalar;
     std::string name;          // Scalar: variable; Pointer: its slot (slots_); Function: the selector (lower_indirect.cpp)
     kir::Location location;    // Location: a reference bound to a memory cell
+    LValue place = {};         // Place: a reference bound to one of several places (`T &r = c ? a : b`)
   };
   std::vector<std::map<const clang::ValueDecl*, Binding>> scopes_;
   std::map<const clang::ValueDecl*, std::string> arrays_;  // arrays declared anywhere (shared, device globals)
@@ -394,6 +395,7 @@ class Lowerer {
   Expr inline_call(const clang::FunctionDecl* f, const clang::Expr* c, const std::vector<const clang::Expr*>& args,
                    const clang::Expr* object, const LValue* constructed = nullptr);
   void member_initializers(const clang::CXXConstructorDecl* ctor, const LValue& self);
+  LValue conditional_place(const clang::ConditionalOperator* c);
   // Runs a constructor the file defines on `target` (its initializers, then
   // its body); false when it has none to run (the caller decides).
   bool run_constructor(const clang::CXXConstructExpr* ctor, const LValue& target);

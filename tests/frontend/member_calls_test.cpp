@@ -209,3 +209,38 @@ __global__ void k(const float *in, float *out) {
   EXPECT_EQ(r.code, kUnknown) << r.out << r.err;
   EXPECT_TRUE(contains(r.out + r.err, "unsupported: read of")) << r.out << r.err;
 }
+
+TEST(MemberCalls, ObjectChosenByAConditional) {
+  // Double buffering through one name: `(t & 1) ? d1 : d0` is a choice of
+  // the two objects, as an object of a member call and bound to a reference.
+  std::string source = std::string(kDmaClass) + R"(
+__global__ void k(const float *in, float *out) {
+  __shared__ float b0[64], b1[64];
+  Dma d0(1, 2, 128, b0), d1(3, 4, 128, b1);
+  if (d0.owns_this_thread()) {
+    for (int t = 0; t < 8; ++t) ((t & 1) ? d1 : d0).execute_dma(in + t * 64);
+  } else {
+    d0.start_async_dma();
+    d1.start_async_dma();
+    for (int t = 0; t < 8; ++t) {
+      Dma &cur = (t & 1) ? d1 : d0;
+      cur.wait_for_dma_finish();
+      RELEASE_BEFORE
+      out[t * 64 + threadIdx.x] = ((t & 1) ? b1 : b0)[threadIdx.x];
+      RELEASE_AFTER
+    }
+  }
+}
+)";
+  const std::string release = "if (t + 2 < 8) cur.start_async_dma();";
+  auto with = [&](const std::string& before, const std::string& after) {
+    return std::regex_replace(std::regex_replace(source, std::regex("RELEASE_BEFORE"), before),
+                              std::regex("RELEASE_AFTER"), after);
+  };
+  auto drf = check(with("", release), kBlock);
+  EXPECT_DRF(drf, "k");
+  EXPECT_TRUE(contains(drf.out, "well-synchronized (16 dynamic barriers)")) << drf.out;
+  auto racy = check(with(release, ""), kBlock);
+  EXPECT_RACY(racy, "k");
+  EXPECT_TRUE(contains(racy.out, "data race on b0[") || contains(racy.out, "data race on b1[")) << racy.out;
+}
