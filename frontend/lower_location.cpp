@@ -104,6 +104,10 @@ LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
 void Lowerer::copy_record(const LValue& dst, const LValue& src, QualType type, clang::SourceLocation where) {
   const RecordDecl* rd = type.getCanonicalType()->getAsRecordDecl();
   if (!rd) return;
+  // The fields of a base class are fields of the object (field_of): a copy
+  // of a CudaDMA-style object passed by value keeps its barrier ids.
+  if (const auto* cxx = dyn_cast<CXXRecordDecl>(rd); cxx && cxx->hasDefinition())
+    for (const CXXBaseSpecifier& base : cxx->bases()) copy_record(dst, src, base.getType(), where);
   for (const FieldDecl* f : rd->fields()) {
     LValue d = field_of(dst, f);
     LValue s = src.kind == LValue::Kind::Unknown ? src : field_of(src, f);

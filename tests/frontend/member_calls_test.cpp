@@ -244,3 +244,40 @@ __global__ void k(const float *in, float *out) {
   EXPECT_RACY(racy, "k");
   EXPECT_TRUE(contains(racy.out, "data race on b0[") || contains(racy.out, "data race on b1[")) << racy.out;
 }
+
+TEST(MemberCalls, ObjectPassedByValueKeepsItsBaseFields) {
+  // A copy of a derived object copies its base's fields too (ids, count):
+  // before, the copy's barrier ids were unknown (data-dependent).
+  std::string source = R"(
+struct Roles {
+  int full_, empty_, total_;
+  __device__ Roles(int full, int empty, int total) : full_(full), empty_(empty), total_(total) {}
+  __device__ void sync(int id) const { asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(total_)); }
+  __device__ void arrive(int id) const { asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(total_)); }
+};
+struct Dma : Roles {
+  float *buf_;
+  __device__ Dma(int full, int empty, float *buf) : Roles(full, empty, 128), buf_(buf) {}
+};
+__device__ void produce(Dma d, const float *in) {
+  for (int s = 0; s < 4; ++s) { d.sync(d.empty_); d.buf_[threadIdx.x - 64] = in[s * 64 + threadIdx.x - 64]; d.arrive(d.full_); }
+}
+__device__ void consume(const Dma d, float *out) {
+  d.arrive(d.empty_);
+  for (int s = 0; s < 4; ++s) {
+    d.sync(d.full_);
+    BODY
+  }
+}
+__global__ void k(const float *in, float *out) {
+  __shared__ float buf[64];
+  Dma dma(1, 2, buf);
+  if (threadIdx.x >= 64) produce(dma, in); else consume(dma, out);
+}
+)";
+  const std::string read = "out[s * 64 + threadIdx.x] = d.buf_[threadIdx.x];", release = "if (s < 3) d.arrive(d.empty_);";
+  auto drf = check(std::regex_replace(source, std::regex("BODY"), read + " " + release), kBlock);
+  EXPECT_DRF(drf, "k");
+  EXPECT_TRUE(contains(drf.out, "well-synchronized (8 dynamic barriers)")) << drf.out;
+  EXPECT_RACY(check(std::regex_replace(source, std::regex("BODY"), release + " " + read), kBlock), "k");
+}
