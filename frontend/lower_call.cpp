@@ -346,11 +346,6 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const clang::Expr* c, const std
   return result.empty() ? nullptr : var(result);
 }
 
-namespace {
-
-// A field of a struct in registers is the variable `object.field` (field_of),
-// so a field that hides a base class's field of the same name would share
-// its variable: the first such name, if any.
 std::optional<std::string> hidden_field(const CXXRecordDecl* record) {
   std::set<std::string> seen;
   std::function<std::optional<std::string>(const CXXRecordDecl*)> walk =
@@ -364,8 +359,6 @@ std::optional<std::string> hidden_field(const CXXRecordDecl* record) {
   };
   return walk(record);
 }
-
-}  // namespace
 
 bool Lowerer::run_constructor(const CXXConstructExpr* ctor, const LValue& target) {
   const FunctionDecl* def = ctor->getConstructor()->getDefinition();

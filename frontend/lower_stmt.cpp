@@ -353,6 +353,8 @@ void Lowerer::declaration(const VarDecl* d) {
     // A struct in registers: one variable per field, created on use.
     std::string name = new_variable(d->getNameAsString(), kir::ScalarType::Other, loc(d->getLocation()));
     bind(d, Binding{Binding::Kind::Scalar, name, {}});
+    if (auto h = hidden_field(t->getAsCXXRecordDecl()))  // whatever constructs it
+      return unsupported("a field '" + *h + "' that hides a base class's field of the same name", d->getLocation());
     const clang::Expr* init = d->getInit();
     if (!init) return;
     // cuda::atomic_ref<T> r(A[i]): the variable names the cell.

@@ -28,6 +28,10 @@ enum class Language { Cuda, OpenCL };
 // e without parentheses, cleanups, materialized temporaries and constant
 // wrappers: the expression the user wrote.
 const clang::Expr* strip(const clang::Expr* e);
+// A field of a struct in registers is the variable `object.field`, so a field
+// that hides a base class's field of the same name would share its
+// variable: the first such name of the class, if any (lower_call.cpp).
+std::optional<std::string> hidden_field(const clang::CXXRecordDecl* record);
 
 // Whether s holds a `break` that leaves s (one not inside a loop or switch
 // nested in s).

@@ -186,6 +186,26 @@ __global__ void k(float *out) {
   EXPECT_EQ(r.code, kUnknown) << r.out << r.err;
   EXPECT_TRUE(contains(r.out + r.err, ":13:11: warning: unsupported: a field 'id_' that hides a base class's field"))
       << r.out << r.err;
+  // The same without constructors: the base's sync() must not read the
+  // derived class's id_ (2, a barrier nobody else uses).
+  auto implicit = check(R"(
+struct Base {
+  int id_;
+  __device__ void sync() const { asm volatile("bar.sync %0, 128;" ::"r"(id_)); }
+};
+struct Derived : Base { int id_; };
+__global__ void k(float *out) {
+  __shared__ float s[128];
+  Derived d;
+  d.Base::id_ = 1;
+  d.id_ = 2;
+  s[threadIdx.x] = threadIdx.x;
+  d.sync();
+  out[threadIdx.x] = s[127 - threadIdx.x];
+}
+)", kBlock);
+  EXPECT_EQ(implicit.code, kUnknown) << implicit.out << implicit.err;
+  EXPECT_TRUE(contains(implicit.out + implicit.err, "unsupported: a field 'id_' that hides")) << implicit.out;
 }
 
 TEST(MemberCalls, PointerToPointerMemberStaysUnknown) {
