@@ -3,6 +3,8 @@
 // own functions (frontend/lowering.hpp).
 #include <algorithm>
 #include <cctype>
+#include <functional>
+#include <set>
 
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
@@ -225,6 +227,9 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const clang::Expr* c, const std
   if (constructed) {
     self = *constructed;
   } else if (isa<CXXMethodDecl>(f) && !cast<CXXMethodDecl>(f)->isStatic()) {
+    // `f()` or `this->f()` inside a member function: the same object
+    // (`this` is no pointer racecert tracks, but the object it names is).
+    if (object && isa<CXXThisExpr>(strip(object)->IgnoreImpCasts())) object = nullptr;
     if (!object) {
       if (this_stack_.empty()) {
         unsupported("call to member function '" + f->getNameAsString() + "' without an object", c->getBeginLoc());
@@ -270,6 +275,8 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const clang::Expr* c, const std
         b = Binding{Binding::Kind::Scalar, l.var, {}};
       } else if (l.kind == LValue::Kind::Memory) {
         b = Binding{Binding::Kind::Location, "", l.at};
+      } else if (l.kind == LValue::Kind::Choice) {
+        b = Binding{Binding::Kind::Place, "", {}, l};
       } else {
         unsupported("reference argument racecert cannot resolve", args[i]->getBeginLoc());
         return nullptr;
@@ -339,15 +346,48 @@ Expr Lowerer::inline_call(const FunctionDecl* f, const clang::Expr* c, const std
   return result.empty() ? nullptr : var(result);
 }
 
+std::optional<std::string> hidden_field(const CXXRecordDecl* record) {
+  std::set<std::string> seen;
+  std::function<std::optional<std::string>(const CXXRecordDecl*)> walk =
+      [&](const CXXRecordDecl* r) -> std::optional<std::string> {
+    if (!r || !r->hasDefinition()) return std::nullopt;
+    for (const FieldDecl* f : r->fields())
+      if (!f->getName().empty() && !seen.insert(f->getNameAsString()).second) return f->getNameAsString();
+    for (const CXXBaseSpecifier& b : r->bases())
+      if (auto h = walk(b.getType()->getAsCXXRecordDecl())) return h;
+    return std::nullopt;
+  };
+  return walk(record);
+}
+
+bool Lowerer::run_constructor(const CXXConstructExpr* ctor, const LValue& target) {
+  const FunctionDecl* def = ctor->getConstructor()->getDefinition();
+  if (!def || !def->hasBody() || !ctor->getConstructor()->isUserProvided()) return false;
+  if (auto h = hidden_field(ctor->getConstructor()->getParent())) {
+    unsupported("a field '" + *h + "' that hides a base class's field of the same name", ctor->getBeginLoc());
+    return true;
+  }
+  inline_call(def, ctor, std::vector<const clang::Expr*>(ctor->arg_begin(), ctor->arg_end()), nullptr, &target);
+  return true;
+}
+
 void Lowerer::member_initializers(const CXXConstructorDecl* ctor, const LValue& self) {
   // `Tracked(T *p) : ptr(p), n(0) {}`: each member from its initializer,
-  // before the body runs. Base classes and delegating constructors are
-  // only evaluated (their fields stay unknown).
+  // before the body runs. A base class or delegated-to constructor the
+  // file defines runs on the same object (`Derived(..) : Base(id, n)`, as
+  // CudaDMA's classes are built): the fields of a base are fields of the
+  // object. Any other base or delegating initializer is only evaluated
+  // (its fields stay unknown).
   for (const CXXCtorInitializer* init : ctor->inits()) {
     const clang::Expr* value = init->getInit();
     const FieldDecl* field = init->getMember();
     if (!field || !value) {
-      if (value) effect(value);
+      if (!value) continue;
+      const auto* construct = dyn_cast<CXXConstructExpr>(strip(value)->IgnoreImplicit());
+      if ((init->isBaseInitializer() || init->isDelegatingInitializer()) && construct &&
+          run_constructor(construct, self))
+        continue;
+      effect(value);
       continue;
     }
     value = strip(value);
@@ -358,8 +398,12 @@ void Lowerer::member_initializers(const CXXConstructorDecl* ctor, const LValue& 
       store_pointer(target, pointer(value), init->getSourceLocation());
     } else if (t->isRecordType()) {
       const clang::Expr* src = value->IgnoreImplicit();
-      if (const auto* copy = dyn_cast<CXXConstructExpr>(src); copy && copy->getNumArgs() == 1 && copy->getArg(0)->isGLValue())
-        copy_record(target, lvalue(copy->getArg(0)), t, init->getSourceLocation());
+      // A member object built by a constructor the file defines runs it on
+      // the member (`Dma dma; Pipe(..) : dma(id, n) {}`); a copy copies.
+      const auto* construct = dyn_cast<CXXConstructExpr>(src);
+      if (construct && target.kind == LValue::Kind::Variable && run_constructor(construct, target)) continue;
+      if (construct && construct->getNumArgs() == 1 && construct->getArg(0)->isGLValue())
+        copy_record(target, lvalue(construct->getArg(0)), t, init->getSourceLocation());
       else
         effect(value);
     } else if (t->isReferenceType() || t->isArrayType() || t->isFunctionPointerType()) {
@@ -618,8 +662,13 @@ std::optional<Expr> Lowerer::intrinsic(const std::string& name, const CallExpr* 
     if (type.find("thread_block") != std::string::npos) return barrier(kir::Barrier::Kind::Block);
     return warp_barrier(0);
   };
-  if (name == "sync" && object) return group_sync(object);
-  if ((name == "sync" || name == "synchronize") && !object && args.size() == 1) return group_sync(args[0]);  // cooperative_groups::sync(g)
+  // Only cooperative groups' own: a `sync` the kernel's file defines (a DMA
+  // class's `sync(id)` around `bar.sync`) is inlined like any function.
+  const bool of_groups = c->getDirectCallee() &&
+                         c->getDirectCallee()->getQualifiedNameAsString().rfind("cooperative_groups::", 0) == 0;
+  if (name == "sync" && object && of_groups) return group_sync(object);
+  if ((name == "sync" || name == "synchronize") && !object && args.size() == 1 && of_groups)
+    return group_sync(args[0]);  // cooperative_groups::sync(g)
   if (name == "__threadfence") return fence(kir::Scope::Device);
   if (name == "__threadfence_block") return fence(kir::Scope::Block);
   if (name == "__threadfence_system") return fence(kir::Scope::System);

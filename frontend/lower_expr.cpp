@@ -201,6 +201,7 @@ Expr Lowerer::rvalue(const clang::Expr* e) {
           LValue l{LValue::Kind::Memory, "", b->location, ""};
           return read(l, e->getType(), e->getBeginLoc());
         }
+        if (b->kind == Binding::Kind::Place) return read(b->place, e->getType(), e->getBeginLoc());
         return nullptr;  // a pointer used as a number
       }
       if (const auto* p = dyn_cast<NonTypeTemplateParmDecl>(d)) {

@@ -104,6 +104,10 @@ LValue Lowerer::field_of(const LValue& b, const FieldDecl* field) {
 void Lowerer::copy_record(const LValue& dst, const LValue& src, QualType type, clang::SourceLocation where) {
   const RecordDecl* rd = type.getCanonicalType()->getAsRecordDecl();
   if (!rd) return;
+  // The fields of a base class are fields of the object (field_of): a copy
+  // of a CudaDMA-style object passed by value keeps its barrier ids.
+  if (const auto* cxx = dyn_cast<CXXRecordDecl>(rd); cxx && cxx->hasDefinition())
+    for (const CXXBaseSpecifier& base : cxx->bases()) copy_record(dst, src, base.getType(), where);
   for (const FieldDecl* f : rd->fields()) {
     LValue d = field_of(dst, f);
     LValue s = src.kind == LValue::Kind::Unknown ? src : field_of(src, f);
@@ -171,6 +175,31 @@ LValue Lowerer::register_element(const std::string& array, const ArraySubscriptE
   return LValue{LValue::Kind::Variable, name, {}, ""};
 }
 
+LValue Lowerer::conditional_place(const ConditionalOperator* c) {
+  // `c ? a : b` as a place (`Dma &cur = t % 2 ? dma1 : dma0;`): a choice of
+  // both, each branch lowered under its condition, as pointer() does.
+  Expr cond = condition(c->getCond());
+  LValue t, f;
+  kir::If branches;
+  branches.cond = cond;
+  branches.loc = loc(c->getBeginLoc());
+  branches.then_body = collect([&] { t = lvalue(c->getTrueExpr()); });
+  branches.else_body = collect([&] { f = lvalue(c->getFalseExpr()); });
+  if (!branches.then_body.empty() || !branches.else_body.empty()) emit(kir::Stmt{branches});
+  if (t.kind == LValue::Kind::Unknown) return t;
+  if (f.kind == LValue::Kind::Unknown) return f;
+  if (t.kind == LValue::Kind::Ignored || f.kind == LValue::Kind::Ignored || t.kind == LValue::Kind::Pointer ||
+      f.kind == LValue::Kind::Pointer)
+    return LValue{LValue::Kind::Unknown, "", {}, "a conditional choice of pointers or untracked places"};
+  // Which branch was taken, kept in a variable: the condition's variables may change later.
+  std::string taken = temporary(kir::ScalarType::Bool);
+  emit(kir::Stmt{kir::Assign{taken, cond ? to_int(cond) : nullptr, loc(c->getBeginLoc())}});
+  Expr yes = expr::binary(BinOp::Ne, var(taken), int_lit(0));
+  LValue out{LValue::Kind::Choice, "", {}, ""};
+  out.choices = {{yes, t}, {neg(yes), f}};
+  return out;
+}
+
 LValue Lowerer::lvalue(const clang::Expr* e) {
   e = strip(e);
   if (untyped(e)) return LValue{LValue::Kind::Ignored, "", {}, ""};  // reported once, by untyped
@@ -190,6 +219,7 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
     if (const Binding* b = lookup(d)) {
       if (b->kind == Binding::Kind::Scalar) return LValue{LValue::Kind::Variable, b->name, {}, ""};
       if (b->kind == Binding::Kind::Location) return LValue{LValue::Kind::Memory, "", b->location, ""};
+      if (b->kind == Binding::Kind::Place) return b->place;
       return LValue{LValue::Kind::Pointer, b->name, {}, "", {}};
     }
     if (const auto* v = dyn_cast<VarDecl>(d)) {
@@ -235,6 +265,7 @@ LValue Lowerer::lvalue(const clang::Expr* e) {
     }
   }
   if (const auto* m = dyn_cast<MemberExpr>(e)) return member(m);
+  if (const auto* c = dyn_cast<ConditionalOperator>(e)) return conditional_place(c);
   if (const auto* b = dyn_cast<BinaryOperator>(e)) {
     if (b->getOpcode() == BO_Comma) {
       effect(b->getLHS());

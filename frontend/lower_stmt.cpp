@@ -348,6 +348,8 @@ void Lowerer::declaration(const VarDecl* d) {
       bind(d, Binding{Binding::Kind::Scalar, target.var, {}});
     } else if (target.kind == LValue::Kind::Memory) {
       bind(d, Binding{Binding::Kind::Location, "", target.at});
+    } else if (target.kind == LValue::Kind::Choice) {
+      bind(d, Binding{Binding::Kind::Place, "", {}, target});
     } else {
       unsupported("reference to something racecert cannot resolve", d->getLocation());
     }
@@ -362,6 +364,8 @@ void Lowerer::declaration(const VarDecl* d) {
     // A struct in registers: one variable per field, created on use.
     std::string name = new_variable(d->getNameAsString(), kir::ScalarType::Other, loc(d->getLocation()));
     bind(d, Binding{Binding::Kind::Scalar, name, {}});
+    if (auto h = hidden_field(t->getAsCXXRecordDecl()))  // whatever constructs it
+      return unsupported("a field '" + *h + "' that hides a base class's field of the same name", d->getLocation());
     const clang::Expr* init = d->getInit();
     if (!init) return;
     // cuda::atomic_ref<T> r(A[i]): the variable names the cell.
@@ -383,12 +387,7 @@ void Lowerer::declaration(const VarDecl* d) {
       }
       // A constructor of the kernel's own: its initializers and body, with
       // `this` the new variable (a wrapper class holding a pointer).
-      const FunctionDecl* def = ctor->getConstructor()->getDefinition();
-      if (def && def->hasBody() && ctor->getConstructor()->isUserProvided()) {
-        LValue self{LValue::Kind::Variable, name, {}, ""};
-        inline_call(def, ctor, std::vector<const clang::Expr*>(ctor->arg_begin(), ctor->arg_end()), nullptr, &self);
-        return;
-      }
+      if (run_constructor(ctor, LValue{LValue::Kind::Variable, name, {}, ""})) return;
       for (const clang::Expr* a : ctor->arguments()) effect(a);
       return;
     }

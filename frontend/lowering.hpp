@@ -28,6 +28,10 @@ enum class Language { Cuda, OpenCL };
 // e without parentheses, cleanups, materialized temporaries and constant
 // wrappers: the expression the user wrote.
 const clang::Expr* strip(const clang::Expr* e);
+// A field of a struct in registers is the variable `object.field`, so a field
+// that hides a base class's field of the same name would share its
+// variable: the first such name of the class, if any (lower_call.cpp).
+std::optional<std::string> hidden_field(const clang::CXXRecordDecl* record);
 
 // Whether s holds a `break` that leaves s (one not inside a loop or switch
 // nested in s).
@@ -119,10 +123,11 @@ class Lowerer {
 
   // What a declaration stands for in the current scope.
   struct Binding {
-    enum class Kind { Scalar, Pointer, Location, Function };
+    enum class Kind { Scalar, Pointer, Location, Function, Place };
     Kind kind = Kind::Scalar;
     std::string name;          // Scalar: variable; Pointer: its slot (slots_); Function: the selector (lower_indirect.cpp)
     kir::Location location;    // Location: a reference bound to a memory cell
+    LValue place = {};         // Place: a reference bound to one of several places (`T &r = c ? a : b`)
   };
   std::vector<std::map<const clang::ValueDecl*, Binding>> scopes_;
   std::map<const clang::ValueDecl*, std::string> arrays_;  // arrays declared anywhere (shared, device globals)
@@ -399,6 +404,10 @@ class Lowerer {
   Expr inline_call(const clang::FunctionDecl* f, const clang::Expr* c, const std::vector<const clang::Expr*>& args,
                    const clang::Expr* object, const LValue* constructed = nullptr);
   void member_initializers(const clang::CXXConstructorDecl* ctor, const LValue& self);
+  LValue conditional_place(const clang::ConditionalOperator* c);
+  // Runs a constructor the file defines on `target` (its initializers, then
+  // its body); false when it has none to run (the caller decides).
+  bool run_constructor(const clang::CXXConstructExpr* ctor, const LValue& target);
   void opencl_barrier_fences(const std::vector<const clang::Expr*>& args, kir::Barrier& b);
   std::optional<Expr> intrinsic(const std::string& name, const clang::CallExpr* c,
                                 const std::vector<const clang::Expr*>& args, const clang::Expr* object);
