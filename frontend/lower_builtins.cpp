@@ -1,9 +1,13 @@
 // Device functions without a body that access memory through their pointer
 // arguments (frontend/lowering.hpp): memcpy, memmove and memset over a byte
 // range, the cache-hint loads and stores (__ldg, __ldcs, __stcg, ...),
-// cuRAND's generator states, surface reads and writes. Textures need
+// cuRAND's generator states, surface reads and writes, the math and warp
+// functions with a result pointer (__sincosf, frexp, __match_all_sync). Textures need
 // nothing: they are read-only, so a fetch is an unknown value.
 #include <clang/AST/RecordLayout.h>
+
+#include <map>
+#include <set>
 
 #include "frontend/lowering.hpp"
 
@@ -205,6 +209,34 @@ std::optional<Expr> Lowerer::memory_builtin(const std::string& name, const CallE
     if (loads.count(name)) return read(cell, c->getType(), c->getBeginLoc());
     Expr v = args[1]->getType()->isIntegralOrEnumerationType() ? rvalue(args[1]) : (effect(args[1]), nullptr);
     assign(cell, v, c->getBeginLoc());
+    return Expr{};
+  }
+  // Functions that return a second result through a pointer (__sincosf(x,
+  // &s, &c), frexp(x, &e), __match_all_sync(m, v, &pred)): an unknown value
+  // stored at each such argument (by its index).
+  static const std::map<std::string, std::set<std::size_t>> writers = {
+      {"__sincosf", {1, 2}}, {"sincosf", {1, 2}}, {"sincos", {1, 2}}, {"sincospif", {1, 2}}, {"sincospi", {1, 2}},
+      {"frexpf", {1}}, {"frexp", {1}}, {"modff", {1}}, {"modf", {1}}, {"remquof", {2}}, {"remquo", {2}},
+      {"__match_all_sync", {2}}, {"__vibmax_s32", {2}}, {"__vibmax_u32", {2}}, {"__vibmin_s32", {2}},
+      {"__vibmin_u32", {2}}, {"__vibmax_s16x2", {2, 3}}, {"__vibmax_u16x2", {2, 3}}, {"__vibmin_s16x2", {2, 3}},
+      {"__vibmin_u16x2", {2, 3}}};
+  if (auto w = writers.find(base); w != writers.end() && args.size() > *w->second.rbegin()) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      if (!w->second.count(i) || !args[i]->getType()->isPointerType()) {
+        effect(args[i]);
+        continue;
+      }
+      LValue cell = deref(pointer(args[i]), std::nullopt, args[i]->getType()->getPointeeType(),
+                          "the result pointer of '" + name + "'");
+      assign(cell, nullptr, c->getBeginLoc());
+    }
+    return Expr{};
+  }
+  // Address-space conversions and tests look at a pointer, never through it.
+  static const std::set<std::string> lookers = {"__isGlobal", "__isShared", "__isConstant", "__isLocal",
+                                                "__isGridConstant", "__isCtaShared", "__isClusterShared"};
+  if (lookers.count(name) || starts_with(name, "__cvta_generic_to_")) {
+    for (const clang::Expr* a : args) effect(a);
     return Expr{};
   }
   // cuRAND: the generator state is memory each call reads and updates

@@ -648,51 +648,6 @@ void Lowerer::return_stmt(const ReturnStmt* s) {
   if (f.exit >= 0) jump_to(static_cast<std::size_t>(f.exit), s->getBeginLoc());
 }
 
-void Lowerer::asm_stmt(const AsmStmt* s) {
-  // Named barriers from inline PTX: bar.sync / bar.arrive / barrier.sync.
-  // (Positions come from getAsmLoc(): AsmStmt::getBeginLoc() is a stub that
-  // returns an invalid location.)
-  std::string text = s->generateAsmString(ctx_);
-  auto trim = [](std::string x) {
-    while (!x.empty() && std::isspace(static_cast<unsigned char>(x.front()))) x.erase(x.begin());
-    while (!x.empty() && (std::isspace(static_cast<unsigned char>(x.back())) || x.back() == ';')) x.pop_back();
-    return x;
-  };
-  text = trim(text);
-  bool arrive = text.rfind("bar.arrive", 0) == 0 || text.rfind("barrier.arrive", 0) == 0;
-  bool sync = text.rfind("bar.sync", 0) == 0 || text.rfind("barrier.sync", 0) == 0 || text.rfind("bar.cta.sync", 0) == 0;
-  if (!arrive && !sync) return unsupported("inline assembly '" + text + "'", s->getAsmLoc());
-  std::string operands = text.substr(text.find_first_of(" \t") == std::string::npos ? text.size() : text.find_first_of(" \t"));
-  std::vector<Expr> values;
-  std::size_t start = 0;
-  while (start < operands.size()) {
-    std::size_t comma = operands.find(',', start);
-    std::string op = trim(operands.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-    start = comma == std::string::npos ? operands.size() : comma + 1;
-    if (op.empty()) continue;
-    if (op[0] == '$' || op[0] == '%') {
-      // An input operand: "r"(expr).
-      std::string digits = op.substr(1);
-      if (digits.empty() || !std::all_of(digits.begin(), digits.end(), ::isdigit))
-        return unsupported("inline assembly operand '" + op + "'", s->getAsmLoc());
-      unsigned n = static_cast<unsigned>(std::stoul(digits));
-      unsigned outputs = s->getNumOutputs();
-      if (n < outputs || n - outputs >= s->getNumInputs())
-        return unsupported("inline assembly operand '" + op + "'", s->getAsmLoc());
-      values.push_back(rvalue(s->getInputExpr(n - outputs)));
-    } else if (std::all_of(op.begin(), op.end(), ::isdigit)) {
-      values.push_back(int_lit(std::stoll(op)));
-    } else {
-      return unsupported("inline assembly operand '" + op + "'", s->getAsmLoc());
-    }
-  }
-  kir::Barrier b;
-  b.kind = kir::Barrier::Kind::Named;
-  b.arrive = arrive;
-  b.id = values.empty() ? int_lit(0) : values[0];
-  if (values.size() > 1) b.count = values[1];
-  b.loc = loc(s->getAsmLoc());
-  emit(kir::Stmt{std::move(b)});
-}
+// asm_stmt: frontend/lower_asm.cpp.
 
 }  // namespace racecert::frontend::detail

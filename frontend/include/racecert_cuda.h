@@ -347,6 +347,9 @@ __device__ int __float2int_rn(float x);
 __device__ int __float2int_rz(float x);
 __device__ float __int2float_rn(int x);
 
+// The other device functions nvcc declares.
+#include "racecert_device_functions.h"
+
 // ---------------------------------------------------------------- runtime API
 // Host code compiles too, so that kernels with their `main` parse.
 typedef int cudaError_t;

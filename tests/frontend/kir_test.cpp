@@ -2,51 +2,14 @@
 // arrays and their memory spaces, loads and stores, barriers of each kind,
 // atomics and fences, loops, preconditions, source positions; several
 // kernels per file, errors attributed to the kernel they are in.
-#include <functional>
-
 #include "frontend/frontend.hpp"
 #include "inference/infer.hpp"
 #include "support/diagnostic.hpp"
-#include "tests/frontend/test_util.hpp"
+#include "tests/frontend/kir_util.hpp"
 
 using namespace racecert;
 using namespace racecert::fetest;
 namespace fe = racecert::frontend;
-
-namespace {
-
-fe::ParsedFile parse(const std::string& source, const std::string& ext = ".cu", fe::Options o = {}) {
-  return fe::parse_kernels(kernel_file(source, ext), o);
-}
-
-// The one kernel named `name` (fails the test if absent).
-const fe::LoweredKernel& kernel(const fe::ParsedFile& f, const std::string& name) {
-  for (const auto& k : f.kernels)
-    if (k.kernel.name == name) return k;
-  ADD_FAILURE() << "no kernel " << name;
-  static fe::LoweredKernel none;
-  return none;
-}
-
-// Every statement of a block, nested ones included, in program order.
-void walk(const kir::Block& b, const std::function<void(const kir::Stmt&)>& f) {
-  kir::any_statement(b, [&](const kir::Stmt& s) {
-    f(s);
-    return false;
-  });
-}
-
-template <class T> std::vector<T> all(const kir::Kernel& k) {
-  std::vector<T> out;
-  walk(k.body, [&](const kir::Stmt& s) {
-    if (s.is<T>()) out.push_back(s.as<T>());
-  });
-  return out;
-}
-
-std::string str(const expr::Expr& e) { return e ? expr::to_string(e) : "null"; }
-
-}  // namespace
 
 TEST(KernelIr, SharedTileArraysBarrierAndPositions) {
   fe::ParsedFile f = parse(R"(__global__ void tile(float *out, int n) {
