@@ -275,6 +275,6 @@ TEST(Parser, MissingFileIsAnInputError) {
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), kExitBadInput);
-    EXPECT_EQ(e.render(), "/nonexistent/file.map: error: cannot read file");
+    EXPECT_EQ(e.render(), "/nonexistent/file.map: error: cannot read file: No such file or directory");
   }
 }
