@@ -224,6 +224,16 @@ int exit_code(const CheckOutput& out, bool accept_bounded) {
   return code;
 }
 
+bool shown_with_kernel(const CheckOutput& out, const Error& e) {
+  const std::string message = e.what();
+  for (const auto& k : out.kernels)
+    for (const auto& d : k.diagnostics)
+      if (d.loc == e.loc() && d.message.size() >= message.size() &&
+          d.message.compare(d.message.size() - message.size(), message.size(), message) == 0)
+        return true;
+  return false;
+}
+
 bool internal_note(const Diagnostic& d) {
   // The wordings of smt/checker.cpp's notes that say how a query was
   // encoded: they change no verdict and ask nothing of the user.
@@ -311,7 +321,8 @@ void render(const CheckOutput& out, const std::string& format, const TextStyle& 
   // Errors on standard error, each once with its caret; the verdicts, and
   // the totals of a run over several files, on standard output.
   CheckOutput errors;
-  errors.errors = out.errors;
+  for (const auto& e : out.errors)
+    if (!shown_with_kernel(out, e)) errors.errors.push_back(e);
   render_text(errors, std::cerr, TextStyle{false, style.verbose});
   CheckOutput rest = out;
   rest.errors.clear();

@@ -24,6 +24,12 @@ struct CheckOutput {
 // inconclusive (bounded counts as inconclusive unless accepted).
 int exit_code(const CheckOutput& out, bool accept_bounded);
 
+// Whether error `e` is a kernel's compile error that the kernel's report
+// already shows (with its caret): the driver keeps it among the errors for
+// the exit code (a syntax error is malformed input), and the text shows it
+// once.
+bool shown_with_kernel(const CheckOutput& out, const Error& e);
+
 struct TextStyle {
   bool color = false;    // ANSI colours (--color, NO_COLOR)
   bool verbose = false;  // -v: also the notes on how the analysis went (internal_note)

@@ -172,6 +172,16 @@ TEST(BadInput, CompileErrorPrintedOnceAndOtherKernelsStillChecked) {
       << r.out;
 }
 
+TEST(BadInput, SyntaxErrorPrintedOnceWithItsCaret) {
+  std::string f = temp_file("__global__ void k(int *a) {\n  a[threadIdx.x] = 1\n}\n", ".cu");
+  Outcome r = run_racecert({"check", f, "--block-dim", "32"});
+  EXPECT_EQ(r.code, 2);  // a syntax error is malformed input
+  EXPECT_EQ(occurrences(r.out + r.err, "expected ';' after expression"), 1u) << r.out << r.err;
+  EXPECT_EQ(first_line(r.out), f + ":2:21: error: the kernel does not compile: expected ';' after expression");
+  EXPECT_NE(r.out.find("    2 |   a[threadIdx.x] = 1\n      |                     ^\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "");
+}
+
 // ---- protocol and barrier-program parse errors: at the missing token
 
 TEST(BadInput, ProtocolMissingSemicolonPointsAfterTheStatement) {
