@@ -9,10 +9,12 @@
 #include <set>
 
 #include "support/diagnostic.hpp"
+#include "support/expr_grammar.hpp"
 
 namespace racecert::barriers {
 
 namespace x3 = boost::spirit::x3;
+namespace eg = racecert::expr::grammar;
 using It = std::string::const_iterator;
 
 namespace {
@@ -365,13 +367,12 @@ std::vector<Program> parse_text(const std::string& text, const std::string& file
     bool ok = x3::phrase_parse(first, last, parser, skipper);
     if (!ok || first != last) {
       std::size_t off = state.token(first);
-      state.fail(off, std::string("expected 'kernel', found ") + (off < text.size() ? "'" + std::string(1, text[off]) + "'" : "end of input"));
+      state.fail(off, "expected 'kernel', found " + eg::found_token(text, off));
     }
   } catch (const x3::expectation_failure<It>& e) {
-    std::size_t off = state.token(e.where());
-    std::string found = off < text.size() ? std::string("'") + text[off] + "'" : "end of input";
-    if (off < text.size() && !std::isprint(static_cast<unsigned char>(text[off]))) found = "a non-printable byte";
-    state.fail(off, "expected " + e.which() + ", found " + found);
+    // The same wording and position as the other formats' errors.
+    std::size_t raw = state.offset(e.where());
+    state.fail(eg::error_offset(text, raw, e.which()), "expected " + e.which() + ", found " + eg::found_token(text, state.token(e.where())));
   }
   return std::move(state.out);
 }

@@ -10,9 +10,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/explore_kernel.hpp"
+#include "cli/parse_command_line.hpp"
 #include "cli/report_render.hpp"
 #include "pipeline/driver.hpp"
 #include "support/launch_dims.hpp"
+#include "support/launch_dims_error.hpp"
 #include "support/deadline.hpp"
 #include "support/exit_codes.hpp"
 
@@ -20,9 +22,20 @@ namespace racecert::cli {
 
 namespace {
 
+constexpr const char* kExitCodesHelp =
+    "\nExit codes:\n"
+    "  0  every kernel is data-race free (or the files have no kernel)\n"
+    "  1  a violation: a race, a barrier divergence, a deadlock or a failed assertion\n"
+    "  2  malformed input (a file that cannot be read or parsed)\n"
+    "  3  usage error (a bad option, or --kernel naming no kernel of the files)\n"
+    "  4  inconclusive: some kernel unknown, timed out, or bounded (without --accept-bounded)\n"
+    "When several apply, the first in the order 3, 2, 1, 4 wins; a file that fails to\n"
+    "parse does not hide the races found in the others, which are still reported.\n";
+
 struct Options {
   std::vector<std::string> files;
   std::string format = "text";
+  TextStyle style;
   pipeline::Options pipeline;
   double time_limit_s = 0;  // whole run; 0: none
   bool accept_bounded = false;
@@ -30,55 +43,57 @@ struct Options {
 
 Options parse_options(int argc, char** argv) {
   cxxopts::Options spec("racecert check", "Prove data-race freedom of GPU kernels or report races.");
-  spec.positional_help("FILE...");
+  spec.custom_help("[OPTION...] FILE...");
   spec.add_options()
-      ("format", "output format: text, json or sarif", cxxopts::value<std::string>()->default_value("text"))
-      ("show", "print a stage instead of checking: " + pipeline::stage_names(), cxxopts::value<std::string>())
-      ("D,define", "define a macro for CUDA/OpenCL files (NAME or NAME=VALUE)", cxxopts::value<std::vector<std::string>>())
-      ("I,include", "add an include directory for CUDA/OpenCL files", cxxopts::value<std::vector<std::string>>())
-      ("cuda-path", "use this CUDA installation's headers instead of racecert's", cxxopts::value<std::string>())
-      ("j,jobs", "parallel solver queries (default and most: one per core)", cxxopts::value<int>()->default_value("0"))
-      ("timeout-ms", "time limit of each solver query", cxxopts::value<unsigned>()->default_value("10000"))
-      ("rlimit", "Z3 resource limit of each solver check: unlike time, the same on every machine (0: none)",
-       cxxopts::value<unsigned>()->default_value("0"))
-      ("kernel-timeout-ms", "wall-clock limit of each kernel's analysis, after which it is unknown (0: none)",
-       cxxopts::value<unsigned>()->default_value("60000"))
-      ("time-limit", "wall-clock limit of the whole run in seconds: past it racecert exits 4 (0: none)",
-       cxxopts::value<double>()->default_value("0"))
-      ("block-dim", "fix blockDim: N or [X,Y,Z] (default: any; named barriers: the header's, else "
-                    "__launch_bounds__)", cxxopts::value<std::string>())
-      ("grid-dim", "fix gridDim: N or [X,Y,Z] (default: any)", cxxopts::value<std::string>())
+      ("format", "output format: text, json or sarif", cxxopts::value<std::string>()->default_value("text"), "FORMAT")
+      ("color", "colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never",
+       cxxopts::value<std::string>()->default_value("auto"), "WHEN")
+      ("v,verbose", "also print notes on how the analysis went (bit-vector arithmetic, which engine decided "
+                    "which array)")
+      ("show", "print a stage instead of checking: " + pipeline::stage_names(), cxxopts::value<std::string>(), "STAGE")
+      ("D,define", "define a macro for CUDA/OpenCL files (NAME or NAME=VALUE)", cxxopts::value<std::vector<std::string>>(),
+       "MACRO")
+      ("I,include", "add an include directory for CUDA/OpenCL files", cxxopts::value<std::vector<std::string>>(), "DIR")
+      ("cuda-path", "use this CUDA installation's headers instead of racecert's", cxxopts::value<std::string>(), "DIR")
+      ("j,jobs", "parallel solver queries; 0: one per core, also the most", cxxopts::value<int>()->default_value("0"), "N")
+      ("timeout-ms", "time limit of each solver query", cxxopts::value<unsigned>()->default_value("10000"), "MS")
+      ("rlimit", "Z3 resource limit of each solver check: unlike time, the same on every machine; 0: none",
+       cxxopts::value<unsigned>()->default_value("0"), "N")
+      ("kernel-timeout-ms", "wall-clock limit of each kernel's analysis, after which it is unknown; 0: none",
+       cxxopts::value<unsigned>()->default_value("60000"), "MS")
+      ("time-limit", "wall-clock limit of the whole run in seconds: past it racecert exits 4; 0: none",
+       cxxopts::value<double>()->default_value("0"), "SECONDS")
+      ("block-dim", "fix blockDim: N, [X,Y] or [X,Y,Z] (default: the file's header, else any; named barriers: "
+                    "else __launch_bounds__)",
+       cxxopts::value<std::string>(), "DIM")
+      ("grid-dim", "fix gridDim: N, [X,Y] or [X,Y,Z] (default: the file's header, else any)",
+       cxxopts::value<std::string>(), "DIM")
       ("all-dims", "check every launch size: by default a kernel that reads no .y (.z) coordinate or size "
                    "is checked as launched with 1 there")
-      ("kernel", "check only the kernel with this name", cxxopts::value<std::string>())
+      ("kernel", "check only the kernel with this name", cxxopts::value<std::string>(), "NAME")
       ("benign-races", "count two writes of the same value as a race")
       ("warp-sync", "warps of N threads run in lock-step, as GPUVerify's --warp-sync=N; the named-barrier check "
                     "uses N = 32 only, as WEFT's warp-synchronous mode (default: they do not)",
-       cxxopts::value<int>())
+       cxxopts::value<int>(), "N")
       ("accept-bounded", "exit 0, not 4, for a kernel the explorer found no problem in (status bounded: one "
                          "concrete launch explored, not a proof)")
       ("no-explore", "never fall back to the explorer for kernels with atomics or fences")
-      ("kernel-args", "the explorer's scalar arguments, NAME=INT,... (default: the header's, else the number of threads)",
-       cxxopts::value<std::string>())
+      ("kernel-args", "the explorer's scalar arguments (default: the header's, else the number of threads)",
+       cxxopts::value<std::string>(), "NAME=INT,...")
       ("memory", "the explorer's initial array contents, a JSON file {\"A\": [1, 2]} (default: zero)",
-       cxxopts::value<std::string>())
-      ("loop-bound", "the explorer's iterations of a loop before the thread blocks (default: 32)", cxxopts::value<int>())
+       cxxopts::value<std::string>(), "FILE")
+      ("loop-bound", "the explorer's iterations of a loop before the thread blocks (default: 32)",
+       cxxopts::value<int>(), "N")
       ("max-resident-blocks", "the deadlock check under OBE: at most N blocks run at once (default: every block)",
-       cxxopts::value<unsigned>())
+       cxxopts::value<unsigned>(), "N")
       ("h,help", "print this help");
   // The FILEs are what the parser leaves unmatched rather than a positional
   // vector option, which cxxopts would split at commas ("a,b.cu"); unknown
   // options are rejected, so only FILEs are left, and after `--` a FILE may
   // start with '-'.
-  cxxopts::ParseResult r;
-  try {
-    r = spec.parse(argc, argv);
-  } catch (const cxxopts::exceptions::exception& e) {
-    throw usage_error(e.what());
-  }
+  cxxopts::ParseResult r = parse_command_line(spec, argc, argv);
   if (r.count("help")) {
-    std::cout << spec.help() << "\nExit codes: 0 every kernel DRF, 1 race or divergence, 2 malformed input,\n"
-                                "3 usage error, 4 inconclusive.\n";
+    std::cout << help_text(spec) << kExitCodesHelp;
     std::exit(kExitOk);
   }
   Options o;
@@ -92,6 +107,7 @@ Options parse_options(int argc, char** argv) {
   }
   if (o.files.empty()) throw usage_error("no input files");
   o.format = r["format"].as<std::string>();
+  o.style = text_style(r["color"].as<std::string>(), r.count("verbose") > 0);
   if (o.format != "text" && o.format != "json" && o.format != "sarif")
     throw usage_error("unknown format '" + o.format + "' (expected text, json or sarif)");
   pipeline::Options& p = o.pipeline;
@@ -110,7 +126,7 @@ Options parse_options(int argc, char** argv) {
     std::string value = r[flag].as<std::string>();
     *dim = parse_dim3(value);
     if (!*dim)
-      throw usage_error("invalid dimension '" + value + "' (expected N, [X,Y,Z] or X,Y,Z, each from 1 to 2^31-1)");
+      throw usage_error("--" + std::string(flag) + ": " + launch_dims_error(value));
   }
   smt::CheckOptions& check = p.check;
   check.jobs = r["jobs"].as<int>();
@@ -155,8 +171,9 @@ int check_main(int argc, char** argv) {
     for (const auto& e : result.errors) std::cerr << e.render() << "\n";
     return result.errors.empty() ? kExitOk : kExitBadInput;
   }
-  CheckOutput out{std::move(result.kernels), std::move(result.errors)};
-  render(out, o.format);
+  CheckOutput out{std::move(result.kernels), std::move(result.errors), std::move(result.without_kernels),
+                  o.files.size()};
+  render(out, o.format, o.style);
   return exit_code(out, o.accept_bounded);
 }
 

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/parse_command_line.hpp"
 #include "cli/explore_kernel.hpp"
 #include "cli/explore_liveness.hpp"
 #include "cli/explore_ptx.hpp"
@@ -202,14 +203,9 @@ int run(int argc, char** argv) {
       cxxopts::value<std::string>()->default_value("src11"))("h,help", "print this help")(
       "file", "litmus test or kernel", cxxopts::value<std::string>());
   options.parse_positional({"file"});
-  cxxopts::ParseResult args;
-  try {
-    args = options.parse(argc, argv);
-  } catch (const cxxopts::exceptions::exception& e) {
-    throw usage_error(e.what());
-  }
+  cxxopts::ParseResult args = parse_command_line(options, argc, argv);
   if (args.count("help")) {
-    std::cout << options.help();
+    std::cout << help_text(options);
     return kExitOk;
   }
   // A string, not a vector, so that cxxopts does not split "a,b.litmus"; a

@@ -8,6 +8,7 @@
 #include "pipeline/explore.hpp"
 #include "support/diagnostic.hpp"
 #include "support/exit_codes.hpp"
+#include "support/launch_dims_error.hpp"
 
 namespace racecert::cli {
 
@@ -32,7 +33,7 @@ void read_kernel_launch(const cxxopts::ParseResult& args, pipeline::ExploreSetti
     if (!args.count(flag)) continue;
     std::string value = args[flag].as<std::string>();
     *dim = parse_dim3(value);
-    if (!*dim) throw usage_error("invalid dimension '" + value + "' (expected N, [X,Y,Z] or X,Y,Z)");
+    if (!*dim) throw usage_error("--" + std::string(flag) + ": " + launch_dims_error(value));
   }
   fo.block = s.launch.block;
   fo.grid = s.launch.grid;
@@ -57,9 +58,9 @@ int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& arg
   const std::string kernel = args.count("kernel") ? args["kernel"].as<std::string>() : "";
 
   pipeline::ExploreFileResult r = pipeline::explore_file(path, fo, kernel, s, limit);
-  CheckOutput out{std::move(r.kernels), std::move(r.errors)};
+  CheckOutput out{std::move(r.kernels), std::move(r.errors), {}, 1};
   const std::string format = args["format"].as<std::string>();
-  render(out, format);
+  render(out, format, text_style("auto", false));
   return exit_code(out, args.count("accept-bounded") > 0);
 }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/parse_command_line.hpp"
 #include "cli/subcommands.hpp"
 #include "harness/dataset.hpp"
 #include "harness/interrupt.hpp"
@@ -36,7 +37,7 @@ constexpr const char* kUsage =
     "      combine results.csv files (of --emit-jobs parts, or of several runs) into one summary\n"
     "  synth --family access|barrier|conditional|unsync-loop|sync-loop|all --size N|A-B [--racy]\n"
     "        [--lang cuda|map] --out DIR\n"
-    "      write the synthetic kernels of Claim 2 (Fig. 17)\n"
+    "      write synthetic kernels of growing size (to measure how check times scale)\n"
     "\n"
     "Run `racecert harness <command> --help` for details.\n";
 
@@ -70,13 +71,9 @@ cxxopts::ParseResult parse(cxxopts::Options& spec, int argc, char** argv, SplitA
   for (auto& s : split.rest_storage) ptrs.push_back(s.data());
   spec.allow_unrecognised_options();
   cxxopts::ParseResult r;
-  try {
-    r = spec.parse(static_cast<int>(ptrs.size()), ptrs.data());
-  } catch (const cxxopts::exceptions::exception& e) {
-    throw usage_error(e.what());
-  }
+  r = parse_command_line(spec, static_cast<int>(ptrs.size()), ptrs.data());
   for (const auto& u : r.unmatched()) {
-    if (u.size() > 1 && u[0] == '-') throw usage_error("unknown option '" + u + "'");
+    if (u.size() > 1 && u[0] == '-') throw usage_error("unknown option '" + u + "'" + did_you_mean(spec, u));
     split.positional.push_back(u);
   }
   split.positional.insert(split.positional.end(), after_dashes.begin(), after_dashes.end());
@@ -147,7 +144,7 @@ int run_command(int argc, char** argv) {
   SplitArgs split;
   auto r = parse(spec, argc, argv, split, true);
   if (r.count("help")) {
-    std::cout << spec.help() << "\nA kernel whose header is malformed is a row (malformed input), not an error.\n"
+    std::cout << help_text(spec) << "\nA kernel whose header is malformed is a row (malformed input), not an error.\n"
                                 "Exit codes: 0 the run completed (see summary.md for the outcomes), 2 a PATH is\n"
                                 "missing or no kernel file was found, 3 usage error, 128+N interrupted by signal N.\n";
     return kExitOk;
@@ -236,7 +233,7 @@ int merge_command(int argc, char** argv) {
   SplitArgs split;
   auto r = parse(spec, argc, argv, split, false);
   if (r.count("help")) {
-    std::cout << spec.help() << "\nDirectories are searched for results.csv files.\n";
+    std::cout << help_text(spec) << "\nDirectories are searched for results.csv files.\n";
     return kExitOk;
   }
   if (split.positional.empty()) throw usage_error("no CSV file or directory given");
@@ -273,7 +270,7 @@ int merge_command(int argc, char** argv) {
 }
 
 int synth_command(int argc, char** argv) {
-  cxxopts::Options spec("racecert harness synth", "Write the synthetic kernels of Claim 2 (Fig. 17).");
+  cxxopts::Options spec("racecert harness synth", "Write synthetic kernels of growing size, racy or data-race free, to measure how check times scale.");
   spec.add_options()
       ("family", "access, barrier, conditional, unsync-loop, sync-loop, or all", cxxopts::value<std::string>())
       ("size", "repetitions of the pattern: N or a range A-B (1 to 1000)", cxxopts::value<std::string>())
@@ -286,7 +283,7 @@ int synth_command(int argc, char** argv) {
   SplitArgs split;
   auto r = parse(spec, argc, argv, split, false);
   if (r.count("help")) {
-    std::cout << spec.help();
+    std::cout << help_text(spec);
     return kExitOk;
   }
   if (!split.positional.empty()) throw usage_error("unexpected argument '" + split.positional[0] + "'");

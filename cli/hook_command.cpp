@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/parse_command_line.hpp"
 #include "cli/subcommands.hpp"
 #include "harness/hook/hook_install.hpp"
 #include "harness/hook/hook_run.hpp"
@@ -29,17 +30,10 @@ constexpr const char* kUsage =
     "                      at all is an error (exit 2)\n"
     "\n"
     "Settings: .racecert at the repository root (docs/harness.md).\n"
-    "Exit codes of run: 0 the commit may go ahead, 1 blocked (a race or divergence, or an\n"
-    "inconclusive file with block-on-inconclusive), 2 malformed input (.racecert, a kernel's\n"
-    "header, a FILE that does not exist; also blocks), 3 usage error or not a repository,\n"
-    "128+N interrupted by signal N.\n";
+    "Run `racecert hook <install|uninstall|run> --help` for a verb's options and exit codes.\n";
 
 cxxopts::ParseResult parse(cxxopts::Options& spec, int argc, char** argv) {
-  try {
-    return spec.parse(argc, argv);
-  } catch (const cxxopts::exceptions::exception& e) {
-    throw usage_error(e.what());
-  }
+  return parse_command_line(spec, argc, argv);
 }
 
 // Options shared by every sub-command: --help prints the usage.
@@ -50,26 +44,51 @@ cxxopts::ParseResult parse_hook_options(cxxopts::Options& spec, int argc, char**
   return r;
 }
 
+// Each verb's own help: its usage line, options and exit codes.
+int verb_help(const cxxopts::Options& spec, const char* exit_codes) {
+  std::cout << help_text(spec) << "\nSettings: .racecert at the repository root (docs/harness.md).\n" << exit_codes;
+  return kExitOk;
+}
+
+constexpr const char* kInstallExitCodes =
+    "Exit codes: 0 installed, 2 a hook file could not be written, 3 usage error, not a\n"
+    "repository, or a pre-commit hook of another tool is there (see --force).\n";
+constexpr const char* kUninstallExitCodes =
+    "Exit codes: 0 removed (and the hook it replaced restored, if one was kept),\n"
+    "2 a hook file could not be removed, 3 usage error, not a repository or no racecert hook.\n";
+constexpr const char* kRunExitCodes =
+    "Exit codes: 0 the commit may go ahead, 1 blocked (a race, a barrier divergence or a\n"
+    "deadlock, or an inconclusive file with block-on-inconclusive), 2 malformed input\n"
+    "(.racecert, a kernel's header, a FILE that does not exist; also blocks), 3 usage\n"
+    "error or not a repository, 128+N interrupted by signal N.\n";
+
 int install_command(int argc, char** argv) {
-  cxxopts::Options spec(argv[0], "");
+  cxxopts::Options spec(argv[0], "Install racecert's pre-commit and pre-merge-commit hooks in the current git "
+                                 "repository.");
+  spec.custom_help("[--force]");
   spec.add_options()("force", "replace an existing pre-commit hook (kept as pre-commit.racecert-backup)");
   auto r = parse_hook_options(spec, argc, argv, false);
-  if (r.count("help")) return std::cout << kUsage, kExitOk;
+  if (r.count("help")) return verb_help(spec, kInstallExitCodes);
   return harness::hook::install_hook(r.count("force") > 0, std::cout, std::cerr);
 }
 
 int uninstall_command(int argc, char** argv) {
-  cxxopts::Options spec(argv[0], "");
+  cxxopts::Options spec(argv[0], "Remove racecert's hooks from the current git repository, restoring the hooks "
+                                 "they replaced.");
+  spec.custom_help("");
   auto r = parse_hook_options(spec, argc, argv, false);
-  if (r.count("help")) return std::cout << kUsage, kExitOk;
+  if (r.count("help")) return verb_help(spec, kUninstallExitCodes);
   return harness::hook::uninstall_hook(std::cout, std::cerr);
 }
 
 int run_command(int argc, char** argv) {
-  cxxopts::Options spec(argv[0], "");
+  cxxopts::Options spec(argv[0], "Check the staged kernels, as the hooks do. With FILEs, the staged content of "
+                                 "those files, in parallel; a FILE not in the index counts as inconclusive, with a "
+                                 "warning, and one that does not exist is an error.");
+  spec.custom_help("[-v] [--] [FILE...]");
   spec.add_options()("v,verbose", "also list data-race-free files and cache hits");
   auto r = parse_hook_options(spec, argc, argv, true);
-  if (r.count("help")) return std::cout << kUsage, kExitOk;
+  if (r.count("help")) return verb_help(spec, kRunExitCodes);
   harness::hook::HookRunOptions o;
   o.verbose = r.count("verbose") > 0;
   // Unknown options were rejected by the parser, so what is left are FILEs,

@@ -22,7 +22,14 @@ constexpr const char* kUsage =
     "  --version          print the version\n"
     "  --help             print this help\n"
     "\n"
-    "Run `racecert <command> --help` for the options of a command.\n";
+    "Run `racecert <command> --help` for the options of a command.\n"
+    "\n"
+    "exit codes:\n"
+    "  0  every kernel data-race free (or nothing to check)\n"
+    "  1  a violation: a race, a barrier divergence, a deadlock or a failed assertion\n"
+    "  2  malformed input\n"
+    "  3  usage error\n"
+    "  4  inconclusive (unknown, a timeout, or only a bounded exploration)\n";
 
 }  // namespace
 

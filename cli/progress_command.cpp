@@ -15,6 +15,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/parse_command_line.hpp"
 #include "cli/progress_kernel.hpp"
 #include "cli/subcommands.hpp"
 #include "progress/cuda_emitter.hpp"
@@ -45,9 +46,9 @@ constexpr const char* kUsage =
 // Parses argv with cxxopts; prints help and returns false on --help.
 bool parse_options(cxxopts::Options& opts, int argc, char** argv, cxxopts::ParseResult& out) {
   opts.add_options()("h,help", "print this help");
-  out = opts.parse(argc, argv);
+  out = parse_command_line(opts, argc, argv);
   if (out.count("help")) {
-    std::cout << opts.help() << "\n";
+    std::cout << help_text(opts) << "\n";
     return false;
   }
   if (!out.unmatched().empty()) throw usage_error("unexpected argument '" + out.unmatched().front() + "'");

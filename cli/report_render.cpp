@@ -1,10 +1,12 @@
 #include "cli/report_render.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
-#include <unistd.h>
 
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
@@ -35,13 +37,20 @@ class SourceCache {
   std::map<std::string, std::vector<std::string>> files_;
 };
 
+// The line under a gutter with its number, and a caret under the column,
+// as Clang shows them:
+//     12 |     a[i] = 0;
+//        |     ^
 std::string caret(SourceCache& src, const SourceLoc& loc) {
   std::string text = src.line(loc);
   if (text.empty()) return "";
   std::string mark;
   for (int i = 1; i < loc.column && static_cast<std::size_t>(i - 1) < text.size(); ++i)
     mark += text[static_cast<std::size_t>(i - 1)] == '\t' ? '\t' : ' ';
-  return "  " + text + "\n  " + mark + "^\n";
+  char number[16];
+  std::snprintf(number, sizeof number, "%5d", loc.line);
+  return std::string(number) + " | " + text + "\n" + std::string(std::string(number).size(), ' ') + " | " + mark +
+         "^\n";
 }
 
 std::string index_text(const std::string& array, const std::vector<std::int64_t>& index) {
@@ -203,6 +212,8 @@ void write(const llvm::json::Value& v, std::ostream& os) {
 }  // namespace
 
 int exit_code(const CheckOutput& out, bool accept_bounded) {
+  for (const auto& e : out.errors)
+    if (e.code() == kExitUsage) return kExitUsage;
   if (!out.errors.empty()) return kExitBadInput;
   int code = kExitOk;
   for (const auto& k : out.kernels) {
@@ -213,12 +224,56 @@ int exit_code(const CheckOutput& out, bool accept_bounded) {
   return code;
 }
 
-void render_text(const CheckOutput& out, std::ostream& os, bool color) {
-  const char* red = color ? "\033[1;31m" : "";
-  const char* bold = color ? "\033[1m" : "";
-  const char* reset = color ? "\033[0m" : "";
+bool shown_with_kernel(const CheckOutput& out, const Error& e) {
+  const std::string message = e.what();
+  for (const auto& k : out.kernels)
+    for (const auto& d : k.diagnostics)
+      if (d.loc == e.loc() && d.message.size() >= message.size() &&
+          d.message.compare(d.message.size() - message.size(), message.size(), message) == 0)
+        return true;
+  return false;
+}
+
+bool internal_note(const Diagnostic& d) {
+  // The wordings of smt/checker.cpp's notes that say how a query was
+  // encoded: they change no verdict and ask nothing of the user.
+  return d.severity == Diagnostic::Severity::Note &&
+         d.message.find(": bit-vector arithmetic used because of ") != std::string::npos;
+}
+
+TextStyle text_style(const std::string& color, bool verbose) {
+  if (color != "auto" && color != "always" && color != "never")
+    throw usage_error("unknown --color '" + color + "' (expected auto, always or never)");
+  const char* no_color = std::getenv("NO_COLOR");
+  bool on_terminal = isatty(STDOUT_FILENO) != 0 && (no_color == nullptr || *no_color == '\0');
+  return TextStyle{color == "always" || (color == "auto" && on_terminal), verbose};
+}
+
+std::string totals_text(const CheckOutput& out) {
+  auto count = [](std::size_t n, const std::string& what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  std::map<KernelStatus, std::size_t> by_status;
+  for (const auto& k : out.kernels) ++by_status[k.status];
+  std::string s = count(out.files, "file") + ", " + count(out.kernels.size(), "kernel");
+  std::string statuses;
+  for (const auto& [status, n] : by_status)
+    statuses += (statuses.empty() ? "" : ", ") + std::to_string(n) + " " + to_string(status);
+  if (!statuses.empty()) s += ": " + statuses;
+  if (!out.errors.empty()) s += "; " + count(out.errors.size(), "input error");
+  return s;
+}
+
+void render_text(const CheckOutput& out, std::ostream& os, const TextStyle& style) {
+  const char* red = style.color ? "\033[1;31m" : "";
+  const char* bold = style.color ? "\033[1m" : "";
+  const char* reset = style.color ? "\033[0m" : "";
   SourceCache src;
-  for (const auto& e : out.errors) os << bold << e.render() << reset << "\n";
+  // One line each (a compile error in a kernel is a diagnostic of its
+  // report, with its caret); an error of no file (a --kernel no file has)
+  // says who speaks, as usage errors do.
+  for (const auto& e : out.errors) os << bold << (e.loc().file.empty() ? "racecert: " : "") << e.render() << reset << "\n";
+  for (const auto& f : out.without_kernels) os << f << ": no kernels\n";
   for (const auto& k : out.kernels) {
     for (const auto& r : k.races) {
       os << bold << where(r.first.loc, k.file) << ": " << red << "error: " << reset << bold << (r.heterogeneous ? "heterogeneous race on " : "data race on ")
@@ -246,26 +301,33 @@ void render_text(const CheckOutput& out, std::ostream& os, bool color) {
       steps_text(os, "then repeated forever", f.cycle, k.file);
     }
     for (const auto& d : k.diagnostics) {
+      if (internal_note(d) && !style.verbose) continue;
       os << where(d.loc, k.file) << ": " << (d.severity == Diagnostic::Severity::Error ? red : "")
          << severity(d.severity) << ": " << reset << d.message << "\n";
       if (d.severity != Diagnostic::Severity::Note) os << caret(src, d.loc);
     }
     if (!k.assumed_one.empty()) os << k.file << ": note: " << assumption_text(k) << "\n";
-    if (!k.engines.empty()) os << k.file << ": note: " << engines_text(k) << "\n";
+    if (!k.engines.empty() && style.verbose) os << k.file << ": note: " << engines_text(k) << "\n";
     for (const auto& a : k.assumptions) os << k.file << ": note: assuming " << a << "\n";
     char secs[32];
     std::snprintf(secs, sizeof secs, "%.3f", k.seconds);
-    os << bold << "kernel '" << k.name << "': " << to_string(k.status) << reset << " (" << secs << " s)\n";
+    os << bold << k.file << ": kernel '" << k.name << "': " << to_string(k.status) << reset << " (" << secs << " s)\n";
   }
 }
 
-void render(const CheckOutput& out, const std::string& format) {
+void render(const CheckOutput& out, const std::string& format, const TextStyle& style) {
   if (format == "json") return render_json(out, std::cout);
   if (format == "sarif") return render_sarif(out, std::cout);
-  for (const auto& e : out.errors) std::cerr << e.render() << "\n";
+  // Errors on standard error, each once with its caret; the verdicts, and
+  // the totals of a run over several files, on standard output.
+  CheckOutput errors;
+  for (const auto& e : out.errors)
+    if (!shown_with_kernel(out, e)) errors.errors.push_back(e);
+  render_text(errors, std::cerr, TextStyle{false, style.verbose});
   CheckOutput rest = out;
   rest.errors.clear();
-  render_text(rest, std::cout, isatty(STDOUT_FILENO) != 0);
+  render_text(rest, std::cout, style);
+  if (out.files > 1) std::cout << totals_text(out) << "\n";
 }
 
 void render_json(const CheckOutput& out, std::ostream& os) {

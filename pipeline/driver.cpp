@@ -54,6 +54,8 @@ struct Gathered {
   std::vector<Error> errors;
   std::string shown;
   bool matched = false;  // some kernel passed the --kernel filter
+  std::vector<std::string> kernel_names;     // every kernel of the files, for a --kernel that matches none
+  std::vector<std::string> without_kernels;  // files with no kernel (a helper header)
   int extractions = 0;
 };
 
@@ -352,7 +354,8 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
 
 void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
   frontend::ParsedFile f = frontend::parse_kernels(path, frontend::Options{o.defines, o.include_dirs, o.cuda_path, o.launch.block, o.launch.grid});
-  if (f.kernels.empty()) g.errors.push_back(input_error(SourceLoc{path, 0, 0}, "no kernel in the file"));
+  if (f.kernels.empty()) g.without_kernels.push_back(path);
+  for (const auto& lk : f.kernels) g.kernel_names.push_back(lk.kernel.name);
   for (const auto& lk : f.kernels)
     if (o.kernel.empty() || lk.kernel.name == o.kernel) kernel_stages(path, lk, f, o, g);
 }
@@ -360,23 +363,28 @@ void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
 void load_barrier_file(const std::string& path, const Options& o, Gathered& g) {
   if (o.show) {
     if (!wants(o, Stage::Barriers)) return;
-    for (const auto& p : barriers::parse_text_file(path))
+    for (const auto& p : barriers::parse_text_file(path)) {
+      g.kernel_names.push_back(p.name);
       if (o.kernel.empty() || p.name == o.kernel) {
         g.matched = true;
         g.shown += barriers::print(p);
       }
+    }
     return;
   }
-  for (auto& r : barriers::check_text_file(path))
+  for (auto& r : barriers::check_text_file(path)) {
+    g.kernel_names.push_back(r.name);
     if (o.kernel.empty() || r.name == o.kernel) {
       g.matched = true;
       confirm_simulated(r);
       g.decided.push_back(std::move(r));
     }
+  }
 }
 
 void load_protocol_file(const std::string& path, const Options& o, Gathered& g) {
   for (auto& k : protocol::parse_protocol_file(path).kernels) {
+    g.kernel_names.push_back(k.name);
     if (!o.kernel.empty() && k.name != o.kernel) continue;
     g.matched = true;
     if (o.show == Stage::Kernel || o.show == Stage::Barriers) continue;  // a protocol has neither
@@ -398,9 +406,11 @@ void load_file(const std::string& path, const Options& o, Gathered& g) {
     if (ext == ".bar") load_barrier_file(path, o, g);
     else if (ext == ".map") load_protocol_file(path, o, g);
     else if (frontend::is_kernel_file(path)) load_kernel_file(path, o, g);
-    else
+    else {
+      read_file(path);  // a missing file or a directory says so before its extension does
       throw input_error(SourceLoc{path, 0, 0},
                         "unsupported file type '" + ext + "' (expected .cu, .cuh, .cl, .map or .bar)");
+    }
   } catch (const Error& e) {
     g.errors.push_back(e);
   }
@@ -442,8 +452,15 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
   Result out;
   out.errors = g.errors;
   out.barrier_extractions = g.extractions;
-  if (out.errors.empty() && !g.matched && !o.kernel.empty())
-    out.errors.push_back(input_error(SourceLoc{}, "no kernel named '" + o.kernel + "'"));
+  out.without_kernels = g.without_kernels;
+  if (out.errors.empty() && !g.matched && !o.kernel.empty()) {
+    // A name that is not there is a usage error: say which names are.
+    std::string names;
+    for (const auto& n : g.kernel_names) names += (names.empty() ? "" : ", ") + n;
+    out.errors.push_back(usage_error("no kernel named '" + o.kernel + "'" +
+                                     (names.empty() ? std::string(" (the files have no kernel)")
+                                                    : "; the files have: " + names)));
+  }
 
   // The command line's dimensions hold for every kernel and every query.
   smt::CheckOptions check = o.check;

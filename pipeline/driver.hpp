@@ -40,7 +40,8 @@ struct Options {
 
 struct Result {
   std::vector<KernelReport> kernels;  // one per kernel (empty with `show`)
-  std::vector<Error> errors;          // unreadable or malformed files: exit code 2
+  std::vector<Error> errors;          // unreadable or malformed files: exit code 2 (a --kernel no file has: 3)
+  std::vector<std::string> without_kernels;  // kernel files with no kernel (a helper header): not an error
   std::string shown;                  // the text of the `show` stage
   // Barrier programs extracted (the costly step of the named-barrier check:
   // seconds for a long loop), so that tests can tell that a stage did not

@@ -1,6 +1,10 @@
 #include "support/diagnostic.hpp"
+#include "support/file_error.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -35,12 +39,22 @@ std::string Error::render() const {
   return (where.empty() ? "" : where + ": ") + kind + ": " + what();
 }
 
+Error unreadable_file(const std::string& path, int error) {
+  // A directory opens for reading on Linux and fails only at the first
+  // read: name it before the system's error does.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return input_error(SourceLoc{path, 0, 0}, "is a directory, not a file");
+  return input_error(SourceLoc{path, 0, 0},
+                     "cannot read file: " + std::string(error != 0 ? std::strerror(error) : "read error"));
+}
+
 std::string read_file(const std::string& path) {
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw input_error(SourceLoc{path, 0, 0}, "cannot read file");
+  if (!in) throw unreadable_file(path, errno);
   std::ostringstream ss;
   ss << in.rdbuf();
-  if (in.bad()) throw input_error(SourceLoc{path, 0, 0}, "cannot read file");
+  if (in.bad() || std::filesystem::is_directory(path)) throw unreadable_file(path, errno);
   return ss.str();
 }
 

@@ -100,16 +100,62 @@ inline std::size_t token_at(const std::string& text, std::size_t off) {
   return i;
 }
 
-// The one-line error of a failed X3 expectation: "expected WHAT, found 'c'"
-// at the token. `at_end` names what a file may hold where X3 expected the
-// end of input (e.g. "'kernel'").
+// What a parse error found at `off`: the whole token ("'wr'", "'}'"), not
+// its first character; "end of input", or "a non-printable byte".
+inline std::string found_token(const std::string& text, std::size_t off) {
+  if (off >= text.size()) return "end of input";
+  auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  if (!std::isprint(byte(off))) return "a non-printable byte";
+  auto word = [&](std::size_t i) { return std::isalnum(byte(i)) || text[i] == '_'; };
+  std::size_t end = off + 1;
+  if (word(off))
+    while (end < text.size() && end - off < 32 && word(end)) ++end;
+  return "'" + text.substr(off, end - off) + "'";
+}
+
+// The offset right after the last token before `off`: blanks and comments
+// (`//` to the end of the line, `/* */`) skipped backwards.
+inline std::size_t previous_token_end(const std::string& text, std::size_t off) {
+  std::size_t i = std::min(off, text.size());
+  for (;;) {
+    while (i > 0 && std::isspace(static_cast<unsigned char>(text[i - 1]))) --i;
+    std::size_t line_start = text.rfind('\n', i == 0 ? 0 : i - 1);
+    line_start = line_start == std::string::npos || i == 0 ? 0 : line_start + 1;
+    std::size_t comment = text.find("//", line_start);
+    if (comment < i) {
+      i = comment;
+    } else if (i >= 2 && text.compare(i - 2, 2, "*/") == 0 && text.rfind("/*", i - 2) != std::string::npos) {
+      i = text.rfind("/*", i - 2);
+    } else {
+      return i;
+    }
+  }
+}
+
+// Where the error of an expectation of `which` failing at `raw` points: at
+// the next token, except that a missing delimiter (`';'`, `']'`, `')'`)
+// before a token on a later line points right after the last token, where
+// it belongs (as Clang's "expected ';'" does): the next line's '}' is not
+// the mistake.
+inline std::size_t error_offset(const std::string& text, std::size_t raw, const std::string& which) {
+  std::size_t token = token_at(text, raw);
+  bool delimiter = which.size() == 3 && which.front() == '\'' && which.back() == '\'' &&
+                   std::ispunct(static_cast<unsigned char>(which[1]));
+  if (!delimiter) return token;
+  std::size_t after = previous_token_end(text, token);
+  return after > 0 && text.find('\n', after) < token ? after : token;
+}
+
+// The one-line error of a failed X3 expectation: "expected WHAT, found
+// 'token'" (error_offset). `at_end` names what a file may hold where X3
+// expected the end of input (e.g. "'kernel'").
 [[noreturn]] inline void expectation_error(const std::string& text, const std::string& filename,
                                            const x3::expectation_failure<It>& e, const std::string& at_end) {
   std::string which = e.which();
-  std::size_t off = token_at(text, static_cast<std::size_t>(e.where() - text.begin()));
-  std::string found = off < text.size() ? std::string("'") + text[off] + "'" : "end of input";
+  auto raw = static_cast<std::size_t>(e.where() - text.begin());
+  std::string found = found_token(text, token_at(text, raw));
   if (which == "eoi" || which == "end of input") which = at_end;
-  throw input_error(location_at(text, off, filename), "expected " + which + ", found " + found);
+  throw input_error(location_at(text, error_offset(text, raw, which), filename), "expected " + which + ", found " + found);
 }
 
 // A keyword: not followed by a character that would continue a name.

@@ -5,10 +5,12 @@
 #include "support/gpuverify_header.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <boost/spirit/home/x3.hpp>
 #include <fstream>
 
 #include "support/diagnostic.hpp"
+#include "support/file_error.hpp"
 
 namespace racecert {
 
@@ -265,15 +267,16 @@ GpuVerifyHeader read_gpuverify_header(const std::string& path) {
   // Three lines (the BOM and the synth line included) are all the header
   // has; a file of any size costs at most kMaxHeaderBytes.
   constexpr std::size_t kMaxHeaderBytes = 64 * 1024;
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw input_error(SourceLoc{path, 0, 0}, "cannot read file");
+  if (!in) throw unreadable_file(path, errno);
   std::string text;
   int lines = 0;
   for (char c; lines < 3 && text.size() < kMaxHeaderBytes && in.get(c);) {
     text += c;
     lines += c == '\n';
   }
-  if (in.bad()) throw input_error(SourceLoc{path, 0, 0}, "cannot read file");
+  if (in.bad()) throw unreadable_file(path, errno);
   return parse_gpuverify_header(text, path);
 }
 

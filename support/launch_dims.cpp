@@ -1,4 +1,5 @@
 #include "support/launch_dims.hpp"
+#include "support/launch_dims_error.hpp"
 
 #include <algorithm>
 #include <boost/spirit/home/x3.hpp>
@@ -11,33 +12,77 @@ std::string Dim3::str() const {
   return "[" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + "]";
 }
 
-std::optional<LaunchSize> parse_launch_size(const std::string& text, bool allow_star) {
+namespace {
+
+// A size, or why it is malformed and where ("expected ']' at column 7").
+struct ParsedSize {
+  std::optional<LaunchSize> size;
+  std::string error;
+};
+
+std::string column(std::size_t offset) { return "at column " + std::to_string(offset + 1); }
+
+ParsedSize parse_size(const std::string& text, bool allow_star) {
   // A component is kept as its digits (any number of leading zeros, as the
   // fuzzer found GPUVerify accepts) and range-checked after; "*" is empty.
+  // Expectations (>) make a missing token an error at its own position, not
+  // at the start of the size.
   std::vector<std::string> parts;
-  auto component = x3::rule<struct component, std::string>{} =
+  auto component = x3::rule<struct component, std::string>{"a number"} =
       x3::lexeme[+x3::char_('0', '9')] | (x3::lit('*') >> x3::attr(std::string()));
-  auto list = x3::rule<struct size_list, std::vector<std::string>>{} =
-      ('[' >> (component % ',') >> ']') | (component % ',');
+  auto list = x3::rule<struct size_list, std::vector<std::string>>{"a size"} =
+      ('[' > (component % ',') > ']') | (component % ',');
   auto it = text.begin();
-  // Blanks may separate the tokens ("[16, 16]" as typed on a command line).
-  if (!x3::phrase_parse(it, text.end(), list, x3::lit(' ') | x3::lit('\t'), parts) || it != text.end())
-    return std::nullopt;
-  if (parts.empty() || parts.size() > 3) return std::nullopt;
-  LaunchSize out;
-  for (const auto& p : parts) {
+  ParsedSize out;
+  try {
+    // Blanks may separate the tokens ("[16, 16]" as typed on a command line).
+    if (!x3::phrase_parse(it, text.end(), list > x3::eoi, x3::lit(' ') | x3::lit('\t'), parts)) {
+      out.error = text.find_first_not_of(" \t") == std::string::npos ? "empty" : "expected a number " + column(0);
+      return out;
+    }
+  } catch (const x3::expectation_failure<std::string::const_iterator>& e) {
+    auto at = static_cast<std::size_t>(e.where() - text.begin());
+    out.error = e.where() == text.end() ? "expected " + e.which() + " " + column(at)
+                                        : "unexpected '" + std::string(1, *e.where()) + "' " + column(at);
+    if (e.which() == "']'" && e.where() == text.end()) out.error = "missing ']' " + column(at);
+    return out;
+  }
+  if (parts.size() > 3) {
+    out.error = std::to_string(parts.size()) + " components (at most 3: x, y and z)";
+    return out;
+  }
+  LaunchSize size;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::string& p = parts[i];
+    std::string which = "component " + std::to_string(i + 1);
     if (p.empty()) {
-      if (!allow_star) return std::nullopt;
-      out.push_back(std::nullopt);
+      if (!allow_star) {
+        out.error = which + " is '*', which only a GPUVerify header may use";
+        return out;
+      }
+      size.push_back(std::nullopt);
       continue;
     }
     std::size_t first = p.find_first_not_of('0');
-    if (first == std::string::npos || p.size() - first > 10) return std::nullopt;  // zero, or past 2^31
-    std::int64_t v = std::stoll(p.substr(first));
-    if (v > kMaxLaunchDim) return std::nullopt;
-    out.push_back(v);
+    if (first == std::string::npos || p.size() - first > 10 || std::stoll(p.substr(first)) > kMaxLaunchDim) {
+      out.error = which + " is " + (first == std::string::npos ? "0" : "too large") + " (each from 1 to 2^31-1)";
+      return out;
+    }
+    size.push_back(std::stoll(p.substr(first)));
   }
+  out.size = std::move(size);
   return out;
+}
+
+}  // namespace
+
+std::optional<LaunchSize> parse_launch_size(const std::string& text, bool allow_star) {
+  return parse_size(text, allow_star).size;
+}
+
+std::string launch_dims_error(const std::string& text, bool allow_star) {
+  std::string why = parse_size(text, allow_star).error;
+  return "invalid launch size '" + text + "': " + why + " (expected N, [X,Y] or [X,Y,Z])";
 }
 
 bool has_star(const LaunchSize& s) {

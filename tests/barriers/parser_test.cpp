@@ -167,7 +167,7 @@ TEST(Parser, MissingFileIsBadInput) {
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), kExitBadInput);
-    EXPECT_EQ(e.render(), "/nonexistent/x.bar: error: cannot read file");
+    EXPECT_EQ(e.render(), "/nonexistent/x.bar: error: cannot read file: No such file or directory");
   }
 }
 

@@ -50,6 +50,17 @@ Run run_racecert(const std::vector<std::string>& args) {
   return r;
 }
 
+Run run_racecert_shell(const std::string& arguments) {
+  std::string out = fresh_path(".out");
+  std::string cmd = quote(RACECERT_BINARY) + " " + arguments + " >" + out + " 2>&1 </dev/null";
+  int status = std::system(cmd.c_str());
+  Run r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  std::remove(out.c_str());
+  return r;
+}
+
 std::string temp_file(const std::string& text, const std::string& extension) {
   std::string path = fresh_path(extension);
   std::ofstream(path) << text;

@@ -13,6 +13,11 @@ struct Run {
 // Arguments are passed to the shell quoted. `stdin_text` is fed on stdin.
 Run run_racecert(const std::vector<std::string>& args);
 
+// `arguments` as a shell command line after the binary ("explore 'a b.litmus'
+// --format json"); standard output and error together in `out`, in the
+// order a terminal shows them, and `err` empty.
+Run run_racecert_shell(const std::string& arguments);
+
 // Writes `text` to a fresh temporary file with the given extension.
 std::string temp_file(const std::string& text, const std::string& extension);
 

@@ -1,6 +1,7 @@
 // `racecert explore` end to end: exit codes, text and JSON output, repair,
 // and one-line errors for bad input and bad usage.
 #include <gtest/gtest.h>
+#include "tests/cli/run_racecert.hpp"
 #include <llvm/Support/JSON.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -11,21 +12,9 @@
 
 namespace {
 
-struct Outcome {
-  int code = -1;
-  std::string out;  // stdout and stderr
-};
+using Outcome = racecert::testkit::Run;  // out: stdout and stderr
 
-Outcome run(const std::string& args) {
-  std::string cmd = std::string(RACECERT_BINARY) + " explore " + args + " 2>&1";
-  Outcome r;
-  FILE* p = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+Outcome run(const std::string& args) { return racecert::testkit::run_racecert_shell("explore " + args); }
 
 std::string dataset(const std::string& name) {
   return std::string(RACECERT_SOURCE_DIR) + "/datasets/litmus/" + name + ".litmus";
@@ -169,7 +158,7 @@ TEST(ExplorerCli, BadInputIsOneLineWithExitTwo) {
 
   Outcome missing = run("/nonexistent.litmus");
   EXPECT_EQ(missing.code, 2);
-  EXPECT_EQ(missing.out, "/nonexistent.litmus: error: cannot read file\n");
+  EXPECT_EQ(missing.out, "/nonexistent.litmus: error: cannot read file: No such file or directory\n");
 
   std::ofstream(path) << "PTX B\n{ x=0; }\n P0 ;\nlocations [x;]\n";
   Outcome section = run(path);

@@ -189,7 +189,7 @@ TEST(ExplorerLitmusErrors, ReadingAMissingFileIsABadInput) {
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), kExitBadInput);
-    EXPECT_EQ(e.render(), "/nonexistent/x.litmus: error: cannot read file");
+    EXPECT_EQ(e.render(), "/nonexistent/x.litmus: error: cannot read file: No such file or directory");
   }
 }
 

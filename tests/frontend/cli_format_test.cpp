@@ -34,10 +34,12 @@ TEST(Formats, TextDiagnosticWithCaretsAndWitness) {
   // Both positions, compiler style, each with its source line and a caret.
   EXPECT_TRUE(contains(r.out, f + ":7:5: error: data race on s[")) << r.out;
   EXPECT_TRUE(contains(r.out, "in kernel 'shift'")) << r.out;
-  EXPECT_TRUE(contains(r.out, "\n      s[t] = r + t;\n      ^\n")) << r.out;
+  // The source line under a numbered gutter, as Clang shows it.
+  EXPECT_TRUE(contains(r.out, "\n    7 |     s[t] = r + t;\n      |     ^\n")) << r.out;
   EXPECT_TRUE(contains(r.out, f + ":9:40: note: wr by thread 1 threadIdx=(")) << r.out;
   EXPECT_TRUE(contains(r.out, "conflicts with this rd by thread 2 threadIdx=(")) << r.out;
-  EXPECT_TRUE(contains(r.out, "\n      out[blockIdx.x * blockDim.x + t] = s[t + 1] + s[t];\n" + std::string(41, ' ') + "^\n"))
+  EXPECT_TRUE(contains(r.out, "\n    9 |     out[blockIdx.x * blockDim.x + t] = s[t + 1] + s[t];\n      | " +
+                                  std::string(39, ' ') + "^\n"))
       << r.out;
   // The witness: thread and block ids of both threads, each thread's loop
   // variable at its access (the replay's, pipeline/replay.hpp) and the

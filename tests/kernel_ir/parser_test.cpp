@@ -205,7 +205,7 @@ TEST(KernelIrText, ErrorsHavePositions) {
   EXPECT_EQ(error_of("cuda kernel k {\n  x = 99999999999999999999;\n}\n"),
             "bad.kir:2:7: error: integer literal out of range");
   EXPECT_EQ(error_of("cuda kernel k {\n}\nx"), "bad.kir:3:1: error: expected a kernel, found 'x'");
-  EXPECT_EQ(error_of("cuda kernel k {\n  unsupported \"a\n"), "bad.kir:3:1: error: expected '\"', found end of input");
+  EXPECT_EQ(error_of("cuda kernel k {\n  unsupported \"a\n"), "bad.kir:2:17: error: expected '\"', found end of input");
   EXPECT_EQ(error_of("cuda kernel {\n}\n"), "bad.kir:1:13: error: expected kernel name, found '{'");
   EXPECT_THROW(parse_kernel("", "empty.kir"), Error);
 }

@@ -2,6 +2,7 @@
 // lasso, exit codes, JSON in the shape of `progress check --format json`,
 // and usage errors.
 #include <gtest/gtest.h>
+#include "tests/cli/run_racecert.hpp"
 #include <llvm/Support/JSON.h>
 #include <sys/wait.h>
 
@@ -12,21 +13,9 @@
 
 namespace {
 
-struct Outcome {
-  int code = -1;
-  std::string out;  // stdout and stderr
-};
+using Outcome = racecert::testkit::Run;  // out: stdout and stderr
 
-Outcome run(const std::string& args) {
-  std::string cmd = std::string(RACECERT_BINARY) + " explore " + args + " 2>&1";
-  Outcome r;
-  FILE* p = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (std::size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+Outcome run(const std::string& args) { return racecert::testkit::run_racecert_shell("explore " + args); }
 
 // P0 waits for the flag P1 sets.
 std::string flag_wait() {

@@ -119,7 +119,9 @@ TEST(Parser, ReportsErrorsWithPositions) {
   EXPECT_EQ(error_of("  // only a comment\n"), "1:1: empty input: expected 'kernel'");
   EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[x];\n}\n"), "3:8: unknown variable 'x'");
   EXPECT_EQ(error_of("kernel k {\n  rd A[0];\n}\n"), "2:3: unknown array 'A'");
-  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[0]\n}\n"), "4:1: expected ';', found '}'");
+  // A ';' missing at the end of a line is pointed at where it belongs, not
+  // at the next line's '}'.
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[0]\n}\n"), "3:10: expected ';', found '}'");
   EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[0];\n  rd A[0][1];\n}\n"),
             "4:3: array 'A' accessed with 2 index(es), earlier with 1");
   EXPECT_EQ(error_of("kernel k {\n  shared A;\n  if (1) { rd A[0]; }\n}\n"), "3:7: expected a boolean expression");
@@ -139,9 +141,9 @@ TEST(Parser, ReportsErrorsWithPositions) {
             "4:3: array 'A' accessed with 1 index(es), earlier with 0");
   EXPECT_EQ(error_of("kernel k {\n  shared A : 2;\n  rd A[0];\n}\n"),
             "3:3: array 'A' is declared with 2 dimension(s) but accessed with 1");
-  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[0];\n"), "4:1: expected '}', found end of input");
+  EXPECT_EQ(error_of("kernel k {\n  shared A;\n  rd A[0];\n"), "3:11: expected '}', found end of input");
   EXPECT_EQ(error_of("kernel {\n}\n"), "1:8: expected kernel name, found '{'");
-  EXPECT_EQ(error_of("garbage\n"), "1:1: expected 'kernel', found 'g'");
+  EXPECT_EQ(error_of("garbage\n"), "1:1: expected 'kernel', found 'garbage'");
 }
 
 TEST(Parser, ReadsAndPrintsByteViews) {
@@ -225,8 +227,8 @@ TEST(Parser, ReadsAndPrintsTicketDeclarations) {
   }
   // `ticket` and `of` stay usable as names.
   EXPECT_NO_THROW(parse_protocol("kernel k { shared A; uniform ticket; ticket of of global c; rd A[ticket + of]; }", "t.map"));
-  EXPECT_EQ(error_of("kernel k {\n  ticket t of count;\n}\n"), "2:15: expected 'shared' or 'global' and the counter, found 'c'");
-  EXPECT_EQ(error_of("kernel k {\n  ticket t shared c;\n}\n"), "2:12: expected 'of', found 's'");
+  EXPECT_EQ(error_of("kernel k {\n  ticket t of count;\n}\n"), "2:15: expected 'shared' or 'global' and the counter, found 'count'");
+  EXPECT_EQ(error_of("kernel k {\n  ticket t shared c;\n}\n"), "2:12: expected 'of', found 'shared'");
 }
 
 TEST(Parser, ReadsAndPrintsBarrierScopes) {
@@ -275,6 +277,6 @@ TEST(Parser, MissingFileIsAnInputError) {
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), kExitBadInput);
-    EXPECT_EQ(e.render(), "/nonexistent/file.map: error: cannot read file");
+    EXPECT_EQ(e.render(), "/nonexistent/file.map: error: cannot read file: No such file or directory");
   }
 }
