@@ -1,5 +1,6 @@
 #include "pipeline/launch.hpp"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -10,6 +11,21 @@ namespace racecert::pipeline {
 Launch launch_of(const Launch& command_line, const GpuVerifyHeader& header) {
   return Launch{command_line.block ? command_line.block : header.block,
                 command_line.grid ? command_line.grid : header.grid};
+}
+
+std::vector<frontend::HostLaunch> host_launches_for(const std::string& name, const Launch& command_line,
+                                                    const GpuVerifyHeader& header,
+                                                    const std::vector<frontend::HostLaunch>& all) {
+  if (command_line.block || command_line.grid || header.block || header.grid || header.block_unconstrained ||
+      header.grid_unconstrained)
+    return {};
+  std::vector<frontend::HostLaunch> out;
+  for (const auto& l : all)
+    if (l.kernel == name && std::none_of(out.begin(), out.end(), [&](const frontend::HostLaunch& o) {
+          return o.grid == l.grid && o.block == l.block;
+        }))
+      out.push_back(l);
+  return out;
 }
 
 std::vector<protocol::Expr> dimension_preconditions(const char* builtin, const Dim3& d) {
