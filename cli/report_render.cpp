@@ -1,8 +1,13 @@
 #include "cli/report_render.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -290,6 +295,14 @@ void render_json(const CheckOutput& out, std::ostream& os) {
                                          {"seconds", k.seconds}});
   }
   llvm::json::Object root{{"kernels", std::move(kernels)}};
+  if (out.time.total > 0) {
+    const auto& t = out.time;
+    root["time"] = llvm::json::Object{{"total", t.total},
+                                      {"front_end", t.front_end},
+                                      {"kernels", t.kernels},
+                                      {"explorer", t.explorer},
+                                      {"other", std::max(0.0, t.total - t.front_end - t.kernels - t.explorer)}};
+  }
   if (!out.errors.empty()) {
     llvm::json::Array errors;
     for (const auto& e : out.errors) {

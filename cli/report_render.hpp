@@ -15,6 +15,13 @@ namespace racecert::cli {
 struct CheckOutput {
   std::vector<KernelReport> kernels;
   std::vector<Error> errors;  // files that could not be read or parsed
+  // Where the wall time of `racecert check` went, in seconds, from the
+  // options parsed to the reports rendered (JSON's "time"; `total` 0: not
+  // measured, not printed). The kernels' own seconds add up to `kernels`
+  // (the protocol analysis); `other` is what no part measured (merging).
+  struct Time {
+    double total = 0, front_end = 0, kernels = 0, explorer = 0;
+  } time;
 };
 
 // Malformed input wins, then a violation, then inconclusive (bounded
