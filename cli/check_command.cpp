@@ -1,11 +1,13 @@
 // racecert check FILE...: proves data-race freedom or reports races. Option
 // parsing and rendering only: the pipeline itself is pipeline/driver.hpp.
 #include "cli/command_line.hpp"
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli/commands.hpp"
@@ -17,6 +19,7 @@
 #include "support/launch_dims_error.hpp"
 #include "support/deadline.hpp"
 #include "support/exit_codes.hpp"
+#include "support/progress_line.hpp"
 
 namespace racecert::cli {
 
@@ -165,14 +168,24 @@ int check_main(int argc, char** argv) {
                          std::fflush(stderr);
                          std::_Exit(kExitInconclusive);
                        });
+  // A status line on standard error while the run lasts, only on a terminal.
+  auto started = std::chrono::steady_clock::now();
+  winsize ws{};
+  bool tty = isatty(STDERR_FILENO) != 0;
+  std::size_t width = tty && ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 ? ws.ws_col : 0;
+  ProgressLine line(std::cerr, tty, width, std::chrono::milliseconds(100));
+  if (line.enabled()) o.pipeline.progress = [&line](const std::string& text) { line.show(text); };
   pipeline::Result result = pipeline::run_check(o.files, o.pipeline);
+  line.clear();
   if (o.pipeline.show) {
     std::cout << result.shown;
     for (const auto& e : result.errors) std::cerr << e.render() << "\n";
     return result.errors.empty() ? kExitOk : kExitBadInput;
   }
   CheckOutput out{std::move(result.kernels), std::move(result.errors), std::move(result.without_kernels),
-                  o.files.size()};
+                  o.files.size(), {}};
+  out.time = {std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+              result.timing.front_end, result.timing.analysis, result.timing.explorer};
   render(out, o.format, o.style);
   return exit_code(out, o.accept_bounded);
 }

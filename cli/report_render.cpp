@@ -1,11 +1,15 @@
 #include "cli/report_render.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <unistd.h>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <llvm/Support/JSON.h>
@@ -352,6 +356,14 @@ void render_json(const CheckOutput& out, std::ostream& os) {
                                          {"seconds", k.seconds}});
   }
   llvm::json::Object root{{"kernels", std::move(kernels)}};
+  if (out.time.total > 0) {
+    const auto& t = out.time;
+    root["time"] = llvm::json::Object{{"total", t.total},
+                                      {"front_end", t.front_end},
+                                      {"kernels", t.kernels},
+                                      {"explorer", t.explorer},
+                                      {"other", std::max(0.0, t.total - t.front_end - t.kernels - t.explorer)}};
+  }
   if (!out.errors.empty()) {
     llvm::json::Array errors;
     for (const auto& e : out.errors) {
@@ -365,111 +377,204 @@ void render_json(const CheckOutput& out, std::ostream& os) {
   write(llvm::json::Value(std::move(root)), os);
 }
 
+namespace {
+
+// SARIF's rules: each result names one (ruleId and ruleIndex), and each
+// has an id, a name and help text (SARIF 2.1.0 §3.49).
+struct SarifRule {
+  const char* id;
+  const char* name;
+  const char* short_text;
+  const char* help;
+};
+
+constexpr SarifRule kSarifRules[] = {
+    {"data-race", "DataRace", "Two threads access the same location without synchronization",
+     "Two threads of the kernel access the same memory location, at least one of them writes, and no barrier "
+     "or atomic orders the two accesses. The result names both accesses, the two threads and the launch; a "
+     "confirmed race was reached by a concrete run of the kernel."},
+    {"heterogeneous-race", "HeterogeneousRace", "Two atomics of different blocks, one scoped to its block",
+     "Two threads of different blocks access the same location atomically, but one atomic is scoped to its "
+     "block (atomicAdd_block and the like), so it is atomic only within that block: the two accesses race."},
+    {"barrier-divergence", "BarrierDivergence", "A barrier is not reached by every thread of a block",
+     "Some threads of a block reach a barrier (__syncthreads) that others skip, which is undefined behaviour "
+     "on a GPU. Make the barrier's condition the same for every thread of the block."},
+    {"deadlock", "Deadlock", "Threads wait on a barrier that never completes, or spin forever",
+     "Some threads wait forever: on a barrier that the others never reach, or in a loop waiting for a value "
+     "that no thread that can still run will write (under the progress model named in the result)."},
+    {"assertion", "AssertionFailure", "An assertion fails (or an index leaves its array) in some execution",
+     "An execution of the kernel fails an assertion, indexes an array out of its bounds or performs an "
+     "undefined operation; the result's code flow shows the execution."},
+    {"inconclusive", "Inconclusive", "The analysis could not decide",
+     "racecert could not decide this kernel: an unsupported construct, a solver timeout or a kernel that "
+     "does not compile. The result's location is the cause; the kernel is not known to be race-free."},
+    {"input-error", "InputError", "The input could not be read or parsed",
+     "A file could not be read, or it is malformed (a compile error, a bad GPUVerify header): fix the input "
+     "at the result's location and run racecert again."},
+};
+
+// The index of a rule in kSarifRules.
+int sarif_rule_index(const std::string& id) {
+  for (std::size_t i = 0; i < std::size(kSarifRules); ++i)
+    if (id == kSarifRules[i].id) return static_cast<int>(i);
+  return -1;
+}
+
+// A path as a URI reference (RFC 3986): every byte outside the unreserved
+// characters, the sub-delimiters, ':', '@' and '/' percent-encoded.
+std::string uri_path(const std::string& path) {
+  static const std::string keep = "-._~!$&'()*+,;=:@/";
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || keep.find(static_cast<char>(c)) != std::string::npos) {
+      out += static_cast<char>(c);
+    } else {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", c);
+      out += hex;
+    }
+  }
+  return out;
+}
+
+// Artifact locations: a relative path relative to %SRCROOT% (the working
+// directory, in originalUriBaseIds), an absolute one as a file:// URI.
+// Plain absolute paths are not URIs (the SARIF multitool's SARIF1004).
+llvm::json::Object artifact_location(const std::string& path) {
+  if (!path.empty() && path.front() == '/') return llvm::json::Object{{"uri", "file://" + uri_path(path)}};
+  return llvm::json::Object{{"uri", uri_path(path)}, {"uriBaseId", "%SRCROOT%"}};
+}
+
+llvm::json::Object sarif_location(const SourceLoc& loc, const std::string& file) {
+  const std::string& path = loc.file.empty() ? file : loc.file;
+  llvm::json::Object region;
+  if (loc.line > 0) region["startLine"] = loc.line;
+  if (loc.column > 0) region["startColumn"] = loc.column;
+  llvm::json::Object phys{{"artifactLocation", artifact_location(path)}};
+  if (!region.empty()) phys["region"] = std::move(region);
+  return llvm::json::Object{{"physicalLocation", std::move(phys)}};
+}
+
+std::string srcroot_uri() {
+  std::error_code ec;
+  std::string cwd = std::filesystem::current_path(ec).string();
+  if (ec || cwd.empty()) cwd = "/";
+  if (cwd.back() != '/') cwd += '/';
+  return "file://" + uri_path(cwd);
+}
+
+}  // namespace
+
 void render_sarif(const CheckOutput& out, std::ostream& os) {
-  auto location = [](const SourceLoc& loc, const std::string& file) {
-    llvm::json::Object region;
-    if (loc.line > 0) region["startLine"] = loc.line;
-    if (loc.column > 0) region["startColumn"] = loc.column;
-    llvm::json::Object phys{{"artifactLocation", llvm::json::Object{{"uri", loc.file.empty() ? file : loc.file}}}};
-    if (!region.empty()) phys["region"] = std::move(region);
-    return llvm::json::Object{{"physicalLocation", std::move(phys)}};
-  };
   llvm::json::Array results, notifications;
+  // Each result once: the same rule, message and location twice (a
+  // kernel's compile error that is also the file's input error, a race
+  // found under two launches) is one finding.
+  std::set<std::string> seen;
+  auto add = [&](const std::string& rule, llvm::json::Object result) {
+    const llvm::json::Array* locs = result.getArray("locations");
+    std::string key = rule + "\n" + result.getObject("message")->getString("text")->str() + "\n";
+    if (locs && !locs->empty()) {
+      std::string l;
+      llvm::raw_string_ostream ls(l);
+      ls << llvm::json::Value(llvm::json::Object(*(*locs)[0].getAsObject()));
+      key += ls.str();
+    }
+    if (!seen.insert(key).second) return;
+    result["ruleId"] = rule;
+    result["ruleIndex"] = sarif_rule_index(rule);
+    results.push_back(std::move(result));
+  };
+  auto note = [&](const std::string& text, const std::string& file) {
+    notifications.push_back(llvm::json::Object{{"level", "note"},
+                                               {"message", llvm::json::Object{{"text", text}}},
+                                               {"locations", llvm::json::Array{sarif_location(SourceLoc{}, file)}}});
+  };
+  // Input errors first: a kernel's diagnostic at the same place is the same
+  // compile error and is not repeated. Each has a region (line 1 when the
+  // error is about the whole file) and, without any file, no location.
+  std::set<std::string> error_places;
+  for (const auto& e : out.errors) {
+    llvm::json::Object result{{"level", "error"}, {"message", llvm::json::Object{{"text", std::string(e.what())}}}};
+    if (!e.loc().file.empty()) {
+      SourceLoc at = e.loc();
+      if (at.line <= 0) at = SourceLoc{at.file, 1, 1};
+      error_places.insert(at.str());
+      result["locations"] = llvm::json::Array{sarif_location(at, at.file)};
+    }
+    add("input-error", std::move(result));
+  }
   for (const auto& k : out.kernels) {
     // The launch a verdict assumes is no result of its own: a note of the
     // run (an invocation's notification), with the kernel's file.
-    if (!k.assumed_one.empty())
-      notifications.push_back(llvm::json::Object{
-          {"level", "note"},
-          {"message", llvm::json::Object{{"text", "kernel '" + k.name + "': " + assumption_text(k)}}},
-          {"locations", llvm::json::Array{location(SourceLoc{}, k.file)}}});
-    for (const auto& a : k.assumptions)
-      notifications.push_back(llvm::json::Object{
-          {"level", "note"},
-          {"message", llvm::json::Object{{"text", "kernel '" + k.name + "': assuming " + a}}},
-          {"locations", llvm::json::Array{location(SourceLoc{}, k.file)}}});
-    if (!k.engines.empty())
-      notifications.push_back(llvm::json::Object{
-          {"level", "note"},
-          {"message", llvm::json::Object{{"text", "kernel '" + k.name + "': " + engines_text(k)}}},
-          {"locations", llvm::json::Array{location(SourceLoc{}, k.file)}}});
+    if (!k.assumed_one.empty()) note("kernel '" + k.name + "': " + assumption_text(k), k.file);
+    for (const auto& a : k.assumptions) note("kernel '" + k.name + "': assuming " + a, k.file);
+    if (!k.engines.empty()) note("kernel '" + k.name + "': " + engines_text(k), k.file);
     for (const auto& r : k.races) {
       std::string msg = std::string(r.heterogeneous ? "Heterogeneous race on " : "Data race on ") + index_text(r) + " in kernel '" + k.name + "': " + r.first.mode +
                         " by " + r.first.thread + " and " + r.second.mode + " by " + r.second.thread + " (" +
                         r.note + ")";
       if (!r.launch_explanation.empty()) msg += "; " + r.launch_explanation;
       msg += "; " + replay_text(r);
-      llvm::json::Object result{{"ruleId", r.heterogeneous ? "heterogeneous-race" : "data-race"},
-                                {"level", "error"},
+      llvm::json::Object result{{"level", "error"},
                                 {"message", llvm::json::Object{{"text", msg}}},
-                                {"locations", llvm::json::Array{location(r.first.loc, k.file)}},
-                                {"relatedLocations", llvm::json::Array{location(r.second.loc, k.file)}}};
+                                {"locations", llvm::json::Array{sarif_location(r.first.loc, k.file)}},
+                                {"relatedLocations", llvm::json::Array{sarif_location(r.second.loc, k.file)}}};
       llvm::json::Object properties{{"confirmed", r.confirmed}};
       if (k.engines.count(r.array)) properties["engine"] = k.engines.at(r.array);
       if (!r.confirmed) properties["replayReason"] = r.replay_reason;
       if (!r.launch_explanation.empty()) properties["launchExplanation"] = r.launch_explanation;
       result["properties"] = std::move(properties);
-      results.push_back(std::move(result));
+      add(r.heterogeneous ? "heterogeneous-race" : "data-race", std::move(result));
     }
     for (const auto& f : k.failures) {
       llvm::json::Array steps;
       auto step = [&](const ReportedStep& st, const std::string& prefix) {
         steps.push_back(llvm::json::Object{
             {"location",
-             llvm::json::Object{{"physicalLocation", location(st.loc, k.file)["physicalLocation"]},
+             llvm::json::Object{{"physicalLocation", sarif_location(st.loc, k.file)["physicalLocation"]},
                                 {"message", llvm::json::Object{{"text", prefix + st.thread + ": " + st.action}}}}}});
       };
       for (const auto& st : f.schedule) step(st, "");
       // A lasso's cycle follows its prefix in the same flow, each step marked.
       for (const auto& st : f.cycle) step(st, "(repeated forever) ");
       llvm::json::Object result{
-          {"ruleId", f.kind == "deadlock" ? "deadlock" : f.kind == "divergence" ? "barrier-divergence" : "assertion"},
           {"level", "error"},
           {"message", llvm::json::Object{{"text", f.kind + " in kernel '" + k.name + "': " + f.message}}},
-          {"locations", llvm::json::Array{location(f.loc, k.file)}}};
+          {"locations", llvm::json::Array{sarif_location(f.loc, k.file)}}};
       if (!f.progress_model.empty())
         result["properties"] = llvm::json::Object{{"progressModel", f.progress_model},
                                                   {"cycleSteps", static_cast<std::int64_t>(f.cycle.size())}};
       if (!steps.empty())
         result["codeFlows"] = llvm::json::Array{llvm::json::Object{
             {"threadFlows", llvm::json::Array{llvm::json::Object{{"locations", std::move(steps)}}}}}};
-      results.push_back(std::move(result));
+      add(f.kind == "deadlock" ? "deadlock" : f.kind == "divergence" ? "barrier-divergence" : "assertion",
+          std::move(result));
     }
     for (const auto& d : k.diagnostics) {
       if (d.severity == Diagnostic::Severity::Note) continue;
+      if (d.loc.known() && error_places.count(d.loc.str())) continue;
       bool divergence = k.status == KernelStatus::Divergent || k.status == KernelStatus::Deadlock;
-      results.push_back(llvm::json::Object{
-          {"ruleId", divergence ? (k.status == KernelStatus::Deadlock ? "deadlock" : "barrier-divergence")
-                                : "inconclusive"},
-          {"level", d.severity == Diagnostic::Severity::Error ? "error" : "warning"},
-          {"message", llvm::json::Object{{"text", d.message}}},
-          {"locations", llvm::json::Array{location(d.loc, k.file)}}});
+      add(divergence ? (k.status == KernelStatus::Deadlock ? "deadlock" : "barrier-divergence") : "inconclusive",
+          llvm::json::Object{{"level", d.severity == Diagnostic::Severity::Error ? "error" : "warning"},
+                             {"message", llvm::json::Object{{"text", d.message}}},
+                             {"locations", llvm::json::Array{sarif_location(d.loc, k.file)}}});
     }
   }
-  for (const auto& e : out.errors) {
-    results.push_back(llvm::json::Object{{"ruleId", "input-error"},
-                                         {"level", "error"},
-                                         {"message", llvm::json::Object{{"text", std::string(e.what())}}},
-                                         {"locations", llvm::json::Array{location(e.loc(), e.loc().file)}}});
-  }
-  auto rule = [](const char* id, const char* text) {
-    return llvm::json::Object{{"id", id}, {"shortDescription", llvm::json::Object{{"text", text}}}};
-  };
-  llvm::json::Object driver{
-      {"name", "racecert"},
-      {"version", RACECERT_VERSION},
-      {"informationUri", "https://example.invalid/racecert"},
-      {"rules", llvm::json::Array{rule("data-race", "Two threads access the same location without synchronization"),
-                                  rule("barrier-divergence", "A barrier is not reached by every thread of a block"),
-                                  rule("deadlock", "Threads wait on a barrier that never completes, or spin forever"),
-                                  rule("assertion", "An assertion fails (or an index leaves its array) in some execution"),
-                                  rule("inconclusive", "The analysis could not decide"),
-                                  rule("input-error", "The input could not be read or parsed")}}};
+  llvm::json::Array rules;
+  for (const SarifRule& r : kSarifRules)
+    rules.push_back(llvm::json::Object{{"id", r.id},
+                                       {"name", r.name},
+                                       {"shortDescription", llvm::json::Object{{"text", r.short_text}}},
+                                       {"help", llvm::json::Object{{"text", r.help}}}});
+  llvm::json::Object driver{{"name", "racecert"}, {"version", RACECERT_VERSION}, {"rules", std::move(rules)}};
   llvm::json::Object root{
       {"version", "2.1.0"},
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"},
       {"runs", llvm::json::Array{llvm::json::Object{
                    {"tool", llvm::json::Object{{"driver", std::move(driver)}}},
+                   {"originalUriBaseIds",
+                    llvm::json::Object{{"%SRCROOT%", llvm::json::Object{{"uri", srcroot_uri()}}}}},
                    {"invocations", llvm::json::Array{llvm::json::Object{
                                        {"executionSuccessful", true},  // input errors are results
                                        {"toolExecutionNotifications", std::move(notifications)}}}},

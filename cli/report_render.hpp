@@ -17,6 +17,13 @@ struct CheckOutput {
   std::vector<Error> errors;  // files that could not be read or parsed
   std::vector<std::string> without_kernels;  // files with no kernel: "no kernels", not an error
   std::size_t files = 0;  // files named: a text run over several ends with a totals line
+  // Where the wall time of `racecert check` went, in seconds, from the
+  // options parsed to the reports rendered (JSON's "time"; `total` 0: not
+  // measured, not printed). The kernels' own seconds add up to `kernels`
+  // (the protocol analysis); `other` is what no part measured (merging).
+  struct Time {
+    double total = 0, front_end = 0, kernels = 0, explorer = 0;
+  } time;
 };
 
 // A usage error (--kernel naming no kernel) wins, then malformed input,

@@ -9,6 +9,7 @@
 #include "kernel_ir/kernel_ir.hpp"
 #include "support/diagnostic.hpp"
 #include "support/gpuverify_header.hpp"
+#include "support/launch_dims.hpp"
 #include "support/report.hpp"
 
 namespace racecert::frontend {
@@ -34,9 +35,23 @@ struct LoweredKernel {
   std::vector<std::string> assumptions;
 };
 
+// A launch in the file's host code whose dimensions are constants
+// (`k<<<NBLOCKS, 256>>>`, `dim3 grid(64, 1); k<<<grid, block>>>`, constexpr
+// and const integers, their arithmetic): the pipeline checks the kernel for
+// these launches when neither the command line nor the header gives one
+// (docs/pipeline.md "Launch sources"). A launch with any other dimension is
+// not collected: the kernel stays checked for every launch.
+struct HostLaunch {
+  std::string kernel;  // as LoweredKernel names it (template arguments included)
+  SourceLoc loc;       // the launch expression
+  Dim3 grid, block;
+  std::string str() const;  // "<<<64, 256>>>", "<<<[4,4,1], [16,16,1]>>>"
+};
+
 struct ParsedFile {
   std::string path;
   GpuVerifyHeader header;             // GPUVerify flags of the file's first lines
+  std::vector<HostLaunch> host_launches;  // in source order, repeated shapes kept
   std::vector<LoweredKernel> kernels;
   std::vector<Diagnostic> notes;      // skipped headers, errors outside kernels
 };

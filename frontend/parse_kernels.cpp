@@ -17,6 +17,7 @@
 #include <filesystem>
 
 #include "frontend/frontend.hpp"
+#include "frontend/host_launches.hpp"
 #include "frontend/lowering.hpp"
 #include "kernel_ir/integer_ranges.hpp"
 
@@ -123,6 +124,9 @@ class KernelFinder : public clang::ASTConsumer {
       }
       out_.kernels.push_back(std::move(k));
     }
+    if (lang_ == Language::Cuda)
+      out_.host_launches = detail::host_launches(
+          ctx, template_name, [&sm](clang::SourceLocation l) { return location(sm, l); });
     std::vector<clang::SourceRange> invalid;
     if (std::find(attributed.begin(), attributed.end(), false) != attributed.end())
       invalid_declarations(ctx.getTranslationUnitDecl(), sm, invalid);

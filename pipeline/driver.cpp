@@ -1,6 +1,7 @@
 #include "pipeline/driver.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 
 #include <filesystem>
@@ -42,6 +43,7 @@ struct Gathered {
   // dimension (pipeline/launch.hpp), for its report.
   std::vector<std::vector<std::string>> assumed_one;
   std::vector<std::vector<std::string>> assumptions;  // per protocol: the front end's, in words
+  std::vector<HostLaunchUsed> host_launches;          // per protocol: the host-code launch it was checked for
   // The kernel IR of each protocol inferred from code, by (file, kernel
   // name): what the replay of its races runs (pipeline/replay.hpp).
   std::map<std::pair<std::string, std::string>, kir::Kernel> code;
@@ -223,7 +225,7 @@ bool restrict_checked_arrays(const std::string& path, const kir::Kernel& k, cons
 // One kernel of a .cu/.cl file through the stages before the protocol
 // analysis. Returns early at the `show` stage.
 void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, const frontend::ParsedFile& f,
-                   const Options& o, Gathered& g) {
+                   const GpuVerifyHeader& header, const HostLaunchUsed& host, const Options& o, Gathered& g) {
   const kir::Kernel& k = lk.kernel;
   g.matched = true;
   // 1. The kernel IR.
@@ -238,17 +240,17 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   // its barriers' well-synchronization) decided by the named-barrier check on
   // the extracted program of one block (extracted for `barriers` here, for
   // the check in step 4), its global arrays by the protocol analysis. That
-  // needs a block size (--block-dim, else the header, else
-  // __launch_bounds__): without one, the named-barrier part is unknown,
+  // needs a block size (--block-dim, else the header, else a constant
+  // launch of the host code, else __launch_bounds__): without one, the named-barrier part is unknown,
   // never drf (the protocol analysis would ignore the named barriers: false
   // alarms, and a deadlock would pass unseen).
-  Launch launch = launch_of(o.launch, f.header);
+  Launch launch = launch_of(o.launch, header);
   bool named = barriers::uses_named_barriers(k);
   std::optional<SimulatedBlock> block = named ? simulated_block(launch, k.launch_bounds) : std::nullopt;
   bool shared_to_barriers = named && block;
   if (!o.show && o.explore_fallback && wants_explorer(k) && (!named || block))
-    g.explore.push_back(ExploreCandidate{path, k, f.header, shared_to_barriers ? "named barriers" : ""});
-  const int warp_sync = o.check.warp_size ? o.check.warp_size : f.header.warp_sync;
+    g.explore.push_back(ExploreCandidate{path, k, header, shared_to_barriers ? "named barriers" : ""});
+  const int warp_sync = o.check.warp_size ? o.check.warp_size : header.warp_sync;
   if (wants(o, Stage::Barriers)) {
     if (shared_to_barriers) {
       BlockProgram b = extract_block(k, block->dims, launch, g);
@@ -266,16 +268,19 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   // 3. The protocol: inferred, restricted to the arrays routed to it, with
   // the header's dimensions as preconditions (the command line's are
   // assumptions of every query, Options::check).
-  inference::Inference inf = inference::infer_protocol(k, {!f.header.adversarial_abstraction, !f.header.adversarial_abstraction});
+  inference::Inference inf = inference::infer_protocol(k, {!header.adversarial_abstraction, !header.adversarial_abstraction});
   if (!inf.unsupported.empty()) {
     if (wants(o, Stage::Protocol)) g.shown += "// kernel " + k.name + ": not checked: unsupported construct\n";
-    if (!o.show) g.decided.push_back(unknown_report(path, k.name, unsupported(k, inf)));
+    // Once, whatever the number of host launches: inference does not see the launch.
+    bool reported = std::any_of(g.decided.begin(), g.decided.end(),
+                                [&](const KernelReport& r) { return r.file == path && r.name == k.name; });
+    if (!o.show && !reported) g.decided.push_back(unknown_report(path, k.name, unsupported(k, inf)));
     return;
   }
-  if (!o.launch.block && f.header.block)
-    for (auto& e : dimension_preconditions("blockDim", *f.header.block)) inf.protocol.preconditions.push_back(e);
-  if (!o.launch.grid && f.header.grid)
-    for (auto& e : dimension_preconditions("gridDim", *f.header.grid)) inf.protocol.preconditions.push_back(e);
+  if (!o.launch.block && header.block)
+    for (auto& e : dimension_preconditions("blockDim", *header.block)) inf.protocol.preconditions.push_back(e);
+  if (!o.launch.grid && header.grid)
+    for (auto& e : dimension_preconditions("gridDim", *header.grid)) inf.protocol.preconditions.push_back(e);
   // The dimensions the kernel never reads are 1, unless --all-dims: read
   // in the kernel IR or in the whole protocol (before the named-barrier
   // routing keeps its global arrays only).
@@ -283,8 +288,8 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   if (!o.all_dims) {
     std::set<std::string> read = kir::read_variables(k);
     read.merge(protocol_variables(inf.protocol));
-    unread = unread_dimensions(read, launch.block || f.header.block_unconstrained,
-                               launch.grid || f.header.grid_unconstrained);
+    unread = unread_dimensions(read, launch.block || header.block_unconstrained,
+                               launch.grid || header.grid_unconstrained);
   }
   for (auto& e : unread.preconditions) inf.protocol.preconditions.push_back(e);
   if (!launch.block && k.launch_bounds)
@@ -292,8 +297,8 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   // --kernel-args=NAME,V...: the scalar parameters of kernel NAME, in
   // order, have these values (a parameter the front end does not track as
   // an integer, a struct passed by value, ends the list).
-  if (f.header.kernel_args && f.header.kernel_args->kernel == k.name) {
-    const auto& values = f.header.kernel_args->values;
+  if (header.kernel_args && header.kernel_args->kernel == k.name) {
+    const auto& values = header.kernel_args->values;
     for (std::size_t i = 0; i < values.size() && i < k.parameters.size(); ++i) {
       const kir::Variable& p = k.parameters[i];
       if (p.type != kir::ScalarType::Int && p.type != kir::ScalarType::Unsigned && p.type != kir::ScalarType::Bool) break;
@@ -301,8 +306,8 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
     }
   }
   std::vector<std::string> assumptions = lk.assumptions;
-  Gathered::HeaderChecks checks = header_checks(f.header);
-  if (!restrict_checked_arrays(path, k, f.header, checks.race_arrays, assumptions, g)) return;
+  Gathered::HeaderChecks checks = header_checks(header);
+  if (!restrict_checked_arrays(path, k, header, checks.race_arrays, assumptions, g)) return;
   if (named) {
     std::set<std::string> global;
     for (const auto& a : inf.protocol.arrays)
@@ -314,7 +319,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   if (o.show) {
     if (!wants(o, Stage::Protocol)) {  // for the later stages
       g.protocols.push_back(std::move(inf.protocol));
-      g.checks.push_back(header_checks(f.header));
+      g.checks.push_back(header_checks(header));
     }
     return;
   }
@@ -349,6 +354,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   g.checks.push_back(std::move(checks));
   g.assumed_one.push_back(std::move(unread.assumed_one));
   g.assumptions.push_back(std::move(assumptions));
+  g.host_launches.push_back(host);
   g.code.insert_or_assign({path, k.name}, k);
 }
 
@@ -356,8 +362,22 @@ void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
   frontend::ParsedFile f = frontend::parse_kernels(path, frontend::Options{o.defines, o.include_dirs, o.cuda_path, o.launch.block, o.launch.grid});
   if (f.kernels.empty()) g.without_kernels.push_back(path);
   for (const auto& lk : f.kernels) g.kernel_names.push_back(lk.kernel.name);
-  for (const auto& lk : f.kernels)
-    if (o.kernel.empty() || lk.kernel.name == o.kernel) kernel_stages(path, lk, f, o, g);
+  for (const auto& lk : f.kernels) {
+    if (!o.kernel.empty() && lk.kernel.name != o.kernel) continue;
+    // A kernel that does not compile is reported once; `--show` shows the
+    // first host launch only.
+    std::vector<frontend::HostLaunch> shapes;
+    if (lk.errors.empty()) shapes = host_launches_for(lk.kernel.name, o.launch, f.header, f.host_launches);
+    if (o.show && shapes.size() > 1) shapes.resize(1);
+    if (shapes.empty()) kernel_stages(path, lk, f, f.header, HostLaunchUsed{}, o, g);
+    for (const auto& l : shapes) {
+      GpuVerifyHeader header = f.header;
+      header.block = l.block;
+      header.grid = l.grid;
+      HostLaunchUsed used{l.loc.file + ":" + std::to_string(l.loc.line) + " (" + l.str() + ")", shapes.size() > 1};
+      kernel_stages(path, lk, f, header, used, o, g);
+    }
+  }
 }
 
 void load_barrier_file(const std::string& path, const Options& o, Gathered& g) {
@@ -397,6 +417,7 @@ void load_protocol_file(const std::string& path, const Options& o, Gathered& g) 
     g.checks.push_back({});
     g.assumed_one.push_back(std::move(unread.assumed_one));
     g.assumptions.push_back({});
+    g.host_launches.push_back({});
   }
 }
 
@@ -436,6 +457,8 @@ std::vector<KernelReport> check_protocols(const Gathered& g, const smt::CheckOpt
     o.intra_block_only = flags.only_intra_group;
     if (o.warp_size == 0) o.warp_size = flags.warp_sync;
     o.race_arrays = flags.race_arrays;
+    if (check.progress)  // indices of the group, progress's of every protocol
+      o.progress = [&check, &at](std::size_t k, std::size_t done, std::size_t total) { check.progress(at[k], done, total); };
     std::vector<protocol::Kernel> group;
     for (std::size_t i : at) group.push_back(g.protocols[i]);
     std::vector<KernelReport> reports = smt::check(group, o);
@@ -447,9 +470,19 @@ std::vector<KernelReport> check_protocols(const Gathered& g, const smt::CheckOpt
 Result run_check(const std::vector<std::string>& files, const Options& o) {
   // Parse, lower, route and (for .bar files and shared memory with named
   // barriers) check each file.
+  using Clock = std::chrono::steady_clock;
+  auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  auto started = Clock::now();
   Gathered g;
-  for (const auto& f : files) load_file(f, o, g);
+  auto counter = [&files](std::size_t i) {
+    return "[" + std::to_string(i + 1) + "/" + std::to_string(files.size()) + "] ";
+  };
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (o.progress) o.progress(counter(i) + files[i] + ": front end");
+    load_file(files[i], o, g);
+  }
   Result out;
+  out.timing.front_end = seconds_since(started);
   out.errors = g.errors;
   out.barrier_extractions = g.extractions;
   out.without_kernels = g.without_kernels;
@@ -488,17 +521,33 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
     }
     return replay_race(it->second, w, r);
   };
+  if (o.progress)
+    check.progress = [&](std::size_t k, std::size_t done, std::size_t total) {
+      const protocol::Kernel& p = g.protocols[k];
+      std::size_t file = std::find(files.begin(), files.end(), p.loc.file) - files.begin();
+      std::string line = counter(file) + p.loc.file + ": kernel '" + p.name + "'";
+      if (total > 0) line += " (queries " + std::to_string(done) + "/" + std::to_string(total) + ")";
+      o.progress(line);
+    };
+  started = Clock::now();
   out.kernels = check_protocols(g, check);
+  out.timing.analysis = seconds_since(started);
   for (std::size_t i = 0; i < out.kernels.size() && i < g.assumed_one.size(); ++i)
     out.kernels[i].assumed_one = g.assumed_one[i];
   for (std::size_t i = 0; i < out.kernels.size() && i < g.assumptions.size(); ++i)
     out.kernels[i].assumptions = g.assumptions[i];
+  for (std::size_t i = 0; i < out.kernels.size() && i < g.host_launches.size(); ++i)
+    name_host_launch(out.kernels[i], g.host_launches[i]);
+  merge_launch_shapes(out.kernels, g.host_launches);
   attach_notes(out.kernels, g.notes);
   for (const auto& d : g.decided) add_or_merge(out.kernels, d);
   ExploreSettings explore = o.explore;
   explore.launch = o.launch;
   explore.benign_writes_race = o.check.query.benign_writes_race;
+  if (o.progress && !g.explore.empty()) o.progress("explorer: " + std::to_string(g.explore.size()) + " kernel(s) with atomics or fences");
+  started = Clock::now();
   fall_back_to_explorer(out.kernels, g.explore, explore);
+  out.timing.explorer = seconds_since(started);
   return out;
 }
 

@@ -10,6 +10,7 @@
 // every other kernel has all its arrays checked by the protocol analysis.
 // `show` stops the pipeline right after that stage and returns its text:
 // no later stage runs (`kernel`: nothing after lowering).
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,17 @@ struct Options {
   // its launch is `launch` above.
   bool explore_fallback = true;
   ExploreSettings explore;
+  // What the run is doing, for a status line on a terminal ("[3/40] k.cu:
+  // kernel 'k' (queries 37/120)"); none: nothing is said.
+  std::function<void(const std::string&)> progress;
+};
+
+// Where the wall time of a run went, in seconds: the front end (parsing,
+// lowering, inference, routing and the named-barrier check, file by file),
+// the protocol analysis (the kernels one after another: the sum of their
+// reports' seconds) and the explorer's fallback.
+struct Timing {
+  double front_end = 0, analysis = 0, explorer = 0;
 };
 
 struct Result {
@@ -47,6 +59,7 @@ struct Result {
   // seconds for a long loop), so that tests can tell that a stage did not
   // run it.
   int barrier_extractions = 0;
+  Timing timing;
 };
 
 Result run_check(const std::vector<std::string>& files, const Options& o);

@@ -1,5 +1,6 @@
 #include "pipeline/launch.hpp"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -26,6 +27,21 @@ std::vector<protocol::Expr> launch_bounds_preconditions(std::uint32_t n) {
   std::vector<protocol::Expr> out;
   for (const Expr& d : {x, y, z}) out.push_back(binary(BinOp::Le, d, int_lit(n)));
   out.push_back(binary(BinOp::Le, x * y * z, int_lit(n)));
+  return out;
+}
+
+std::vector<frontend::HostLaunch> host_launches_for(const std::string& name, const Launch& command_line,
+                                                    const GpuVerifyHeader& header,
+                                                    const std::vector<frontend::HostLaunch>& all) {
+  if (command_line.block || command_line.grid || header.block || header.grid || header.block_unconstrained ||
+      header.grid_unconstrained)
+    return {};
+  std::vector<frontend::HostLaunch> out;
+  for (const auto& l : all)
+    if (l.kernel == name && std::none_of(out.begin(), out.end(), [&](const frontend::HostLaunch& o) {
+          return o.grid == l.grid && o.block == l.block;
+        }))
+      out.push_back(l);
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/frontend.hpp"
 #include "protocol/protocol.hpp"
 #include "support/gpuverify_header.hpp"
 #include "support/launch_dims.hpp"
@@ -36,6 +37,22 @@ std::optional<SimulatedBlock> simulated_block(const Launch& l, std::optional<std
 // guarantees of every launch (a larger one fails), a precondition of the
 // protocol analysis when the block size is otherwise symbolic.
 std::vector<protocol::Expr> launch_bounds_preconditions(std::uint32_t n);
+// The launches of the file's host code that kernel `name` is checked for:
+// each distinct constant shape of `all` (frontend::HostLaunch), the first
+// launch of each, in source order; none when the command line or the header
+// gives any launch dimension (precedence: command line > header > host code
+// > none, that is symbolic; docs/pipeline.md "Launch sources").
+std::vector<frontend::HostLaunch> host_launches_for(const std::string& name, const Launch& command_line,
+                                                    const GpuVerifyHeader& header,
+                                                    const std::vector<frontend::HostLaunch>& all);
+
+// A host-code launch a kernel is checked for, for its report: where it is
+// and its shape ("k.cu:88 (<<<64, 256>>>)"), and whether the kernel has
+// other shapes (then each race names its launch). Empty: no host launch.
+struct HostLaunchUsed {
+  std::string where;
+  bool several = false;
+};
 
 // builtin.x == d.x, builtin.y == d.y, builtin.z == d.z ("blockDim" or "gridDim").
 std::vector<protocol::Expr> dimension_preconditions(const char* builtin, const Dim3& d);

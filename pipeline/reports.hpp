@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "frontend/frontend.hpp"
+#include "pipeline/launch.hpp"
 #include "support/diagnostic.hpp"
 #include "support/report.hpp"
 
@@ -23,6 +24,17 @@ void add_or_merge(std::vector<KernelReport>& reports, const KernelReport& r);
 
 // Appends each note to the report of its kernel.
 void attach_notes(std::vector<KernelReport>& reports, const std::vector<KernelNote>& notes);
+
+// States the host-code launch the report was checked for (an assumption
+// "the launch of the host code at k.cu:88 (<<<64, 256>>>)"); with several shapes each
+// race names its launch too (in its launch explanation).
+void name_host_launch(KernelReport& r, const HostLaunchUsed& used);
+
+// The reports of one kernel checked for several host launches become one:
+// the worse status, every race, failure, note and assumption once. `used`:
+// per report, its host launch (only reports of several shapes merge; two
+// overloads of one name stay apart).
+void merge_launch_shapes(std::vector<KernelReport>& reports, const std::vector<HostLaunchUsed>& used);
 
 KernelReport unknown_report(const std::string& file, const std::string& name, std::vector<Diagnostic> why);
 

@@ -1,5 +1,7 @@
 #include "smt/checker.hpp"
 
+#include <atomic>
+
 #include <algorithm>
 #include <chrono>
 #include <map>
@@ -227,6 +229,7 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     const Kernel& k = kernels[i];
     auto started = Clock::now();
+    if (o.progress) o.progress(i, 0, 0);
     CheckOptions ko = o;
     if (o.kernel_timeout_ms > 0)
       ko.query.deadline = o.query.deadline.min(Deadline::after(std::chrono::milliseconds(o.kernel_timeout_ms)));
@@ -259,12 +262,14 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
                                    std::string("array '") + array.name + "': " + e.what()});
       }
     }
+    std::atomic<std::size_t> answered = 0;
     parallel_for(jobs.size(), query_threads(o.jobs, jobs.size()), [&](std::size_t q) {
       if (ko.query.deadline.expired()) {
         jobs[q].skipped = true;  // reported once for all, not once per query
         return;
       }
       jobs[q].result = solve(jobs[q].trace, ko.query);
+      if (o.progress) o.progress(i, ++answered, jobs.size());
     });
     report_results(k, jobs, ko, rep);
     rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();

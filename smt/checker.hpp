@@ -58,6 +58,10 @@ struct CheckOptions {
   // the replays refuted so far), within `replay_solve_ms` of wall clock.
   int replay_attempts = 8;
   unsigned replay_solve_ms = 2000;
+  // Progress of a long run (racecert check's status line on a terminal):
+  // kernel `index` has `done` of its `total` queries answered; called as a
+  // kernel starts (0 of 0) and after each query, from the query threads.
+  std::function<void(std::size_t index, std::size_t done, std::size_t total)> progress;
 };
 
 std::vector<KernelReport> check(const std::vector<protocol::Kernel>& kernels, const CheckOptions& o);

@@ -241,7 +241,8 @@ TEST(CheckCli, SarifOutput) {
   EXPECT_EQ(res->getString("ruleId"), "data-race");
   EXPECT_EQ(res->getString("level"), "error");
   auto* loc = (*res->getArray("locations"))[0].getAsObject()->getObject("physicalLocation");
-  EXPECT_EQ(loc->getObject("artifactLocation")->getString("uri"), path);
+  // An absolute path as a file:// URI (a plain path is no URI: SARIF1004).
+  EXPECT_EQ(loc->getObject("artifactLocation")->getString("uri"), "file://" + path);
   EXPECT_TRUE(loc->getObject("region")->getInteger("startLine"));
   EXPECT_EQ(res->getArray("relatedLocations")->size(), 1u);
 }

@@ -117,7 +117,7 @@ TEST(Formats, Sarif) {
   auto* res = (*results)[0].getAsObject();
   EXPECT_EQ(res->getString("ruleId"), "data-race");
   auto* loc = (*res->getArray("locations"))[0].getAsObject()->getObject("physicalLocation");
-  EXPECT_EQ(loc->getObject("artifactLocation")->getString("uri"), f);
+  EXPECT_EQ(loc->getObject("artifactLocation")->getString("uri"), "file://" + f);  // an absolute path
   EXPECT_EQ(loc->getObject("region")->getInteger("startLine"), 7);
   EXPECT_EQ(loc->getObject("region")->getInteger("startColumn"), 5);
   auto* related = (*res->getArray("relatedLocations"))[0].getAsObject()->getObject("physicalLocation");
