@@ -1,6 +1,6 @@
 // racecert hook install|uninstall|run: the git pre-commit hook
 // (docs/harness.md). `install` writes a script that calls `racecert hook
-// run`, which is also the entry of .pre-commit-hooks.yaml.
+// run`; .pre-commit-hooks.yaml's entry is `racecert hook run --working-tree`.
 #include "cli/command_line.hpp"
 #include <iostream>
 
@@ -27,6 +27,9 @@ constexpr const char* kUsage =
     "                      start with '-'). A FILE that is not in the index is not checked:\n"
     "                      it counts as inconclusive, with a warning; one that does not exist\n"
     "                      at all is an error (exit 2)\n"
+    "  run --working-tree [--] FILE...\n"
+    "                      check the FILEs as they are on disk (the entry of the pre-commit\n"
+    "                      framework, which stashes unstaged changes itself)\n"
     "\n"
     "Settings: .racecert at the repository root (docs/harness.md).\n"
     "Exit codes of run: 0 the commit may go ahead, 1 blocked (a race or divergence, or an\n"
@@ -67,11 +70,13 @@ int uninstall_command(int argc, char** argv) {
 
 int run_command(int argc, char** argv) {
   cxxopts::Options spec(argv[0], "");
-  spec.add_options()("v,verbose", "also list data-race-free files and cache hits");
+  spec.add_options()("v,verbose", "also list data-race-free files and cache hits")(
+      "working-tree", "check the FILEs' working-tree content, not the staged one (the pre-commit framework)");
   auto r = parse_hook_options(spec, argc, argv, true);
   if (r.count("help")) return std::cout << kUsage, kExitOk;
   harness::hook::HookRunOptions o;
   o.verbose = r.count("verbose") > 0;
+  o.working_tree = r.count("working-tree") > 0;
   // Unknown options were rejected by the parser, so what is left are FILEs,
   // and those after `--` may start with '-'.
   o.files = r.unmatched();
