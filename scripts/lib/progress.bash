@@ -2,9 +2,9 @@
 # doing on the terminal and keeps its full output in a log file
 # (LOG_DIR/<step>.log); a failed step names its log and shows its end, and
 # the total time is printed when the script ends.
-#   logged_step NAME "what it does" COMMAND...   one line, then "done" or the failure
-#   build_step DIR                                scripts/build, with ninja's "N of M"
-#   test_step DIR [CTEST ARGS...]                 ctest, with "N of M" and the failures
+#   logged_step NAME "what it does (tool)" COMMAND...  one line, then "done" or the failure
+#   build_step DIR        "building racecert (ninja, N of M)...": scripts/build
+#   test_step DIR [ARGS]  "running tests (ctest, N of M)...", then ctest's verdict and failures
 # LOG_DIR must be set by the caller.
 
 progress_start=$SECONDS
@@ -42,7 +42,8 @@ run_counted() {
     while IFS= read -r line; do
       printf '%s\n' "$line" >>"$log"
       if on_terminal && [ -n "$pattern" ] && [[ $line =~ $pattern ]]; then
-        printf '\r\033[K%s (%s of %s)...' "$what" "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+        # "building racecert (ninja)" becomes "building racecert (ninja, 57 of 186)"
+        printf '\r\033[K%s, %s of %s)...' "${what%)}" "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
       fi
     done
   } || status=$?
