@@ -18,13 +18,13 @@ p=$tmp/moved
 [ -x "$p/bin/racecert-measure" ] || fail "no bin/racecert-measure"
 [ -f "$p/share/racecert/include/cuda_runtime.h" ] || fail "no device headers"
 
-# The installed headers, not the source tree's, must be the ones read: a
-# marker only the installed copy has decides whether the kernel compiles.
-echo '#define RACECERT_TEST_INSTALLED_HEADERS 1' >>"$p/share/racecert/include/cuda_runtime.h"
+# The installed headers, not the source tree's, must be the ones read: the
+# racy kernel indexes with a macro only the installed copy defines (with the
+# source tree's headers it does not compile: exit 4).
+echo '#define RACECERT_TEST_CELL 0' >>"$p/share/racecert/include/cuda_runtime.h"
 write_kernels "$tmp/k"
-for f in racy drf; do
-  sed -i 's/^#include <cuda_runtime.h>$/&\n#ifndef RACECERT_TEST_INSTALLED_HEADERS\n#error not the installed headers\n#endif/' "$tmp/k/$f.cu"
-done
+sed -i 's/A\[0\] = threadIdx.x/A[RACECERT_TEST_CELL] = threadIdx.x/' "$tmp/k/racy.cu"
+grep -q RACECERT_TEST_CELL "$tmp/k/racy.cu" || fail "the marker is not in racy.cu"
 unset RACECERT_INCLUDE_DIR
 cd "$tmp"
 status=0; "$p/bin/racecert" check k/racy.cu >out.txt 2>&1 || status=$?
