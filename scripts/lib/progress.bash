@@ -41,6 +41,8 @@ run_counted() {
   "$@" 2>&1 | {
     while IFS= read -r line; do
       printf '%s\n' "$line" >>"$log"
+      # Not on a terminal (CI), ctest's whole output stays on stdout too.
+      if [ -n "${PASS_THROUGH:-}" ] && ! on_terminal; then printf '%s\n' "$line"; fi
       if on_terminal && [ -n "$pattern" ] && [[ $line =~ $pattern ]]; then
         # "building racecert (ninja)" becomes "building racecert (ninja, 57 of 186)"
         printf '\r\033[K%s, %s of %s)...' "${what%)}" "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
@@ -70,9 +72,11 @@ test_step() {
   shift
   # ctest prints "  12/1500 Test  #7: name ....   Passed"
   local status=0
-  run_counted test "running tests (ctest)" '^ *([0-9]+)/([0-9]+) Test' \
+  PASS_THROUGH=1 run_counted test "running tests (ctest)" '^ *([0-9]+)/([0-9]+) Test' \
     bash -c 'cd "$1" && shift && ctest --output-on-failure -j "$(nproc)" "$@"' ctest "$dir" "$@" || status=$?
-  # ctest's verdict line and the failed tests' names.
+  # ctest's verdict line and the failed tests' names (on a terminal; a
+  # pipe has had them already).
+  on_terminal || return "$status"
   sed -n '/^[0-9]*% tests passed/,$p' "$LOG_DIR/test.log" | grep -v '^$' | head -n 40
   return "$status"
 }
