@@ -197,10 +197,14 @@ int run_command(int argc, char** argv) {
     std::string file = get<std::string>(r, "emit-jobs");
     auto lines = job_lines(d.cases, js);
     write_job_file(file, lines);
-    std::cout << "wrote " << lines.size() << " jobs to " << file << "\n"
+    // The Slurm batch script beside it; its log directory must exist
+    // before a task starts.
+    std::string script = slurm_script_path(file);
+    write_job_file(script, {slurm_script(fs::absolute(file).lexically_normal().string(), lines.size(), js, tools.size())});
+    fs::create_directories(fs::path(js.out_dir) / "logs");
+    std::cout << "wrote " << lines.size() << " jobs to " << file << " and a Slurm batch script to " << script << "\n"
               << "run them, e.g.:  parallel --sshlogin HOST1,HOST2 < " << file << "\n"
-              << "             or:  sbatch --array=1-" << lines.size() << " --wrap 'sed -n \"${SLURM_ARRAY_TASK_ID}p\" "
-              << file << " | sh'\n"
+              << "             or:  sbatch " << script << "\n"
               << "then:            racecert harness merge " << js.out_dir << "/parts --out " << js.out_dir << "\n";
     return kExitOk;
   }

@@ -1,6 +1,6 @@
 // racecert hook install|uninstall|run: the git pre-commit hook
 // (docs/harness.md). `install` writes a script that calls `racecert hook
-// run`, which is also the entry of .pre-commit-hooks.yaml.
+// run`; .pre-commit-hooks.yaml's entry is `racecert hook run --working-tree`.
 #include "cli/command_line.hpp"
 #include <iostream>
 
@@ -23,11 +23,14 @@ constexpr const char* kUsage =
     "  install [--force]   install the pre-commit and pre-merge-commit hooks in the current\n"
     "                      git repository\n"
     "  uninstall           remove them (restoring hooks they replaced)\n"
-    "  run [--] [FILE...]  check the staged kernels (what the hooks run); with FILEs, the\n"
+    "  run [--verbose] [--working-tree] [--] [FILE...]\n"
+    "                      check the staged kernels (what the hooks run); with FILEs, the\n"
     "                      staged content of those files, in parallel (after --, a FILE may\n"
     "                      start with '-'). A FILE that is not in the index is not checked:\n"
     "                      it counts as inconclusive, with a warning; one that does not exist\n"
     "                      at all is an error (exit 2)\n"
+    "                      --working-tree: the FILEs as they are on disk instead (the entry\n"
+    "                      of the pre-commit framework, which stashes unstaged changes itself)\n"
     "\n"
     "Settings: .racecert at the repository root (docs/harness.md).\n"
     "Run `racecert hook <install|uninstall|run> --help` for a verb's options and exit codes.\n";
@@ -84,13 +87,16 @@ int uninstall_command(int argc, char** argv) {
 int run_command(int argc, char** argv) {
   cxxopts::Options spec(argv[0], "Check the staged kernels, as the hooks do. With FILEs, the staged content of "
                                  "those files, in parallel; a FILE not in the index counts as inconclusive, with a "
-                                 "warning, and one that does not exist is an error.");
-  spec.custom_help("[-v] [--] [FILE...]");
-  spec.add_options()("v,verbose", "also list data-race-free files and cache hits");
+                                 "warning, and one that does not exist is an error. With --working-tree, the FILEs "
+                                 "as they are on disk (the pre-commit framework's entry).");
+  spec.custom_help("[-v] [--working-tree] [--] [FILE...]");
+  spec.add_options()("v,verbose", "also list data-race-free files and cache hits")(
+      "working-tree", "check the FILEs' working-tree content, not the staged one (the pre-commit framework)");
   auto r = parse_hook_options(spec, argc, argv, true);
   if (r.count("help")) return verb_help(spec, kRunExitCodes);
   harness::hook::HookRunOptions o;
   o.verbose = r.count("verbose") > 0;
+  o.working_tree = r.count("working-tree") > 0;
   // Unknown options were rejected by the parser, so what is left are FILEs,
   // and those after `--` may start with '-'.
   o.files = r.unmatched();

@@ -20,6 +20,7 @@
 #include "frontend/host_launches.hpp"
 #include "frontend/lowering.hpp"
 #include "kernel_ir/integer_ranges.hpp"
+#include "support/self_executable.hpp"
 
 namespace racecert::frontend {
 
@@ -280,9 +281,19 @@ class KernelAction : public clang::ASTFrontendAction {
   const Options& options_;
 };
 
+// The bundled device headers: $RACECERT_INCLUDE_DIR, else those of an
+// installed racecert (PREFIX/share/racecert/include beside PREFIX/bin, so
+// that the installation can be moved), else the source tree's (a build).
 std::string include_dir() {
   if (const char* env = std::getenv("RACECERT_INCLUDE_DIR")) return env;
-  return RACECERT_INCLUDE_DIR;
+  static const std::string dir = [] {
+    std::filesystem::path self = self_executable();
+    std::filesystem::path installed = self.parent_path().parent_path() / RACECERT_INSTALLED_INCLUDE_DIR;
+    std::error_code ec;
+    if (!self.empty() && std::filesystem::exists(installed / "racecert_cuda.h", ec)) return installed.string();
+    return std::string(RACECERT_INCLUDE_DIR);
+  }();
+  return dir;
 }
 
 std::vector<std::string> clang_arguments(const std::string& path, Language lang, const Options& o,

@@ -1,5 +1,6 @@
 #include "harness/jobs.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -36,6 +37,39 @@ void write_job_file(const std::string& path, const std::vector<std::string>& lin
   std::ofstream os(path, std::ios::binary);
   for (const auto& l : lines) os << l << "\n";
   if (!os.flush()) throw input_error(SourceLoc{path, 0, 0}, "cannot write file");
+}
+
+std::string slurm_script(const std::string& job_file, std::size_t jobs, const JobSettings& s, std::size_t tools) {
+  // Every run of every tool may take the whole timeout; then a minute for
+  // starting racecert and writing the CSV, and half again as a margin.
+  long seconds = static_cast<long>(1.5 * s.timeout_s * static_cast<double>(s.repeat * std::max<std::size_t>(tools, 1))) + 60;
+  char limit[48];
+  std::snprintf(limit, sizeof limit, "%ld-%02ld:%02ld:%02ld", seconds / 86400, seconds / 3600 % 24, seconds / 60 % 60,
+                seconds % 60);
+  std::string logs = (std::filesystem::path(s.out_dir) / "logs").string();
+  // Slurm reads #SBATCH lines only before the first command, and takes
+  // their values verbatim (no shell quoting): the paths are used as they are.
+  std::string out = "#!/bin/sh\n"
+                    "# racecert harness: one Slurm array task per line of the job file (--emit-jobs).\n"
+                    "# Submit with `sbatch " + slurm_script_path(job_file) + "`; when every task is done:\n"
+                    "#   racecert harness merge " + (std::filesystem::path(s.out_dir) / "parts").string() + " --out " +
+                    s.out_dir + "\n"
+                    "# Clusters cap array indices (MaxArraySize, 1001 by default): split larger job files.\n";
+  out += "#SBATCH --job-name=racecert-harness\n";
+  out += "#SBATCH --array=1-" + std::to_string(jobs) + "\n";
+  out += "#SBATCH --ntasks=1\n";
+  out += "#SBATCH --cpus-per-task=1\n";
+  out += std::string("#SBATCH --time=") + limit + "\n";
+  out += "#SBATCH --output=" + logs + "/slurm-%A_%a.out\n";
+  out += "line=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" " + shell_quote(job_file) + ")\n";
+  out += "exec sh -c \"$line\"\n";
+  return out;
+}
+
+std::string slurm_script_path(const std::string& job_file) {
+  std::filesystem::path p(job_file);
+  if (p.extension() == ".sbatch") return job_file + ".sbatch";
+  return p.replace_extension(".sbatch").string();
 }
 
 }  // namespace racecert::harness

@@ -142,12 +142,6 @@ std::string default_measure_launcher() {
   return find_program((std::filesystem::path(self).parent_path() / "racecert-measure").string());
 }
 
-std::string self_executable() {
-  std::error_code ec;
-  auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string() : p.string();
-}
-
 namespace {
 
 // The parts of a child's start that both ways of starting share.

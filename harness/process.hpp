@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "support/self_executable.hpp"  // self_executable(), used with find_program
+
 namespace racecert::harness {
 
 struct ProcessSpec {
@@ -64,9 +66,6 @@ constexpr double kInterruptGraceSeconds = 2.0;
 // The absolute path of `name` on PATH (or `name` itself when it contains a
 // '/' and is executable); empty when not found.
 std::string find_program(const std::string& name);
-
-// The running executable (/proc/self/exe).
-std::string self_executable();
 
 // The racecert-measure launcher: $RACECERT_MEASURE, else next to the running
 // executable; empty when there is none.

@@ -177,12 +177,17 @@ std::string markdown_summary(const std::vector<ResultRow>& rows) {
       md << " " << ok << " | " << fixed(median(times), 3) << " | " << fixed(total, 2) << " | "
          << (max_rss >= 0 ? fixed(static_cast<double>(max_rss) / 1024.0, 1) : std::string("–")) << " |\n";
     }
-    std::ostringstream wrong, unstable;
+    std::ostringstream wrong, unsupported, unstable;
     for (const auto& k : results) {
       if (k.dataset != ds) continue;
       if (k.outcome == Outcome::FalseAlarm || k.outcome == Outcome::MissedRace || k.outcome == Outcome::Crash)
         wrong << "| " << cell(k.tool) << " | `" << cell(k.kernel) << "` | " << display_name(k.outcome) << " | "
               << cell(k.verdict) << " | " << cell(k.detail) << " |\n";
+      // By name, with the reason: what a tool cannot decide or read is
+      // what to work on next.
+      if (k.outcome == Outcome::Unsupported)
+        unsupported << "| " << cell(k.tool) << " | `" << cell(k.kernel) << "` | " << cell(k.verdict) << " | "
+                    << cell(k.detail) << " |\n";
       if (k.unstable)
         unstable << "- " << k.tool << " on `" << k.kernel << "`: outcome differs between runs (most often "
                  << display_name(k.outcome) << ")\n";
@@ -190,6 +195,10 @@ std::string markdown_summary(const std::vector<ResultRow>& rows) {
     if (!wrong.str().empty())
       md << "\nWrong answers and crashes:\n\n| tool | kernel | outcome | verdict | detail |\n|---|---|---|---|---|\n"
          << wrong.str();
+    if (!unsupported.str().empty())
+      md << "\nUnsupported (undecided, or the tool could not read the kernel):\n\n| tool | kernel | verdict | detail "
+            "|\n|---|---|---|---|\n"
+         << unsupported.str();
     if (!unstable.str().empty()) md << "\nUnstable across runs:\n\n" << unstable.str();
   }
 

@@ -87,26 +87,47 @@ int install_hook(bool force, std::ostream& out, std::ostream& err) {
   }
 }
 
+namespace {
+
+// "a", "a and b": the hooks a sentence names.
+std::string hook_list(const std::vector<std::string>& names) {
+  std::string s;
+  for (std::size_t i = 0; i < names.size(); ++i) s += (i == 0 ? "" : " and ") + names[i];
+  return s + (names.size() > 1 ? " hooks" : " hook");
+}
+
+}  // namespace
+
 int uninstall_hook(std::ostream& out, std::ostream& err) {
   try {
     std::string dir = hooks_dir();
-    bool found = false;
+    // One line says what happened to every hook: removed (nothing was
+    // there before racecert's), or the one racecert's replaced restored.
+    std::vector<std::string> removed, restored;
     for (const char* name : kHookNames) {
       std::string path = dir + "/" + name;
       if (!fs::exists(path) || !is_ours(path)) continue;  // a hook of racecert's from before pre-merge-commit
-      found = true;
-      fs::remove(path);
-      out << "racecert hook: removed " << path << "\n";
+      std::string backup = path + ".racecert-backup";
       std::error_code ec;
-      if (fs::exists(path + ".racecert-backup")) {
-        fs::rename(path + ".racecert-backup", path, ec);
-        if (!ec) out << "racecert hook: restored the previous " << name << " hook\n";
+      if (fs::exists(backup)) {
+        fs::rename(backup, path, ec);  // replaces ours in one step
+        if (ec) throw input_error(SourceLoc{backup, 0, 0}, "cannot restore the previous hook: " + ec.message());
+        restored.push_back(name);
+      } else {
+        fs::remove(path, ec);
+        if (ec) throw input_error(SourceLoc{path, 0, 0}, "cannot remove racecert's hook: " + ec.message());
+        removed.push_back(name);
       }
     }
-    if (!found) {
-      err << "racecert hook: error: no racecert hook at " << dir << "/pre-commit\n";
+    if (removed.empty() && restored.empty()) {
+      err << "racecert hook: error: no racecert hook in " << dir << "; nothing changed\n";
       return kExitUsage;
     }
+    out << "racecert hook: ";
+    if (!removed.empty()) out << "removed racecert's " << hook_list(removed);
+    if (!removed.empty() && !restored.empty()) out << "; ";
+    if (!restored.empty()) out << "restored the previous " << hook_list(restored) << " in place of racecert's";
+    out << " (" << dir << ")\n";
     return kExitOk;
   } catch (const Error& e) {
     err << "racecert hook: " << e.render() << "\n";

@@ -26,8 +26,9 @@ std::string hook_script(const std::string& racecert_path);
 // messages go to `out` / `err`.
 int install_hook(bool force, std::ostream& out, std::ostream& err);
 
-// Removes racecert's hooks (and restores their backups). Returns the exit
-// code: 3 when there is none.
+// Removes racecert's hooks, restoring the hooks they replaced, and says so
+// in one line on `out`. Returns the exit code: 3 when none is racecert's
+// (then nothing is changed).
 int uninstall_hook(std::ostream& out, std::ostream& err);
 
 }  // namespace racecert::harness::hook

@@ -195,6 +195,16 @@ void set_verdict(Checked& c, int code) {
       c.verdict = FileVerdict::Inconclusive;
       c.why = "inconclusive";
       break;
+    case 2:
+      // A header of helpers only has nothing to race on: it never blocks or
+      // warns. racecert before issue 17 exited 2 with this message; since,
+      // it exits 0.
+      if (first_line_of(c.output).find("no kernel") != std::string::npos) {
+        c.verdict = FileVerdict::Drf;
+        c.why = "no kernels";
+        break;
+      }
+      [[fallthrough]];
     default:
       // 2: the checker could not read the file (a construct it does not
       // support yet, a syntax error the compiler will report anyway);
@@ -205,7 +215,8 @@ void set_verdict(Checked& c, int code) {
 }
 
 // Prints every file's outcome in order and the summary; returns the exit code.
-int report(const std::vector<Checked>& results, const HookConfig& config, bool verbose, std::ostream& err) {
+int report(const std::vector<Checked>& results, const HookConfig& config, bool verbose, bool working_tree,
+           std::ostream& err) {
   int violations = 0, malformed = 0, inconclusive = 0, drf = 0, cached = 0;
   for (const auto& c : results) {
     cached += c.cached;
@@ -227,12 +238,13 @@ int report(const std::vector<Checked>& results, const HookConfig& config, bool v
         break;
       case FileVerdict::Drf:
         ++drf;
-        if (verbose) err << c.path << ": data-race free" << (c.cached ? " [cached]" : "") << "\n";
+        if (verbose)
+          err << c.path << ": " << (c.why.empty() ? "data-race free" : c.why) << (c.cached ? " [cached]" : "") << "\n";
         break;
     }
   }
   bool block = violations > 0 || malformed > 0 || (config.block_on_inconclusive && inconclusive > 0);
-  err << "racecert hook: " << results.size() << " staged kernel file(s) checked";
+  err << "racecert hook: " << results.size() << (working_tree ? "" : " staged") << " kernel file(s) checked";
   if (cached) err << " (" << cached << " from cache)";
   err << ": " << violations << " with a race or divergence, ";
   if (malformed) err << malformed << " with a malformed header, ";
@@ -246,10 +258,91 @@ int report(const std::vector<Checked>& results, const HookConfig& config, bool v
   return block ? kExitViolation : kExitOk;
 }
 
+// A checker to run for results[item]; `key` its verdict-cache key.
+struct Job {
+  std::size_t item;
+  std::string key;
+  ProcessSpec spec;
+};
+
+// Runs the checkers, one per core at most, each under its own timeout, and
+// sets their files' verdicts (results are kept by index, so the output
+// follows the order of the files); stores them in `cache` unless null.
+// Returns false when interrupted: then nothing was decided.
+bool run_jobs(const std::vector<Job>& jobs, std::vector<Checked>& results, VerdictCache* cache) {
+  std::vector<ProcessResult> runs(jobs.size());
+  parallel_for(jobs.size(), default_jobs(), [&](std::size_t j) { runs[j] = run_process(jobs[j].spec); });
+  if (termination_signal()) return false;
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    Checked& c = results[jobs[j].item];
+    const ProcessResult& r = runs[j];
+    c.output = r.out + r.err;
+    if (!r.exited_normally()) {
+      c.verdict = FileVerdict::Inconclusive;
+      c.why = "checker " + r.describe();
+      continue;
+    }
+    if (cache && (r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 4))
+      cache->put(jobs[j].key, {r.exit_code, c.output});
+    set_verdict(c, r.exit_code);
+  }
+  return true;
+}
+
+// The pre-commit framework's entry: the FILEs as they are on disk, checked
+// in place from the top of the working tree (their #includes see the
+// working tree too). A FILE that does not exist is an error, as in the
+// index mode.
+int run_working_tree(const HookRunOptions& o, const HookConfig& config, const std::string& checker,
+                     const std::string& top, std::ostream& err) {
+  std::vector<Job> jobs;
+  std::vector<Checked> results;
+  for (const auto& f : o.files) {
+    std::error_code ec;
+    fs::path abs = fs::absolute(f).lexically_normal();
+    std::string rel = abs.lexically_relative(top).generic_string();
+    bool outside = rel.empty() || rel.rfind("..", 0) == 0;
+    std::string path = outside ? abs.string() : rel;  // as diagnostics name it, from `top`
+    if (!fs::exists(fs::symlink_status(f, ec)))
+      throw input_error(SourceLoc{f, 0, 0}, "no such file or directory");
+    if (!fs::is_regular_file(f, ec) || !has_ext(f, config.extensions)) {
+      err << f << ": note: not a kernel file (a directory, or an extension not in .racecert's `extensions`), not checked\n";
+      continue;
+    }
+    Checked c;
+    c.path = path;
+    std::uintmax_t size = fs::file_size(f, ec);
+    if (!ec && size > kMaxFileBytes) {
+      results.push_back(inconclusive(path, "too large to check: " + std::to_string(size) + " bytes, the limit is " +
+                                               std::to_string(kMaxFileBytes)));
+      continue;
+    }
+    GpuVerifyHeader header = parse_gpuverify_header(read_file(f), path);
+    if (header.malformed) {
+      c.verdict = FileVerdict::Malformed;
+      c.why = header.malformed->render();
+      results.push_back(c);
+      continue;
+    }
+    Job job{results.size(), "", {}};
+    job.spec.argv = {checker};
+    auto args = checker_args(path, header, config.settings_for(outside ? f : rel), config.accept_bounded);
+    job.spec.argv.insert(job.spec.argv.end(), args.begin(), args.end());
+    job.spec.cwd = top;
+    job.spec.timeout_s = config.timeout_s;
+    jobs.push_back(std::move(job));
+    results.push_back(c);
+  }
+  if (results.empty()) return kExitOk;
+  if (!run_jobs(jobs, results, nullptr)) return kExitOk;  // run_hook reports the signal
+  return report(results, config, o.verbose, true, err);
+}
+
 int run_hook_unguarded(const HookRunOptions& o, std::ostream& err) {
   std::string top = top_level();
   HookConfig config = load_config(top);
   std::string checker = resolve_checker(config, top);
+  if (o.working_tree) return run_working_tree(o, config, checker, top, err);
 
   // The whole index is listed only when some kernel is to be checked: most
   // commits touch none.
@@ -291,11 +384,6 @@ int run_hook_unguarded(const HookRunOptions& o, std::ostream& err) {
   std::unique_ptr<TempDir> tmp;  // made on the first cache miss
 
   // What needs no checker is decided here, in order; the rest is run below.
-  struct Job {
-    std::size_t item;
-    std::string key;
-    ProcessSpec spec;
-  };
   std::vector<Job> jobs;
   std::vector<Checked> results(items.size());
   for (std::size_t i = 0; i < items.size(); ++i) {
@@ -343,25 +431,8 @@ int run_hook_unguarded(const HookRunOptions& o, std::ostream& err) {
     jobs.push_back(std::move(job));
   }
 
-  // One checker per core at most, each under its own timeout; results are
-  // kept by index, so the output follows the order of the files.
-  std::vector<ProcessResult> runs(jobs.size());
-  parallel_for(jobs.size(), default_jobs(), [&](std::size_t j) { runs[j] = run_process(jobs[j].spec); });
-  if (termination_signal()) return kExitOk;  // run_hook reports it; nothing was decided
-  for (std::size_t j = 0; j < jobs.size(); ++j) {
-    Checked& c = results[jobs[j].item];
-    const ProcessResult& r = runs[j];
-    c.output = r.out + r.err;
-    if (!r.exited_normally()) {
-      c.verdict = FileVerdict::Inconclusive;
-      c.why = "checker " + r.describe();
-      continue;
-    }
-    if (config.cache && (r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 4))
-      cache.put(jobs[j].key, {r.exit_code, c.output});
-    set_verdict(c, r.exit_code);
-  }
-  return report(results, config, o.verbose, err);
+  if (!run_jobs(jobs, results, config.cache ? &cache : nullptr)) return kExitOk;  // run_hook reports the signal
+  return report(results, config, o.verbose, false, err);
 }
 
 }  // namespace

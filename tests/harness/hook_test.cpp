@@ -27,6 +27,7 @@ constexpr const char* kFakeChecker =
     "  exit 1\n"
     "fi\n"
     "if grep -q UNKNOWN \"$f\"; then echo \"$f:1:1: unsupported: fake\"; exit 4; fi\n"
+    "if grep -q NOKERNEL \"$f\"; then echo \"$f: error: no kernel in the file\"; exit 2; fi\n"
     "exit 0\n";
 
 class Repo {
@@ -434,6 +435,75 @@ TEST(Hook, ForeignHookIsKeptUnlessForced) {
   Cmd un = r.racecert_here({"hook", "uninstall"});
   EXPECT_EQ(un.code, 0) << un.err;
   EXPECT_EQ(read_text(r.path(".git/hooks/pre-commit")), "#!/bin/sh\nexit 0\n");
+  // One line, saying what became of each hook.
+  EXPECT_EQ(un.out.substr(0, un.out.find(" (")),
+            "racecert hook: removed racecert's pre-merge-commit hook; restored the previous pre-commit hook in place "
+            "of racecert's")
+      << un.out;
+  EXPECT_EQ(std::count(un.out.begin(), un.out.end(), '\n'), 1) << un.out;
+}
+
+TEST(Hook, UninstallSaysInOneLineWhatItDid) {
+  Repo r;
+  r.install();
+  Cmd un = r.racecert_here({"hook", "uninstall"});
+  EXPECT_EQ(un.code, 0) << un.err;
+  EXPECT_EQ(un.out.substr(0, un.out.find(" (")), "racecert hook: removed racecert's pre-commit and pre-merge-commit hooks")
+      << un.out;
+  EXPECT_EQ(std::count(un.out.begin(), un.out.end(), '\n'), 1) << un.out;
+  EXPECT_NE(un.out.find(".git/hooks)\n"), std::string::npos) << un.out;  // where
+  // Nothing of racecert's left, and a foreign hook is not touched.
+  write_file(r.path(".git/hooks/pre-commit"), "#!/bin/sh\nexit 0\n", true);
+  Cmd none = r.racecert_here({"hook", "uninstall"});
+  EXPECT_EQ(none.code, 3);
+  EXPECT_EQ(none.out, "");
+  EXPECT_EQ(none.err.substr(0, none.err.find(" in ")), "racecert hook: error: no racecert hook") << none.err;
+  EXPECT_NE(none.err.find("; nothing changed\n"), std::string::npos) << none.err;
+  EXPECT_EQ(read_text(r.path(".git/hooks/pre-commit")), "#!/bin/sh\nexit 0\n");
+}
+
+TEST(Hook, WorkingTreeModeChecksTheFilesOnDisk) {
+  // The pre-commit framework's entry: the content on disk, not the index.
+  Repo r;
+  r.stage("k.cu", kDrf);
+  r.put("k.cu", kRacy);  // racy on disk only
+  Cmd staged = r.racecert_here({"hook", "run", "--", "k.cu"});
+  EXPECT_EQ(staged.code, 0) << staged.err;
+  Cmd disk = r.racecert_here({"hook", "run", "--working-tree", "--", "k.cu"});
+  EXPECT_EQ(disk.code, 1) << disk.err;
+  EXPECT_NE(disk.err.find("k.cu:3:5: error: data race"), std::string::npos) << disk.err;
+  EXPECT_NE(disk.err.find("racecert hook: 1 kernel file(s) checked: 1 with a race"), std::string::npos) << disk.err;
+  // A file git does not know is checked as it is; one in a subdirectory is
+  // named from the top of the repository.
+  r.put("new.cu", kDrf);
+  r.put("sub/deep.cu", kRacy);
+  Cmd untracked = r.racecert_here({"hook", "run", "--working-tree", "--", "new.cu"});
+  EXPECT_EQ(untracked.code, 0) << untracked.err;
+  Cmd deep = run_racecert({"hook", "run", "--working-tree", "--", "deep.cu"}, r.path("sub"), r.env());
+  EXPECT_EQ(deep.code, 1) << deep.err;
+  EXPECT_NE(deep.err.find("sub/deep.cu:3:5: error"), std::string::npos) << deep.err;
+  // Never a cache: each run calls the checker.
+  int calls = r.checker_calls();
+  EXPECT_EQ(r.racecert_here({"hook", "run", "--working-tree", "--", "new.cu"}).code, 0);
+  EXPECT_EQ(r.checker_calls(), calls + 1);
+  // A FILE that does not exist is an error.
+  Cmd missing = r.racecert_here({"hook", "run", "--working-tree", "--", "gone.cu"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("gone.cu: error: no such file or directory"), std::string::npos) << missing.err;
+}
+
+TEST(Hook, AHeaderWithoutKernelsNeverBlocksOrWarns) {
+  Repo r;
+  r.install();
+  r.stage("helpers.cuh", "#pragma once\n// NOKERNEL\n");
+  Cmd staged = r.racecert_here({"hook", "run"});
+  EXPECT_EQ(staged.code, 0) << staged.err;
+  EXPECT_EQ(staged.err.find("warning"), std::string::npos) << staged.err;
+  Cmd disk = r.racecert_here({"hook", "run", "--working-tree", "-v", "--", "helpers.cuh"});
+  EXPECT_EQ(disk.code, 0) << disk.err;
+  EXPECT_EQ(disk.err.find("warning"), std::string::npos) << disk.err;
+  EXPECT_NE(disk.err.find("helpers.cuh: no kernels"), std::string::npos) << disk.err;
+  EXPECT_EQ(r.commit("helpers").code, 0);
 }
 
 TEST(Hook, HonoursCoreHooksPath) {
@@ -557,12 +627,16 @@ TEST(Hook, InstallAndUninstallHandleBothHooks) {
   EXPECT_FALSE(file_exists(r.path(".git/hooks/pre-commit")));
   EXPECT_EQ(read_text(r.path(".git/hooks/pre-merge-commit")), "#!/bin/sh\nexit 0\n");
   EXPECT_FALSE(file_exists(r.path(".git/hooks/pre-merge-commit.racecert-backup")));
+  EXPECT_EQ(un.out.substr(0, un.out.find(" (")),
+            "racecert hook: removed racecert's pre-commit hook; restored the previous pre-merge-commit hook in place "
+            "of racecert's")
+      << un.out;
   EXPECT_EQ(r.racecert_here({"hook", "uninstall"}).code, 3);  // none left
 }
 
 TEST(Hook, PreCommitFrameworkManifest) {
   std::string yaml = read_text(RACECERT_SOURCE_DIR "/.pre-commit-hooks.yaml");
   EXPECT_NE(yaml.find("- id: racecert"), std::string::npos);
-  EXPECT_NE(yaml.find("entry: racecert hook run"), std::string::npos);
+  EXPECT_NE(yaml.find("entry: racecert hook run --working-tree --"), std::string::npos);
   EXPECT_NE(yaml.find("\\.(cu|cuh|cl)$"), std::string::npos);
 }

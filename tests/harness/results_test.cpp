@@ -173,3 +173,21 @@ TEST(HarnessSummary, TablePerDatasetWrongAnswersAndGrowth) {
   EXPECT_NE(md.find("## Growth of the synthetic families"), std::string::npos);
   EXPECT_NE(md.find("| access | racecert | 1 | 1 |"), std::string::npos) << md;
 }
+
+TEST(HarnessSummary, ListsUnsupportedKernelsByName) {
+  std::vector<ResultRow> rows = {row("racecert", "ok.cu", Outcome::CorrectDrf, 0.1),
+                                 row("racecert", "dir/tex.cu", Outcome::Unsupported, 0.2),
+                                 row("gpuverify", "ok.cu", Outcome::Unsupported, 0.3)};
+  rows[1].verdict = "unsupported";
+  rows[1].detail = "tex.cu:4:3: error: texture fetches are not supported";
+  rows[2].verdict = "unknown";
+  std::string md = markdown_summary(rows);
+  EXPECT_NE(md.find("Unsupported (undecided, or the tool could not read the kernel):"), std::string::npos) << md;
+  EXPECT_NE(md.find("| racecert | `dir/tex.cu` | unsupported | tex.cu:4:3: error: texture fetches are not supported |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| gpuverify | `ok.cu` | unknown |  |"), std::string::npos) << md;
+  EXPECT_EQ(md.find("| racecert | `ok.cu` |"), std::string::npos) << md;  // a solved kernel is not listed
+  // Nothing unsupported, no section.
+  EXPECT_EQ(markdown_summary({rows[0]}).find("Unsupported ("), std::string::npos);
+}
