@@ -47,6 +47,13 @@ ParsedSize parse_size(const std::string& text, bool allow_star) {
     if (e.which() == "']'" && e.where() == text.end()) out.error = "missing ']' " + column(at);
     return out;
   }
+  // GPUVerify's headers write "16,16" for [16,16] (its testsuite does), so a
+  // header may; racecert's own flags and .racecert take one form, with
+  // brackets, so that a typo such as a lost '[' is an error, not a size.
+  if (!allow_star && parts.size() > 1 && text.find('[') == std::string::npos) {
+    out.error = "several components need brackets: write [" + text + "]";
+    return out;
+  }
   if (parts.size() > 3) {
     out.error = std::to_string(parts.size()) + " components (at most 3: x, y and z)";
     return out;

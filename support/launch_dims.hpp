@@ -3,9 +3,10 @@
 // the one type and the one parser of them, used by `check --block-dim`, the
 // front end's GPUVerify header, the harness and the hook's .racecert.
 //
-// Accepted forms, as GPUVerify writes them: "64", "[16,16]", "16,16" and
-// "[8,8,2]": 1 to 3 components, each from 1 to 2^31-1. In a GPUVerify header
-// a component may also be `*` (unconstrained). Blanks between tokens are
+// Accepted forms: "64", "[16,16]" and "[8,8,2]": 1 to 3 components, each
+// from 1 to 2^31-1. A GPUVerify header (allow_star) may also write a
+// component as `*` (unconstrained) and leave out the brackets ("16,16"), as
+// GPUVerify's testsuite does; the flags and .racecert may not. Blanks between tokens are
 // allowed; unbalanced brackets ("[16,16", "16]"), signs and empty
 // components are malformed.
 #include <cstdint>
@@ -33,7 +34,7 @@ std::optional<LaunchSize> parse_launch_size(const std::string& text, bool allow_
 bool has_star(const LaunchSize& s);
 Dim3 to_dim3(const LaunchSize& s);  // missing components are 1; a `*` reads as 1
 
-// A concrete dimension ("64", "[16,16]", "16,16"); nullopt if malformed.
+// A concrete dimension of a flag or .racecert ("64", "[16,16]"); nullopt if malformed.
 std::optional<Dim3> parse_dim3(const std::string& text);
 
 }  // namespace racecert

