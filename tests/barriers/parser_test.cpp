@@ -134,9 +134,9 @@ TEST(Parser, ErrorsHavePositions) {
   EXPECT_EQ(error_of("kernel k block 64 { warp 0 { sync 0 64 "),
             "t.bar:1:40: error: expected a command (sync, arrive, read, write, unknown) or '}', found end of input");
   EXPECT_EQ(error_of("kernel k {\n  wrap 0 { }\n}"),
-            "t.bar:2:3: error: expected a unit (warp, thread, threads) or '}', found 'w'");
+            "t.bar:2:3: error: expected a unit (warp, thread, threads) or '}', found 'wrap'");
   EXPECT_EQ(error_of("kernel k { warp 0 { read x } } junk"),
-            "t.bar:1:32: error: expected 'kernel' or end of input, found 'j'");
+            "t.bar:1:32: error: expected 'kernel' or end of input, found 'junk'");
   EXPECT_EQ(error_of("kernel k { warp 0 { read x }\n threads 16..47 { read x } }"),
             "t.bar:2:2: error: threads 16..47 overlaps warp 0 (threads 0..31)");
   EXPECT_EQ(error_of("kernel k block 64 { warp 2 { read x } }"),
@@ -145,10 +145,10 @@ TEST(Parser, ErrorsHavePositions) {
             "t.bar:1:27: error: index table has 3 entries but threads 0..3 has 4 threads");
   EXPECT_EQ(error_of("kernel k { warp 0 { } }\nkernel k { warp 0 { } }"), "t.bar:2:8: error: kernel 'k' defined twice");
   EXPECT_EQ(error_of("kernel k { warp 0 { sync 99999999999999999999999 1 } }"),
-            "t.bar:1:26: error: expected a barrier number, found '9'");
+            "t.bar:1:26: error: expected a barrier number, found '99999999999999999999999'");
   EXPECT_EQ(error_of("kernel k { warp 0 { read x[99999999*tid] } }"), "t.bar:1:28: error: index too large");
   EXPECT_EQ(error_of("kernel k { warp 0 { read x[ } }"), "t.bar:1:29: error: expected an index, found '}'");
-  EXPECT_EQ(error_of("kernel k { warp 0 { read x[lane*tid] } }"), "t.bar:1:33: error: expected a number, found 't'");
+  EXPECT_EQ(error_of("kernel k { warp 0 { read x[lane*tid] } }"), "t.bar:1:33: error: expected a number, found 'tid'");
   EXPECT_EQ(error_of(std::string("kernel k { warp 0 { read \x01 } }")),
             "t.bar:1:26: error: expected a variable name, found a non-printable byte");
   EXPECT_EQ(error_of("kernel k block 2000 { }"), "t.bar:1:16: error: block size must be between 1 and 1024 threads");
@@ -156,7 +156,7 @@ TEST(Parser, ErrorsHavePositions) {
   EXPECT_EQ(error_of("kernel k { warp 0 { unknown \"open } }"), "t.bar:1:38: error: expected '\"', found end of input");
   EXPECT_EQ(error_of("kernel k block 64 block 32 { }"), "t.bar:1:25: error: block size given twice");
   EXPECT_EQ(error_of("kernel k { warp 0 { sync 1 } }"), "t.bar:1:28: error: expected a thread count, found '}'");
-  EXPECT_EQ(error_of("kernel 9k { }"), "t.bar:1:8: error: expected a kernel name, found '9'");
+  EXPECT_EQ(error_of("kernel 9k { }"), "t.bar:1:8: error: expected a kernel name, found '9k'");
   EXPECT_EQ(error_of("kernel k { warp 0 { /* never closed } }"),
             "t.bar:1:21: error: expected a command (sync, arrive, read, write, unknown) or '}', found '/'");
 }

@@ -342,7 +342,7 @@ TEST(NamedBarriersCli, GeneratedSingeKernelsGetTheirVerdicts) {
   const Case cases[] = {
       {"singe-ring-drf.cu", 0, "drf", "race-free across barrier generations"},
       {"singe-ring-4roles-drf.cu", 0, "drf", "race-free across barrier generations"},
-      {"singe-missing-arrive-racy.cu", 1, "deadlock", "waits at 'sync 1 128' on barrier 1"},
+      {"singe-missing-arrive-racy.cu", 1, "deadlock", "wait at 'sync 1 128' on barrier 1"},
       {"singe-wrong-count-racy.cu", 1, "deadlock", "count mismatch on barrier 0"},
       {"singe-unsafe-recycling-racy.cu", 1, "deadlock", "unsafe recycling of barrier 0"},
       {"singe-cross-generation-racy.cu", 1, "racy", "data race on buf0"},
