@@ -6,10 +6,7 @@
 # usage: install_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1 src=$2
-. "$src/tests/ecosystem/kernels.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$src/tests/ecosystem/kernels.sh"  # also: $tmp (removed at exit) and fail
 
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" || { cat "$tmp/install.log"; fail "cmake --install"; }
 mv "$tmp/prefix" "$tmp/moved"

@@ -1,7 +1,13 @@
-# Sourced by the ecosystem tests: writes three small kernels into directory $1.
+# Sourced by the ecosystem tests: a scratch directory $tmp, removed at exit;
+# fail MESSAGE, which ends the test; and write_kernels, which writes three
+# small kernels into directory $1:
 #   racy.cu    a race (every thread writes A[0]); includes <cuda_runtime.h>
 #   drf.cu     data-race free; includes <cuda_runtime.h>
 #   helper.cuh a header of device helpers and no kernel
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
 write_kernels() {
   mkdir -p "$1"
   cat >"$1/racy.cu" <<'CU'

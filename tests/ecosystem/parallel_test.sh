@@ -7,10 +7,7 @@
 # usage: parallel_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1 src=$2
-. "$src/tests/ecosystem/kernels.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$src/tests/ecosystem/kernels.sh"  # also: $tmp (removed at exit) and fail
 command -v parallel >/dev/null || fail "GNU Parallel is not installed (scripts/setup installs it)"
 export HOME=$tmp/home  # GNU Parallel keeps state in ~/.parallel
 mkdir -p "$HOME"

@@ -8,10 +8,7 @@
 # usage: pre_commit_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1 src=$2
-. "$src/tests/ecosystem/kernels.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$src/tests/ecosystem/kernels.sh"  # also: $tmp (removed at exit) and fail
 command -v pre-commit >/dev/null || fail "pre-commit is not installed (scripts/setup installs it)"
 
 export HOME=$tmp/home PRE_COMMIT_HOME=$tmp/pre-commit-cache
