@@ -421,7 +421,8 @@ IndexForm index_form(const std::vector<std::int64_t>& addresses, std::uint32_t f
 void set_stored_value(Program& p, Unit& u, const std::vector<kir::Value>& per_thread) {
   for (const kir::Value& v : per_thread)
     if (!v) return;
-  bool uniform = std::all_of(per_thread.begin(), per_thread.end(), [&](const kir::Value& v) { return v == per_thread[0]; });
+  bool uniform =
+      std::all_of(per_thread.begin(), per_thread.end(), [&](const kir::Value& v) { return v == per_thread[0]; });
   ValueForm form;
   if (uniform) {
     form.push_back(*per_thread[0]);

@@ -376,8 +376,8 @@ x3::rule<struct file_tag> const file = "'kernel'";
 const auto file_def = kernel > *kernel > end_of_input;
 
 BOOST_SPIRIT_DEFINE(name, number, integer, string_lit, kernel_name, block_size, barrier_id, thread_count, var_name,
-                    note, coef, entries, index_var, term, affine_index, index, barrier_cmd, access_width, value_entries, stored_value, access_cmd,
-                    unknown_cmd,
+                    note, coef, entries, index_var, term, affine_index, index, barrier_cmd, access_width, value_entries,
+                    stored_value, access_cmd, unknown_cmd,
                     command, close_unit, unit_head, unit, option, close_kernel, open_kernel, kernel, end_of_input,
                     file)
 
