@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace racecert::barriers::detail {
 
@@ -19,21 +20,21 @@ std::vector<Agent> make_agents(const Program& p) {
 }
 
 namespace {
-// address -> first thread of the agent touching it (every address of the
-// access's width: ranges overlap when they share an address)
-std::map<std::pair<std::uint32_t, std::int64_t>, std::uint32_t> addresses(const Program& p, const Agent& a,
-                                                                           const Command& c) {
-  std::map<std::pair<std::uint32_t, std::int64_t>, std::uint32_t> out;
+// address -> the threads of the agent touching it, in increasing order (every
+// address of the access's width: ranges overlap when they share an address)
+using Addresses = std::map<std::pair<std::uint32_t, std::int64_t>, std::vector<std::uint32_t>>;
+Addresses addresses(const Program& p, const Agent& a, const Command& c) {
+  Addresses out;
   const Unit& unit = p.units[a.unit];
   for (std::uint32_t t = a.first_thread; t < a.first_thread + a.num_threads; ++t) {
     std::int64_t first = p.address(c, unit, t);
-    for (std::int64_t addr = first; addr < first + p.width(c); ++addr) out.emplace(std::make_pair(c.arg, addr), t);
+    for (std::int64_t addr = first; addr < first + p.width(c); ++addr) out[std::make_pair(c.arg, addr)].push_back(t);
   }
   return out;
 }
 }  // namespace
 
-std::vector<Conflict> conflicts(const Program& p, const std::vector<Agent>& agents) {
+std::vector<Conflict> conflicts(const Program& p, const std::vector<Agent>& agents, bool benign_writes_race) {
   std::vector<Conflict> out;
   for (std::uint32_t a1 = 0; a1 < agents.size(); ++a1) {
     const auto& c1s = p.units[agents[a1].unit].cmds;
@@ -45,18 +46,30 @@ std::vector<Conflict> conflicts(const Program& p, const std::vector<Agent>& agen
         for (std::uint32_t i2 = 0; i2 < c2s.size(); ++i2) {
           if (!is_access(c2s[i2].op) || c2s[i2].arg != c1s[i1].arg) continue;
           if (c1s[i1].op != Op::Write && c2s[i2].op != Op::Write) continue;
-          for (const auto& [key, t2] : addresses(p, agents[a2], c2s[i2])) {
+          // The first thread pair sharing an address that is not a benign
+          // pair of same-value writes.
+          std::optional<Race> found;
+          for (const auto& [key, t2s] : addresses(p, agents[a2], c2s[i2])) {
             auto hit = addr1.find(key);
             if (hit == addr1.end()) continue;
-            Race r;
-            r.first = AccessRef{CmdRef{agents[a1].unit, i1}, hit->second};
-            r.second = AccessRef{CmdRef{agents[a2].unit, i2}, t2};
-            if (r.second.at < r.first.at) std::swap(r.first, r.second);
-            r.var = key.first;
-            r.address = key.second;
-            out.push_back(Conflict{a1, i1, a2, i2, r});
-            break;
+            for (std::uint32_t t1 : hit->second) {
+              for (std::uint32_t t2 : t2s) {
+                if (!benign_writes_race && p.same_value_writes(agents[a1].unit, i1, t1, agents[a2].unit, i2, t2))
+                  continue;
+                Race r;
+                r.first = AccessRef{CmdRef{agents[a1].unit, i1}, t1};
+                r.second = AccessRef{CmdRef{agents[a2].unit, i2}, t2};
+                if (r.second.at < r.first.at) std::swap(r.first, r.second);
+                r.var = key.first;
+                r.address = key.second;
+                found = r;
+                break;
+              }
+              if (found) break;
+            }
+            if (found) break;
           }
+          if (found) out.push_back(Conflict{a1, i1, a2, i2, *found});
         }
       }
     }
@@ -64,7 +77,7 @@ std::vector<Conflict> conflicts(const Program& p, const std::vector<Agent>& agen
   return out;
 }
 
-std::vector<Race> simultaneous_races(const Program& p, const std::vector<Agent>& agents) {
+std::vector<Race> simultaneous_races(const Program& p, const std::vector<Agent>& agents, bool benign_writes_race) {
   std::vector<Race> out;
   if (!p.lockstep) return out;
   for (const Agent& a : agents) {
@@ -79,6 +92,9 @@ std::vector<Race> simultaneous_races(const Program& p, const std::vector<Agent>&
         for (std::int64_t addr = first; addr < first + p.width(c) && !found; ++addr) {
           auto [it, fresh] = seen.emplace(addr, t);
           if (fresh) continue;
+          // Same value and range as the first writer: benign (an equivalence,
+          // so comparing with the first writer finds any other value).
+          if (!benign_writes_race && p.same_value_writes(a.unit, i, it->second, a.unit, i, t)) continue;
           Race r;
           r.first = AccessRef{CmdRef{a.unit, i}, it->second};
           r.second = AccessRef{CmdRef{a.unit, i}, t};

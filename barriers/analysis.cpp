@@ -61,6 +61,7 @@ Analysis analyze(const Program& p, const AnalysisOptions& o) {
   RaceOptions ro;
   ro.max_witnesses = o.max_races;
   ro.max_pairs = o.max_racing_pairs;
+  ro.benign_writes_race = o.benign_writes_race;
   RaceResult races = find_races(p, graph, ro);
   a.stats.races_s = since(t0);
   a.stats.thread_accesses = races.thread_accesses;

@@ -19,6 +19,7 @@ namespace racecert::barriers {
 struct AnalysisOptions {
   std::size_t max_races = 20;             // witnesses kept
   std::uint64_t max_racing_pairs = 1u << 16;  // the race search stops after this many
+  bool benign_writes_race = false;            // --benign-races (RaceOptions)
 };
 
 struct AnalysisStats {

@@ -118,10 +118,11 @@ Verdict check_direct(const Program& p, const DirectOptions& o) {
   }
 
   // Races: conflicting accesses of different agents unordered both ways.
-  for (const detail::Conflict& c : detail::conflicts(p, m.agents))
+  for (const detail::Conflict& c : detail::conflicts(p, m.agents, o.benign_writes_race))
     if (!m.r.has(m.id(c.a1, c.i1), m.id(c.a2, c.i2)) && !m.r.has(m.id(c.a2, c.i2), m.id(c.a1, c.i1)))
       detail::add_unique(v.races, c.race);
-  for (const Race& race : detail::simultaneous_races(p, m.agents)) detail::add_unique(v.races, race);
+  for (const Race& race : detail::simultaneous_races(p, m.agents, o.benign_writes_race))
+    detail::add_unique(v.races, race);
   v.racing_pairs = v.races.size();
   v.outcome = v.races.empty() ? Outcome::RaceFree : Outcome::Racy;
   return v;

@@ -18,6 +18,7 @@ namespace racecert::barriers {
 struct DirectOptions {
   bool printed_algorithm = false;
   std::size_t max_commands = 8192;  // agent-level commands; larger programs throw
+  bool benign_writes_race = false;  // RaceOptions::benign_writes_race
 };
 
 // R of Fig. 4 lines 3-17 over every command of every agent (thread, or unit in

@@ -33,6 +33,7 @@ struct RawCommand {
   std::int64_t width = 1;   // addresses covered (bytes, for a byte-addressed array)
   std::uint16_t file = 0;
   Pos pos;
+  kir::Value value;         // what a write stores in this thread, when known
 
   bool same_shape(const RawCommand& o) const {
     return op == o.op && arg == o.arg && count == o.count && scalar == o.scalar && width == o.width &&
@@ -291,17 +292,18 @@ class ThreadRun : public kir::ThreadExecutor {
   std::vector<RawCommand> out_;
   bool gave_up_ = false;
 
-  void access(Op op, const kir::Location& at, const SourceLoc& loc) {
+  void access(Op op, const kir::Location& at, const SourceLoc& loc, const kir::Expr* stored = nullptr) {
     std::int64_t unit = 1;
     std::optional<RawCommand> c = r_.access(op, at, loc, unit);
     if (!c) return;
     if (!c->scalar) c->address = r_.address(at, [&](std::size_t d) { return eval(at.index[d]); }, unit, loc);
+    if (stored) c->value = eval(*stored);
     r_.record(*c, loc, 1);
     out_.push_back(*c);
   }
 
   void on_load(const kir::Load& l) override { access(Op::Read, l.at, l.loc); }
-  void on_store(const kir::Store& st) override { access(Op::Write, st.at, st.loc); }
+  void on_store(const kir::Store& st) override { access(Op::Write, st.at, st.loc, &st.value); }
   void on_atomic(const kir::Atomic& a) override { r_.atomic(a); }
   void on_unsupported(const kir::Unsupported& u) override { throw GiveUp{"unsupported: " + u.what, u.loc}; }
   void on_barrier(const kir::Barrier& b) override {
@@ -331,6 +333,7 @@ class WarpRun : public WarpExecutor {
 
   std::vector<RawCommand> cmds;
   std::vector<std::int64_t> addresses;  // lanes() per non-scalar access, in command order
+  std::vector<kir::Value> stored;       // lanes() per write: the value each lane stores
 
   // Whether the lanes ran together to the end.
   bool go() {
@@ -360,7 +363,7 @@ class WarpRun : public WarpExecutor {
     return v.base;
   }
 
-  void access(Op op, const kir::Location& at, const SourceLoc& loc) {
+  void access(Op op, const kir::Location& at, const SourceLoc& loc, const kir::Expr* value = nullptr) {
     std::int64_t unit = 1;
     std::optional<RawCommand> c = r_.access(op, at, loc, unit);
     if (!c) return;
@@ -370,12 +373,16 @@ class WarpRun : public WarpExecutor {
       for (std::uint32_t l = 0; l < lanes(); ++l)
         addresses.push_back(r_.address(at, [&](std::size_t d) { return index[d].at(l); }, unit, loc));
     }
+    if (op == Op::Write) {
+      LaneValue v = value ? eval(*value) : LaneValue{};
+      for (std::uint32_t l = 0; l < lanes(); ++l) stored.push_back(v.at(l));
+    }
     r_.record(*c, loc, lanes());
     cmds.push_back(*c);
   }
 
   void on_load(const kir::Load& l) override { access(Op::Read, l.at, l.loc); }
-  void on_store(const kir::Store& st) override { access(Op::Write, st.at, st.loc); }
+  void on_store(const kir::Store& st) override { access(Op::Write, st.at, st.loc, &st.value); }
   void on_atomic(const kir::Atomic& a) override { r_.atomic(a); }
   void on_unsupported(const kir::Unsupported& u) override { throw GiveUp{"unsupported: " + u.what, u.loc}; }
   void on_barrier(const kir::Barrier& b) override {
@@ -408,6 +415,23 @@ IndexForm index_form(const std::vector<std::int64_t>& addresses, std::uint32_t f
   return f;
 }
 
+// What a write stores in each thread of its unit, as a stored value of the
+// program: one value when all threads agree, else a table. Nothing when some
+// thread's value is unknown (the write is then harmful with every other).
+void set_stored_value(Program& p, Unit& u, const std::vector<kir::Value>& per_thread) {
+  for (const kir::Value& v : per_thread)
+    if (!v) return;
+  bool uniform =
+      std::all_of(per_thread.begin(), per_thread.end(), [&](const kir::Value& v) { return v == per_thread[0]; });
+  ValueForm form;
+  if (uniform) {
+    form.push_back(*per_thread[0]);
+  } else {
+    for (const kir::Value& v : per_thread) form.push_back(*v);
+  }
+  p.set_value(u, form);
+}
+
 // A unit from the commands of its threads (`threads[t]` for thread
 // first + t), which have the same shape.
 void add_unit(Program& p, const std::string& name, std::uint32_t first, std::uint32_t count,
@@ -430,16 +454,22 @@ void add_unit(Program& p, const std::string& name, std::uint32_t first, std::uin
       }
     }
     u.cmds.push_back(c);
+    if (r.op == Op::Write) {
+      std::vector<kir::Value> values(count);
+      for (std::uint32_t t = 0; t < count; ++t) values[t] = threads[t][i].value;
+      set_stored_value(p, u, values);
+    }
   }
 }
 
 // The unit of a warp whose lanes ran together (WarpRun).
 void add_warp_unit(Program& p, std::uint32_t warp, std::uint32_t first, std::uint32_t count,
                    const std::vector<RawCommand>& cmds, const std::vector<std::int64_t>& addresses,
-                   const SourceLoc& loc) {
+                   const std::vector<kir::Value>& stored, const SourceLoc& loc) {
   Unit& u = p.add_unit("warp " + std::to_string(warp), first, count, loc);
   u.cmds.reserve(cmds.size());
   auto next = addresses.begin();
+  auto next_value = stored.begin();
   for (const RawCommand& r : cmds) {
     Command c{r.op, r.file, r.arg, r.count, r.pos};
     if (is_access(r.op)) {
@@ -453,6 +483,10 @@ void add_warp_unit(Program& p, std::uint32_t warp, std::uint32_t first, std::uin
       }
     }
     u.cmds.push_back(c);
+    if (r.op == Op::Write) {
+      set_stored_value(p, u, std::vector<kir::Value>(next_value, next_value + count));
+      next_value += count;
+    }
   }
 }
 
@@ -498,7 +532,7 @@ Program program_from_kernel(const kir::Kernel& k, const Launch& launch, Extracti
     std::uint64_t before = rec.total;
     WarpRun together(rec, k.body, first, count);
     if (launch.warps_together && together.go()) {
-      add_warp_unit(p, w, first, count, together.cmds, together.addresses, k.loc);
+      add_warp_unit(p, w, first, count, together.cmds, together.addresses, together.stored, k.loc);
       ++st.warps_together;
       continue;
     }

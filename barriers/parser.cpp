@@ -120,7 +120,14 @@ class ParseState {
     nums_.clear();
     has_index_ = false;
     width_ = 1;
+    value_.clear();
+    has_value_ = false;
   }
+  void begin_value(std::size_t at) {
+    if (op_ != Op::Write) fail(at, "only a write stores a value");
+    has_value_ = true;
+  }
+  void value_entry(std::int64_t v) { value_.push_back(v); }
   void width(std::uint64_t w, std::size_t at) {
     if (w == 0 || w > static_cast<std::uint64_t>(kMaxAccessWidth))
       fail(at, "access width must be between 1 and " + std::to_string(kMaxAccessWidth));
@@ -143,6 +150,12 @@ class ParseState {
     index_.width = width_;
     std::uint32_t aux = has_index_ ? prog_->index(index_) : kNoIndex;
     push(Command{op_, 0, var, aux, pos(cmd_at_)});
+    if (has_value_) {
+      if (value_.size() != 1 && value_.size() != unit_->num_threads)
+        fail(cmd_at_, "value table has " + std::to_string(value_.size()) + " entries but " + describe(*unit_) +
+                          " has " + std::to_string(unit_->num_threads) + " threads");
+      prog_->set_value(*unit_, value_);
+    }
   }
   void end_unknown(const std::string& why) {
     prog_->notes.push_back(why);
@@ -195,6 +208,8 @@ class ParseState {
   bool has_index_ = false;
   IndexForm index_;
   std::int64_t width_ = 1;
+  bool has_value_ = false;
+  ValueForm value_;
   int sign_ = 1, var_ = -1;
   std::int64_t coef_ = 1;
 
@@ -258,6 +273,8 @@ const auto on_name = [](auto& ctx) { st(ctx).name(_attr(ctx)); };
 const auto on_barrier = [](auto& ctx) { st(ctx).end_barrier(); };
 const auto on_access = [](auto& ctx) { st(ctx).end_access(); };
 const auto on_width = [](auto& ctx) { st(ctx).width(_attr(ctx), at(ctx)); };
+const auto on_value = [](auto& ctx) { st(ctx).begin_value(at(ctx)); };
+const auto on_value_entry = [](auto& ctx) { st(ctx).value_entry(_attr(ctx)); };
 const auto on_unknown = [](auto& ctx) { st(ctx).end_unknown(_attr(ctx)); };
 const auto on_table = [](auto& ctx) { st(ctx).begin_index(true); };
 const auto on_affine = [](auto& ctx) { st(ctx).begin_index(false); };
@@ -312,10 +329,16 @@ const auto barrier_cmd_def =
 x3::rule<struct access_width_tag> const access_width = "an access width";
 const auto access_width_def = mark >> number[on_width];
 
+// The value a write stores: one for every thread, or a table, one per thread.
+x3::rule<struct value_entries_tag> const value_entries = "integers";
+const auto value_entries_def = integer[on_value_entry] % ',';
+x3::rule<struct stored_value_tag> const stored_value = "a value";
+const auto stored_value_def = (x3::lit('{') > value_entries > '}') | integer[on_value_entry];
+
 x3::rule<struct access_cmd_tag> const access_cmd = "an access";
 const auto access_cmd_def =
     (mark >> (kw("read")[start(Op::Read)] | kw("write")[start(Op::Write)]) > var_name > -('[' > index > ']') >
-     -(kw("width") > access_width))[on_access];
+     -(kw("width") > access_width) > -((mark >> kw("value"))[on_value] > stored_value))[on_access];
 
 x3::rule<struct unknown_cmd_tag> const unknown_cmd = "unknown";
 const auto unknown_cmd_def = mark >> kw("unknown")[start(Op::Opaque)] > note;
@@ -353,7 +376,8 @@ x3::rule<struct file_tag> const file = "'kernel'";
 const auto file_def = kernel > *kernel > end_of_input;
 
 BOOST_SPIRIT_DEFINE(name, number, integer, string_lit, kernel_name, block_size, barrier_id, thread_count, var_name,
-                    note, coef, entries, index_var, term, affine_index, index, barrier_cmd, access_width, access_cmd, unknown_cmd,
+                    note, coef, entries, index_var, term, affine_index, index, barrier_cmd, access_width, value_entries,
+                    stored_value, access_cmd, unknown_cmd,
                     command, close_unit, unit_head, unit, option, close_kernel, open_kernel, kernel, end_of_input,
                     file)
 

@@ -40,12 +40,15 @@ std::string print(const Program& p) {
   out += " {\n";
   for (const Unit& u : p.units) {
     out += "  " + unit_head(p, u) + " {\n";
-    for (const Command& c : u.cmds) {
+    auto value = u.values.begin();
+    for (std::uint32_t i = 0; i < u.cmds.size(); ++i) {
+      const Command& c = u.cmds[i];
       out += "    ";
       if (c.op == Op::Opaque)
         out += "unknown " + escape(p.notes[c.arg]);
       else
         out += describe(p, c);
+      if (value != u.values.end() && value->cmd == i) out += " " + describe_value(p.values[(value++)->form]);
       out += "\n";
     }
     out += "  }\n";

@@ -41,6 +41,36 @@ std::uint32_t Program::index(const IndexForm& f) {
   return it->second;
 }
 
+void Program::set_value(Unit& u, const ValueForm& v) {
+  for (; values_seen_ < values.size(); ++values_seen_) value_ids_.emplace(values[values_seen_], values_seen_);
+  auto [it, fresh] = value_ids_.emplace(v, static_cast<std::uint32_t>(values.size()));
+  if (fresh) {
+    values.push_back(v);
+    ++values_seen_;
+  }
+  u.values.push_back(StoredValue{static_cast<std::uint32_t>(u.cmds.size() - 1), it->second});
+}
+
+std::optional<std::int64_t> Program::stored_value(const Unit& u, std::uint32_t i, std::uint32_t tid) const {
+  auto it = std::lower_bound(u.values.begin(), u.values.end(), i,
+                             [](const StoredValue& s, std::uint32_t cmd) { return s.cmd < cmd; });
+  if (it == u.values.end() || it->cmd != i) return std::nullopt;
+  const ValueForm& v = values[it->form];
+  return v.size() == 1 ? v[0] : v[tid - u.first_thread];
+}
+
+bool Program::same_value_writes(std::uint32_t u1, std::uint32_t i1, std::uint32_t t1, std::uint32_t u2,
+                                std::uint32_t i2, std::uint32_t t2) const {
+  const Unit& a = units[u1];
+  const Unit& b = units[u2];
+  const Command& c1 = a.cmds[i1];
+  const Command& c2 = b.cmds[i2];
+  if (c1.op != Op::Write || c2.op != Op::Write) return false;
+  if (width(c1) != width(c2) || address(c1, a, t1) != address(c2, b, t2)) return false;
+  std::optional<std::int64_t> v1 = stored_value(a, i1, t1);
+  return v1 && v1 == stored_value(b, i2, t2);
+}
+
 Unit& Program::add_unit(std::string name, std::uint32_t first_thread, std::uint32_t num_threads,
                         SourceLoc loc) {
   Unit u;
@@ -154,6 +184,13 @@ std::string describe(const Program& p, const Command& c) {
   return "?";
 }
 
+std::string describe_value(const ValueForm& v) {
+  if (v.size() == 1) return "value " + std::to_string(v[0]);
+  std::string s = "value {";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "}";
+}
+
 IndexForm affine(std::int64_t constant, std::int64_t per_tid, std::int64_t per_lane, std::int64_t per_warp) {
   IndexForm f;
   f.constant = constant;
@@ -223,6 +260,19 @@ void validate(const Program& p) {
       }
     }
   }
+  for (const Unit& u : p.units) {
+    for (std::size_t k = 0; k < u.values.size(); ++k) {
+      const StoredValue& s = u.values[k];
+      if (s.cmd >= u.cmds.size() || u.cmds[s.cmd].op != Op::Write || (k > 0 && u.values[k - 1].cmd >= s.cmd))
+        throw input_error(u.loc, "a stored value on a command that is not a write, or out of order");
+      if (s.form >= p.values.size()) throw input_error(u.loc, "a stored value with an unknown value form");
+      std::size_t n = p.values[s.form].size();
+      if (n != 1 && n != u.num_threads)
+        throw input_error(p.loc_of(u.cmds[s.cmd]), "value table has " + std::to_string(n) + " entries but " +
+                                                       describe(u) + " has " + std::to_string(u.num_threads) +
+                                                       " threads");
+    }
+  }
   if (p.units.size() > 0xffff) throw input_error(ploc, "too many units");
   std::sort(ranges.begin(), ranges.end());
   for (std::size_t i = 1; i < ranges.size(); ++i) {
@@ -254,8 +304,10 @@ bool same_program(const Program& a, const Program& b) {
     const Unit& x = a.units[i];
     const Unit& y = b.units[i];
     if (x.name != y.name || x.first_thread != y.first_thread || x.num_threads != y.num_threads ||
-        x.cmds.size() != y.cmds.size())
+        x.cmds.size() != y.cmds.size() || x.values.size() != y.values.size())
       return false;
+    for (std::size_t k = 0; k < x.values.size(); ++k)
+      if (x.values[k].cmd != y.values[k].cmd || a.values[x.values[k].form] != b.values[y.values[k].form]) return false;
     for (std::size_t k = 0; k < x.cmds.size(); ++k)
       if (!same_cmd(x.cmds[k], y.cmds[k])) return false;
   }

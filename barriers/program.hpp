@@ -15,6 +15,7 @@
 // millions of them; names, index forms and files live in side tables.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -79,11 +80,26 @@ struct IndexForm {
   friend bool operator==(const IndexForm&, const IndexForm&) = default;
 };
 
+// The value a write stores, when the front end knows it: one value for every
+// thread of the unit, or one per thread (Program::values). Writes without one
+// store an unknown value. Two writes of the same known value over the same
+// address range are a benign race (races.hpp), reported only on request.
+using ValueForm = std::vector<std::int64_t>;  // size 1: uniform; else one per thread
+
+struct StoredValue {
+  std::uint32_t cmd = 0;   // index of a Write in Unit::cmds
+  std::uint32_t form = 0;  // index into Program::values
+  friend bool operator==(const StoredValue&, const StoredValue&) = default;
+};
+
 struct Unit {
   std::string name;  // for messages: "warp 1", "thread 5", "threads 0..15"
   std::uint32_t first_thread = 0, num_threads = 1;
   SourceLoc loc;
   std::vector<Command> cmds;
+  // Side table (commands stay 20 bytes): the writes with a known value, in
+  // increasing command order.
+  std::vector<StoredValue> values;
 
   std::uint32_t last_thread() const { return first_thread + num_threads - 1; }
 };
@@ -100,6 +116,7 @@ struct Program {
   std::vector<std::string> files{""};
   std::vector<std::string> vars;
   std::vector<IndexForm> indices;
+  std::vector<ValueForm> values;
   std::vector<std::string> notes;
   std::vector<Unit> units;
 
@@ -116,6 +133,8 @@ struct Program {
   Command read(const std::string& var, const IndexForm& idx, Pos pos = {});
   Command write(const std::string& var, const IndexForm& idx, Pos pos = {});
   Command opaque(const std::string& why, Pos pos = {});
+  // Records that the last command of u (a write) stores `v` (interned).
+  void set_value(Unit& u, const ValueForm& v);
 
   SourceLoc loc_of(const Command& c) const;
   // The first address the access c of unit u touches in thread tid, and how
@@ -124,6 +143,14 @@ struct Program {
     return c.aux == kNoIndex ? 0 : indices[c.aux].at(tid, u.first_thread);
   }
   std::int64_t width(const Command& c) const { return c.aux == kNoIndex ? 1 : indices[c.aux].width; }
+  // The value command i of unit u stores in thread tid; nullopt when unknown.
+  std::optional<std::int64_t> stored_value(const Unit& u, std::uint32_t i, std::uint32_t tid) const;
+  // A benign pair: two writes of the same known value over the same address
+  // range (command i1 of unit u1 in thread t1, command i2 of u2 in t2). A
+  // byte-addressed write of one value starting elsewhere writes other bytes,
+  // so the ranges must coincide.
+  bool same_value_writes(std::uint32_t u1, std::uint32_t i1, std::uint32_t t1, std::uint32_t u2, std::uint32_t i2,
+                         std::uint32_t t2) const;
   std::uint64_t num_commands() const;         // commands over all units
   std::uint64_t num_thread_commands() const;  // the same, counted once per thread (the paper's measure)
 
@@ -132,7 +159,8 @@ struct Program {
                               std::vector<std::int64_t>, std::int64_t>;
   std::unordered_map<std::string, std::uint32_t> var_ids_;
   std::map<IndexKey, std::uint32_t> index_ids_;
-  std::size_t vars_seen_ = 0, indices_seen_ = 0;
+  std::map<ValueForm, std::uint32_t> value_ids_;
+  std::size_t vars_seen_ = 0, indices_seen_ = 0, values_seen_ = 0;
 };
 
 // "warp 1 (threads 32..63)", "thread 5", ...
@@ -147,8 +175,12 @@ IndexForm affine(std::int64_t constant, std::int64_t per_tid = 0, std::int64_t p
 
 // Throws racecert::Error (exit 2) when the program is malformed: bad block size,
 // units outside the block or overlapping, barrier ids >= 16, counts outside
-// 1..1024, dangling table ids, tables of the wrong size, addresses too large.
+// 1..1024, dangling table ids, tables of the wrong size, addresses too large, values
+// on commands that are not writes or out of order.
 void validate(const Program& p);
+
+// "value 7", "value {1, 2}" (how .bar writes a stored value).
+std::string describe_value(const ValueForm& v);
 
 // Structural equality ignoring source positions (for printer round trips).
 bool same_program(const Program& a, const Program& b);

@@ -140,6 +140,15 @@ class RaceFinder {
   RaceResult res_;
   std::unordered_set<std::pair<std::uint64_t, std::uint64_t>, PairHash> seen_;
   std::vector<std::vector<BarrierGraph::Point>> points_;  // per unit, per command
+  bool valued_ = false;  // the current access may be benign with some partners
+
+  // A write whose stored value is known, when same-value writes are benign.
+  bool valued(std::uint32_t unit, std::uint32_t cmd) const {
+    if (o_.benign_writes_race || p_.units[unit].cmds[cmd].op != Op::Write) return false;
+    const auto& vs = p_.units[unit].values;
+    return std::binary_search(vs.begin(), vs.end(), StoredValue{cmd, 0},
+                              [](const StoredValue& a, const StoredValue& b) { return a.cmd < b.cmd; });
+  }
 
   // Dense ids for the addresses: per variable, either a range [lo, hi]
   // (id = base + addr - lo) or, when the range is much larger than the
@@ -271,10 +280,13 @@ class RaceFinder {
         const Rec& r = first[k];
         // Other threads of a command already queried see the same intervals
         // in other units; only their own unit (thread exclusion) needs a look.
-        bool repeat = r.cmd == pt_cmd;
-        if (!repeat) {
+        // A write of a known value may be benign with one thread and not
+        // with the next: every thread then looks at every unit.
+        bool repeat = r.cmd == pt_cmd && !valued_;
+        if (r.cmd != pt_cmd) {
           pt = points_[r.unit][r.cmd];
           pt_cmd = r.cmd;
+          valued_ = valued(r.unit, r.cmd);
         }
         for (std::size_t sv = 0; sv < used_; ++sv) {
           Segment& s = segs_[sv];
@@ -319,6 +331,13 @@ class RaceFinder {
     for (std::size_t x = a; x < b && !res_.capped;) {
       std::size_t e = std::min<std::size_t>(list.run_end[x], b);
       std::size_t y = first[list.pos[x]].thread() != r.thread() ? x : list.next_thread[x];
+      if (valued_ && y < e && valued(first[list.pos[y]].unit, first[list.pos[y]].cmd)) {
+        // Skip partners that store the same value (a run's threads are distinct).
+        while (y < e && (first[list.pos[y]].thread() == r.thread() ||
+                         p_.same_value_writes(r.unit, r.cmd, r.thread(), first[list.pos[y]].unit,
+                                              first[list.pos[y]].cmd, first[list.pos[y]].thread())))
+          ++y;
+      }
       x = e;
       if (y >= e) continue;
       const Rec& q = first[list.pos[y]];

@@ -23,6 +23,10 @@ namespace racecert::barriers {
 struct RaceOptions {
   std::size_t max_witnesses = 20;          // races kept in the verdict
   std::uint64_t max_pairs = 1u << 16;      // stop after this many distinct command pairs
+  // --benign-races: two writes of the same known value over the same
+  // addresses (Program::same_value_writes) race too. Off: they are benign
+  // and not reported, racecert's default.
+  bool benign_writes_race = false;
 };
 
 struct RaceResult {

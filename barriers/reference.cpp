@@ -19,7 +19,7 @@ class Explorer {
         if (is_barrier(c.op) && dense_[c.arg] < 0) dense_[c.arg] = used_++;
     gen_seen_.resize(agents_.size());
     for (std::size_t a = 0; a < agents_.size(); ++a) gen_seen_[a].assign(cmds(a).size(), 0);
-    conflicts_ = detail::conflicts(p, agents_);
+    conflicts_ = detail::conflicts(p, agents_, o.benign_writes_race);
     order_.assign(conflicts_.size(), 0);
   }
 
@@ -49,7 +49,7 @@ class Explorer {
     }
     for (std::size_t k = 0; k < conflicts_.size(); ++k)
       if (order_[k] == 3) detail::add_unique(v.races, conflicts_[k].race);
-    for (const Race& r : detail::simultaneous_races(p_, agents_)) detail::add_unique(v.races, r);
+    for (const Race& r : detail::simultaneous_races(p_, agents_, o_.benign_writes_race)) detail::add_unique(v.races, r);
     v.racing_pairs = v.races.size();
     v.outcome = v.races.empty() ? Outcome::RaceFree : Outcome::Racy;
     return v;

@@ -21,6 +21,7 @@ namespace racecert::barriers {
 
 struct ReferenceOptions {
   std::size_t max_states = 200000;
+  bool benign_writes_race = false;  // RaceOptions::benign_writes_race
 };
 
 // nullopt when the state space exceeds max_states or the program uses

@@ -79,6 +79,7 @@ void confirm_simulated(KernelReport& r) {
 struct BlockRun {
   SimulatedBlock block;
   bool lockstep = false;
+  bool benign_writes_race = false;  // --benign-races, or the header's --no-benign-tolerance
 };
 
 // The first named barrier of the kernel (uses_named_barriers: not a plain
@@ -143,7 +144,9 @@ KernelReport check_block(const std::string& path, const kir::Kernel& k, barriers
                       "named barriers: with --warp-sync 32 a warp registers as a whole on a barrier, but only some "
                       "threads of this warp execute this barrier command; the named-barrier check counts whole warps "
                       "only when all of their threads execute the same barrier commands"}});
-  KernelReport r = barriers::check(program);
+  barriers::CheckOptions options;
+  options.analysis.benign_writes_race = run.benign_writes_race;
+  KernelReport r = barriers::check(program, options);
   confirm_simulated(r);
   r.name = k.name;
   r.file = path;
@@ -334,7 +337,9 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
                                "--warp-sync " + std::to_string(warp_sync) +
                                    " is not used by the named-barrier check (only warps of 32 threads run in lock "
                                    "step there): its threads are independent"});
-    KernelReport r = b.program ? check_block(path, k, std::move(*b.program), BlockRun{*block, warp_sync == 32})
+    KernelReport r = b.program ? check_block(path, k, std::move(*b.program), BlockRun{*block, warp_sync == 32,
+                                                                        o.check.query.benign_writes_race ||
+                                                                            header.no_benign_tolerance})
                                : unknown_report(path, k.name,
                                                 {Diagnostic{Diagnostic::Severity::Warning, b.error->loc(),
                                                             b.error->what()}});
@@ -392,7 +397,9 @@ void load_barrier_file(const std::string& path, const Options& o, Gathered& g) {
     }
     return;
   }
-  for (auto& r : barriers::check_text_file(path)) {
+  barriers::CheckOptions options;
+  options.analysis.benign_writes_race = o.check.query.benign_writes_race;
+  for (auto& r : barriers::check_text_file(path, options)) {
     g.kernel_names.push_back(r.name);
     if (o.kernel.empty() || r.name == o.kernel) {
       g.matched = true;

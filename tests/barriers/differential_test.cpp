@@ -20,27 +20,34 @@ struct Tally {
   int printed_wrong = 0;  // the printed (unfixed) algorithm disagrees with the reference
 };
 
-Verdict scalable(const Program& p) {
+Verdict scalable(const Program& p, bool benign_writes_race) {
   AnalysisOptions o;
   o.max_races = ~std::size_t{0};
   o.max_racing_pairs = ~std::uint64_t{0};
+  o.benign_writes_race = benign_writes_race;
   return analyze(p, o).verdict;
 }
 
-Tally run(std::uint64_t seed, int programs, const testing::RandomShape& shape) {
+// benign_writes_race: same-value writes race (--benign-races) or not.
+Tally run(std::uint64_t seed, int programs, const testing::RandomShape& shape, bool benign_writes_race = false) {
   std::mt19937_64 rng(seed);
   Tally t;
   for (int i = 0; i < programs; ++i) {
     Program p = testing::random_program(rng, shape);
-    std::optional<Verdict> ref = check_brute_force(p);
+    ReferenceOptions ro;
+    ro.benign_writes_race = benign_writes_race;
+    std::optional<Verdict> ref = check_brute_force(p, ro);
     if (!ref) {
       ++t.skipped;
       continue;
     }
     ++t.checked;
-    Verdict fast = scalable(p);
-    Verdict direct = check_direct(p);
-    SCOPED_TRACE("seed " + std::to_string(seed) + " program " + std::to_string(i) + "\n" + print(p));
+    Verdict fast = scalable(p, benign_writes_race);
+    DirectOptions direct_options;
+    direct_options.benign_writes_race = benign_writes_race;
+    Verdict direct = check_direct(p, direct_options);
+    SCOPED_TRACE("seed " + std::to_string(seed) + " program " + std::to_string(i) +
+                 (benign_writes_race ? " (--benign-races)" : "") + "\n" + print(p));
     EXPECT_EQ(to_string(fast.outcome), std::string(to_string(ref->outcome)));
     EXPECT_EQ(to_string(direct.outcome), std::string(to_string(ref->outcome)));
     if (ref->outcome == Outcome::Racy) {
@@ -48,7 +55,7 @@ Tally run(std::uint64_t seed, int programs, const testing::RandomShape& shape) {
       EXPECT_EQ(direct.pairs(), ref->pairs());
     }
     if (::testing::Test::HasFailure()) return t;  // one dump is enough
-    DirectOptions printed;
+    DirectOptions printed = direct_options;
     printed.printed_algorithm = true;
     Verdict old = check_direct(p, printed);
     if (old.outcome != ref->outcome) ++t.printed_wrong;
@@ -86,6 +93,25 @@ TEST(Differential, LockstepStructured) {
   s.max_lanes = 3;
   s.max_threads = 6;
   expect_coverage(run(2, 1500, s), 1500);
+}
+
+// Writes store random values (some equal): the three checks agree with and
+// without --benign-races, and the option changes some verdicts.
+TEST(Differential, StoredValues) {
+  testing::RandomShape s;
+  s.values = true;
+  Tally harmful_only = run(5, 1500, s);
+  expect_coverage(harmful_only, 1500);
+  Tally all = run(5, 1500, s, true);  // the same programs
+  expect_coverage(all, 1500);
+  EXPECT_GT(all.racy, harmful_only.racy);
+  s.lockstep = true;
+  s.max_lanes = 3;
+  s.max_threads = 6;
+  harmful_only = run(6, 800, s);
+  all = run(6, 800, s, true);
+  EXPECT_GE(harmful_only.checked, 760);
+  EXPECT_GT(all.racy, harmful_only.racy);
 }
 
 TEST(Differential, FreeSequences) {

@@ -164,6 +164,45 @@ TEST(FromKernel, ADivergentWarpSplitsIntoThreads) {
   EXPECT_EQ(outcome(p), Outcome::RaceFree);
 }
 
+// The value a store writes, when known in every thread, is recorded on the
+// write: one value, or one per thread; a loaded value stays unknown. Both
+// extraction paths (a warp's lanes together, and one by one) record it.
+TEST(FromKernel, StoredValuesAreRecorded) {
+  auto stored = [](Expr index, Expr value) {
+    return kir::Stmt{kir::Store{kir::Location{"buf", {std::move(index)}}, std::move(value), SourceLoc{"k.cu", 1, 5}}};
+  };
+  kir::Block body;
+  body.push_back(stored(int_lit(0), int_lit(7)));                                         // same in every thread
+  Expr lane = binary(BinOp::Mod, tid(), int_lit(32));
+  body.push_back(stored(binary(BinOp::Add, lane, int_lit(32)), binary(BinOp::Mod, lane, int_lit(3))));  // per lane
+  body.push_back(load("x", "out", int_lit(0)));
+  body.push_back(stored(int_lit(1), var("x")));                                           // unknown
+  for (bool together : {true, false}) {
+    kir::Kernel k = kernel(body);
+    Launch l{{64}, {}};
+    l.warps_together = together;
+    Program p = program_from_kernel(k, l);
+    ASSERT_EQ(p.units.size(), 2u);
+    const Unit& u = p.units[1];
+    ASSERT_EQ(u.cmds.size(), 3u);  // the global load is not a command
+    EXPECT_EQ(p.stored_value(u, 0, 40), 7) << together;
+    EXPECT_EQ(p.stored_value(u, 1, 40), 8 % 3) << together;
+    EXPECT_EQ(p.stored_value(u, 1, 41), 9 % 3) << together;
+    EXPECT_EQ(p.stored_value(u, 2, 40), std::nullopt) << together;
+    // buf[0] = 7 and buf[32 + lane] = lane % 3 in both warps are benign;
+    // buf[1] = x is not.
+    AnalysisOptions o;
+    Verdict v = analyze(p, o).verdict;
+    ASSERT_EQ(v.outcome, Outcome::Racy);
+    for (const Race& r : v.races) EXPECT_EQ(r.address, 1) << together;
+    o.benign_writes_race = true;
+    v = analyze(p, o).verdict;
+    bool zero = false;
+    for (const Race& r : v.races) zero = zero || r.address == 0;
+    EXPECT_TRUE(zero) << together;
+  }
+}
+
 TEST(FromKernel, IrregularAddressesBecomeATable) {
   kir::Kernel k = kernel({store("buf", binary(BinOp::Mul, tid(), tid()))});
   Program p = extract(k, 8);

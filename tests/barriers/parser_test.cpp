@@ -124,6 +124,39 @@ TEST(Parser, AccessWidths) {
   EXPECT_EQ(error_of("kernel k { warp 0 { read x width } }"), "t.bar:1:34: error: expected an access width, found '}'");
 }
 
+TEST(Parser, StoredValues) {
+  Program p = parse_one(
+      "kernel k block 64 {\n"
+      "  warp 0 { write s[lane] value -7; read s; write s width 4 value 1065353216 }\n"
+      "  threads 32..35 { write s[tid] value {0, 1, 1, -2}; write s }\n"
+      "}");
+  const Unit& w = p.units.at(0);
+  ASSERT_EQ(w.values.size(), 2u);
+  EXPECT_EQ(w.values[0].cmd, 0u);
+  EXPECT_EQ(w.values[1].cmd, 2u);
+  EXPECT_EQ(p.stored_value(w, 0, 5), -7);
+  EXPECT_EQ(p.stored_value(w, 1, 5), std::nullopt);  // a read
+  EXPECT_EQ(p.stored_value(w, 2, 0), 1065353216);
+  const Unit& t = p.units.at(1);
+  EXPECT_EQ(p.stored_value(t, 0, 32), 0);
+  EXPECT_EQ(p.stored_value(t, 0, 35), -2);
+  EXPECT_EQ(p.stored_value(t, 1, 35), std::nullopt);  // a write of an unknown value
+  std::string text = print(p);
+  EXPECT_NE(text.find("write s[lane] value -7\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("write s[tid] value {0, 1, 1, -2}\n"), std::string::npos) << text;
+  EXPECT_TRUE(same_program(p, parse_one(text))) << text;
+  Program other = parse_one(
+      "kernel k block 64 {\n"
+      "  warp 0 { write s[lane] value -7; read s; write s width 4 value 1065353216 }\n"
+      "  threads 32..35 { write s[tid] value {0, 1, 1, 2}; write s }\n"
+      "}");
+  EXPECT_FALSE(same_program(p, other));
+  EXPECT_EQ(error_of("kernel k { warp 0 { read x value 1 } }"), "t.bar:1:28: error: only a write stores a value");
+  EXPECT_EQ(error_of("kernel k { threads 0..3 { write x value {1, 2} } }"),
+            "t.bar:1:27: error: value table has 2 entries but threads 0..3 has 4 threads");
+  EXPECT_EQ(error_of("kernel k { warp 0 { write x value } }"), "t.bar:1:35: error: expected a value, found '}'");
+}
+
 TEST(Parser, ErrorsHavePositions) {
   EXPECT_EQ(error_of(""), "t.bar:1:1: error: expected 'kernel', found end of input");
   EXPECT_EQ(error_of("// only a comment\n"), "t.bar:2:1: error: expected 'kernel', found end of input");

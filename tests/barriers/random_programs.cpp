@@ -32,6 +32,21 @@ Command random_access(std::mt19937_64& rng, Program& p, const Unit& u) {
   return write ? p.write(var, f) : p.read(var, f);
 }
 
+// Appends a random access to unit u, with a stored value on a write when the
+// shape asks for values (drawn after the access: programs without values
+// are the same as before values existed).
+void add_access(std::mt19937_64& rng, Program& p, unsigned u, const RandomShape& s) {
+  p.units[u].cmds.push_back(random_access(rng, p, p.units[u]));
+  if (!s.values || p.units[u].cmds.back().op != Op::Write || chance(rng, 0.25)) return;
+  ValueForm v;
+  if (chance(rng, 0.7)) {
+    v.push_back(pick(rng, 0, 1));
+  } else {
+    for (unsigned t = 0; t < p.units[u].num_threads; ++t) v.push_back(pick(rng, 0, 1));
+  }
+  p.set_value(p.units[u], v);
+}
+
 }  // namespace
 
 Program random_program(std::mt19937_64& rng, const RandomShape& s) {
@@ -50,14 +65,14 @@ Program random_program(std::mt19937_64& rng, const RandomShape& s) {
   p.block_threads = thread;
   auto lanes = [&](unsigned u) { return p.units[u].num_threads; };
   auto sprinkle = [&](unsigned u, unsigned max) {
-    for (unsigned k = pick(rng, 0, max); k > 0; --k) p.units[u].cmds.push_back(random_access(rng, p, p.units[u]));
+    for (unsigned k = pick(rng, 0, max); k > 0; --k) add_access(rng, p, u, s);
   };
 
   if (!s.structured) {
     for (unsigned u = 0; u < units; ++u) {
       for (unsigned k = pick(rng, 1, 5); k > 0; --k) {
         if (chance(rng, 0.5)) {
-          p.units[u].cmds.push_back(random_access(rng, p, p.units[u]));
+          add_access(rng, p, u, s);
           continue;
         }
         unsigned count = chance(rng, 0.5) ? thread : lanes(u) * pick(rng, 1, 2);

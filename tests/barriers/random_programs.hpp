@@ -17,6 +17,9 @@ struct RandomShape {
   unsigned max_lanes = 2;    // threads per unit
   unsigned max_threads = 4;  // total threads (keeps the brute force small)
   unsigned max_events = 4;
+  // Writes store a random value (0 or 1, uniform or one per thread) or an
+  // unknown one, so that same-value pairs (benign) and others both occur.
+  bool values = false;
 };
 
 Program random_program(std::mt19937_64& rng, const RandomShape& shape);

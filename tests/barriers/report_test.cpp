@@ -100,6 +100,59 @@ TEST(Report, DrfUnknownAndWarnings) {
             "barrier 3 generation 1 never completes: 32 of 64 threads arrive before the block exits");
 }
 
+// Two writes of the same known value over the same addresses are a benign
+// race: not reported by default, reported with benign_writes_race
+// (--benign-races). Different or unknown values, a read, or the same value
+// over other bytes are harmful.
+TEST(Report, BenignRacesOnlyOnRequest) {
+  CheckOptions all;
+  all.analysis.benign_writes_race = true;
+  auto status = [](const std::string& body, const CheckOptions& o = {}) {
+    return check_text("kernel k block 64 { " + body + " }", "b.bar", o).at(0).status;
+  };
+  std::string same = "warp 0 { write s value 5 } warp 1 { write s value 5 }";
+  EXPECT_EQ(status(same), KernelStatus::Drf);
+  EXPECT_EQ(status(same, all), KernelStatus::Racy);
+  EXPECT_EQ(status("warp 0 { write s value 5 } warp 1 { write s value 6 }"), KernelStatus::Racy);
+  EXPECT_EQ(status("warp 0 { write s value 5 } warp 1 { write s }"), KernelStatus::Racy);
+  EXPECT_EQ(status("warp 0 { write s value 5 } warp 1 { read s }"), KernelStatus::Racy);
+  // One value over 4 bytes from byte 0 and from byte 2: other bytes meet.
+  EXPECT_EQ(status("warp 0 { write b[0] width 4 value 5 } warp 1 { write b[2] width 4 value 5 }"),
+            KernelStatus::Racy);
+  EXPECT_EQ(status("warp 0 { write b[0] width 4 value 5 } warp 1 { write b[0] width 4 value 5 }"),
+            KernelStatus::Drf);
+  // Per-thread values: lanes of warp 1 write their lane's cell; warp 0 the
+  // same values, except lane 3.
+  std::string lanes0 = "{", lanes1 = "{";
+  for (int l = 0; l < 32; ++l) {
+    lanes0 += (l ? ", " : "") + std::to_string(l == 3 ? 100 : l);
+    lanes1 += (l ? ", " : "") + std::to_string(l);
+  }
+  lanes0 += "}";
+  lanes1 += "}";
+  EXPECT_EQ(status("warp 0 { write s[lane] value " + lanes1 + " } warp 1 { write s[lane] value " + lanes1 + " }"),
+            KernelStatus::Drf);
+  auto rs = check_text("kernel k block 64 { warp 0 { write s[lane] value " + lanes0 +
+                           " } warp 1 { write s[lane] value " + lanes1 + " } }",
+                       "b.bar");
+  ASSERT_EQ(rs.at(0).status, KernelStatus::Racy);
+  ASSERT_EQ(rs.at(0).races.size(), 1u);
+  // Lockstep: the threads of one command writing one cell, same value or not.
+  auto lockstep = [](const std::string& body, const CheckOptions& o = {}) {
+    return check_text("kernel k block 32 lockstep { warp 0 { " + body + " } }", "l.bar", o).at(0).status;
+  };
+  EXPECT_EQ(lockstep("write s value 1"), KernelStatus::Drf);
+  EXPECT_EQ(lockstep("write s value 1", all), KernelStatus::Racy);
+  EXPECT_EQ(lockstep("write s value " + lanes1), KernelStatus::Racy);
+  // The dataset: drf, and with --benign-races the same-value writes race
+  // (done in each warp and across the two, tile across), not the ordered
+  // writes of out.
+  EXPECT_EQ(check_text_file(testing::dataset("benign-same-value.bar")).at(0).status, KernelStatus::Drf);
+  KernelReport r = check_text_file(testing::dataset("benign-same-value.bar"), all).at(0);
+  EXPECT_EQ(r.status, KernelStatus::Racy);
+  EXPECT_EQ(r.races.size(), 4u);
+}
+
 TEST(Report, RacesAreCappedAndCounted) {
   // 40 writes in one warp against 40 reads in another, unsynchronized.
   std::string w0, w1;
