@@ -66,10 +66,12 @@ Options parse_options(int argc, char** argv) {
        cxxopts::value<unsigned>()->default_value("60000"), "MS")
       ("time-limit", "wall-clock limit of the whole run in seconds: past it racecert exits 4; 0: none",
        cxxopts::value<double>()->default_value("0"), "SECONDS")
-      ("block-dim", "fix blockDim: N, [X,Y] or [X,Y,Z] (default: the file's header, else any; named barriers: "
+      ("block-dim", "fix blockDim: N, [X,Y] or [X,Y,Z] (default: the file's header, else a constant launch in "
+                    "its host code, else any; named barriers: "
                     "else __launch_bounds__)",
        cxxopts::value<std::string>(), "DIM")
-      ("grid-dim", "fix gridDim: N, [X,Y] or [X,Y,Z] (default: the file's header, else any)",
+      ("grid-dim", "fix gridDim: N, [X,Y] or [X,Y,Z] (default: the file's header, else a constant launch in its "
+                   "host code, else any)",
        cxxopts::value<std::string>(), "DIM")
       ("all-dims", "check every launch size: by default a kernel that reads no .y (.z) coordinate or size "
                    "is checked as launched with 1 there")
