@@ -58,7 +58,7 @@ int explore_kernel_file(const std::string& path, const cxxopts::ParseResult& arg
   const std::string kernel = args.count("kernel") ? args["kernel"].as<std::string>() : "";
 
   pipeline::ExploreFileResult r = pipeline::explore_file(path, fo, kernel, s, limit);
-  CheckOutput out{std::move(r.kernels), std::move(r.errors), {}, 1};
+  CheckOutput out{std::move(r.kernels), std::move(r.errors), {}, 1, {}};
   const std::string format = args["format"].as<std::string>();
   render(out, format, text_style("auto", false));
   return exit_code(out, args.count("accept-bounded") > 0);

@@ -42,9 +42,14 @@ struct LoweredKernel {
 // (docs/pipeline.md "Launch sources"). A launch with any other dimension is
 // not collected: the kernel stays checked for every launch.
 struct HostLaunch {
-  std::string kernel;  // as LoweredKernel names it (template arguments included)
+  std::string kernel;  // as LoweredKernel names it (template arguments included); "" when unresolved
   SourceLoc loc;       // the launch expression
   Dim3 grid, block;
+  // False for a launch whose sizes are not constants, or whose kernel the
+  // front end cannot name (a launch in an uninstantiated template): such a
+  // launch keeps its kernel (every kernel, when unnamed) checked for every
+  // launch, since checking only the constant shapes would miss its races.
+  bool constant = true;
   std::string str() const;  // "<<<64, 256>>>", "<<<[4,4,1], [16,16,1]>>>"
 };
 

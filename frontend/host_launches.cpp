@@ -55,11 +55,13 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
     return true;
   }
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* call) {
-    if (call->isInstantiationDependent() || !call->getDirectCallee() || !call->getConfig()) return true;
     if (ctx_.getSourceManager().isInSystemHeader(ctx_.getSourceManager().getExpansionLoc(call->getBeginLoc())))
       return true;
     const clang::CallExpr* config = call->getConfig();
-    if (config->getNumArgs() < 2) return true;
+    if (call->isInstantiationDependent() || !call->getDirectCallee() || !config || config->getNumArgs() < 2) {
+      unresolved_.push_back(call);
+      return true;
+    }
     for (unsigned i = 0; i < 2; ++i)
       if (const clang::VarDecl* v = variable_of(config->getArg(i))) ++launch_uses_[v->getCanonicalDecl()];
     calls_.push_back(call);
@@ -94,11 +96,13 @@ class Collector : public clang::RecursiveASTVisitor<Collector> {
   }
 
   const std::vector<const clang::CUDAKernelCallExpr*>& calls() const { return calls_; }
+  // Launches whose kernel or configuration cannot be read (in a template).
+  const std::vector<const clang::CUDAKernelCallExpr*>& unresolved() const { return unresolved_; }
 
  private:
   clang::ASTContext& ctx_;
   std::map<const clang::VarDecl*, int> uses_, launch_uses_;
-  std::vector<const clang::CUDAKernelCallExpr*> calls_;
+  std::vector<const clang::CUDAKernelCallExpr*> calls_, unresolved_;
 
   static int uses(const std::map<const clang::VarDecl*, int>& m, const clang::VarDecl* v) {
     auto it = m.find(v);
@@ -142,9 +146,17 @@ std::vector<HostLaunch> host_launches(clang::ASTContext& ctx,
   for (const clang::CUDAKernelCallExpr* call : c.calls()) {
     auto grid = c.dims(call->getConfig()->getArg(0));
     auto block = c.dims(call->getConfig()->getArg(1));
-    if (!grid || !block) continue;
-    out.push_back(HostLaunch{kernel_name(call->getDirectCallee()), location(call->getBeginLoc()), *grid, *block});
+    HostLaunch l{kernel_name(call->getDirectCallee()), location(call->getBeginLoc()), {}, {}};
+    if (grid && block) {
+      l.grid = *grid;
+      l.block = *block;
+    } else {
+      l.constant = false;
+    }
+    out.push_back(std::move(l));
   }
+  for (const clang::CUDAKernelCallExpr* call : c.unresolved())
+    out.push_back(HostLaunch{"", location(call->getBeginLoc()), {}, {}, false});
   return out;
 }
 

@@ -36,6 +36,12 @@ std::vector<frontend::HostLaunch> host_launches_for(const std::string& name, con
   if (command_line.block || command_line.grid || header.block || header.grid || header.block_unconstrained ||
       header.grid_unconstrained)
     return {};
+  // One launch that is not constant (or of a kernel the front end cannot
+  // name) may have any shape: the kernel is then checked for every launch.
+  if (std::any_of(all.begin(), all.end(), [&](const frontend::HostLaunch& l) {
+        return !l.constant && (l.kernel == name || l.kernel.empty());
+      }))
+    return {};
   std::vector<frontend::HostLaunch> out;
   for (const auto& l : all)
     if (l.kernel == name && std::none_of(out.begin(), out.end(), [&](const frontend::HostLaunch& o) {

@@ -40,7 +40,8 @@ std::vector<protocol::Expr> launch_bounds_preconditions(std::uint32_t n);
 // The launches of the file's host code that kernel `name` is checked for:
 // each distinct constant shape of `all` (frontend::HostLaunch), the first
 // launch of each, in source order; none when the command line or the header
-// gives any launch dimension (precedence: command line > header > host code
+// gives any launch dimension, or when one launch of the kernel (or an
+// unresolved one) is not constant (precedence: command line > header > host code
 // > none, that is symbolic; docs/pipeline.md "Launch sources").
 std::vector<frontend::HostLaunch> host_launches_for(const std::string& name, const Launch& command_line,
                                                     const GpuVerifyHeader& header,

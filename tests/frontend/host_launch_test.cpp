@@ -91,7 +91,29 @@ TEST(HostLaunches, NonConstantSizesAreIgnored) {
   k<<<0, 64>>>(out);             // no thread at all
 }
 )");
-  EXPECT_TRUE(l.empty()) << l.size() << " launches, the first " << l[0].str();
+  ASSERT_EQ(l.size(), 5u);
+  for (const HostLaunch& x : l) EXPECT_FALSE(x.constant) << x.loc.line;
+  EXPECT_TRUE(racecert::pipeline::host_launches_for("k", {}, {}, l).empty());
+}
+
+// One launch that is not constant may have any shape: the constant ones
+// beside it must not narrow the check (k races for 128 threads).
+TEST(HostLaunches, OneNonConstantLaunchKeepsTheKernelSymbolic) {
+  const char* wraps = R"(__global__ void k(int *a) { a[threadIdx.x % 64] = threadIdx.x; }
+)";
+  std::string both = std::string(wraps) + "void run(int *d, int n) {\n  k<<<1, 64>>>(d);\n  k<<<1, n * 64>>>(d);\n}\n";
+  auto l = launches_of(both);
+  ASSERT_EQ(l.size(), 2u);
+  EXPECT_TRUE(l[0].constant);
+  EXPECT_FALSE(l[1].constant);
+  EXPECT_TRUE(racecert::pipeline::host_launches_for("k", {}, {}, l).empty());
+  EXPECT_RACY(check(both), "k");
+  EXPECT_DRF(check(std::string(wraps) + "void run(int *d) { k<<<1, 64>>>(d); }\n"), "k");
+  // A launch in a template, whose kernel or sizes are known only per
+  // instantiation, counts as not constant for every kernel of the file.
+  auto t = launches_of(std::string(wraps) + "template <int B> void run(int *d) { k<<<1, B>>>(d); }\n"
+                                            "void go(int *d) { k<<<1, 64>>>(d); }\n");
+  EXPECT_TRUE(racecert::pipeline::host_launches_for("k", {}, {}, t).empty());
 }
 
 TEST(HostLaunches, RepeatedShapesAreCheckedOnce) {
