@@ -238,13 +238,6 @@ bool shown_with_kernel(const CheckOutput& out, const Error& e) {
   return false;
 }
 
-bool internal_note(const Diagnostic& d) {
-  // The wordings of smt/checker.cpp's notes that say how a query was
-  // encoded: they change no verdict and ask nothing of the user.
-  return d.severity == Diagnostic::Severity::Note &&
-         d.message.find(": bit-vector arithmetic used because of ") != std::string::npos;
-}
-
 TextStyle text_style(const std::string& color, bool verbose) {
   if (color != "auto" && color != "always" && color != "never")
     throw usage_error("unknown --color '" + color + "' (expected auto, always or never)");
@@ -305,7 +298,7 @@ void render_text(const CheckOutput& out, std::ostream& os, const TextStyle& styl
       steps_text(os, "then repeated forever", f.cycle, k.file);
     }
     for (const auto& d : k.diagnostics) {
-      if (internal_note(d) && !style.verbose) continue;
+      if (d.internal && !style.verbose) continue;
       os << where(d.loc, k.file) << ": " << (d.severity == Diagnostic::Severity::Error ? red : "")
          << severity(d.severity) << ": " << reset << d.message << "\n";
       if (d.severity != Diagnostic::Severity::Note) os << caret(src, d.loc);

@@ -39,13 +39,8 @@ bool shown_with_kernel(const CheckOutput& out, const Error& e);
 
 struct TextStyle {
   bool color = false;    // ANSI colours (--color, NO_COLOR)
-  bool verbose = false;  // -v: also the notes on how the analysis went (internal_note)
+  bool verbose = false;  // -v: also the notes on how the analysis went (Diagnostic::internal)
 };
-
-// Notes about the analysis' inner workings (bit-vector arithmetic, which
-// engine decided which array), shown only with -v. Notes about the launch
-// or the kernel a verdict assumes are for every user.
-bool internal_note(const Diagnostic& d);
 
 // The style for a --color value (auto, always or never; auto: colour on a
 // terminal unless NO_COLOR is set and not empty, as no-color.org asks).

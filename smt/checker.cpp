@@ -189,7 +189,8 @@ void report_results(const Kernel& k, const std::vector<Job>& jobs, const CheckOp
     if (j.result.bitvectors && bv_noted.insert(j.trace.array).second)
       rep.diagnostics.push_back({Diagnostic::Severity::Note, k.loc,
                                  "array '" + j.trace.array + "': bit-vector arithmetic used because of " +
-                                     j.result.logic_reason});
+                                     j.result.logic_reason,
+                                 /*internal=*/true});
     if (j.result.status == QueryStatus::Racy) {
       rep.status = KernelStatus::Racy;
       ReportedRace r = make_race(j);

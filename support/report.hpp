@@ -100,6 +100,10 @@ struct Diagnostic {
   Severity severity = Severity::Note;
   SourceLoc loc;
   std::string message;
+  // A note on how the analysis went (how a query was encoded, say): it
+  // changes no verdict and asks nothing of the user, so the text report
+  // shows it only with -v. JSON and SARIF keep every diagnostic.
+  bool internal = false;
 };
 
 struct KernelReport {
