@@ -234,8 +234,8 @@ int run(int argc, char** argv) {
   if (model != "src11" && model != "ptx") throw usage_error("--model must be src11 or ptx");
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
   if (args.count("liveness")) {
-    if (model != "src11") throw usage_error("--liveness explores under src11; --model ptx decides conditions only");
-    return explore_liveness(explorer::litmus::lower(test).program, args, format, opts.loop_bound, opts.deadline);
+    return explore_liveness(explorer::litmus::lower(test).program, args, format, opts.loop_bound, opts.deadline,
+                            model == "ptx");
   }
   if (args.count("progress") || args.count("occupancy")) throw usage_error("--progress and --occupancy need --liveness");
   if (model == "ptx") {
