@@ -749,9 +749,10 @@ class CandidateSearch {
       if (e.kind == StepKind::BarrierDepart) ++departures;
     }
     const int count = mine.barrier_count > 0 ? mine.barrier_count : barrier_users(static_cast<int>(t), mine.barrier_id);
-    // Departures sync with the first `count` arrivals: with no more
-    // arrivals than that, a completed instance released this one too.
-    pt.barrier_unclear = departures > 0 && arrivals > count;
+    // Never completes: no departure and too few arrivals. Otherwise the
+    // instance completes, and in choose_barriers' reading (Dat3M's) every
+    // arrival may depart, an overfilled instance's late ones included: the
+    // thread goes on in another candidate.
     pt.barrier_forever = departures == 0 && arrivals < count;
   }
 

@@ -49,11 +49,9 @@ struct PartialThread {
   bool reads_maximal = false;
   // AtBarrier: the barrier instance has no departure and fewer arrivals
   // than its count, so it never completes (no thread arrives any more in a
-  // partial execution). barrier_unclear: it has departures and more
-  // arrivals than its count (an overfilled barrier; which arrivals pass is
-  // not decided here). Otherwise the instance completes and releases it.
+  // partial execution). Otherwise the instance completes and, in Dat3M's
+  // reading of barriers (choose_barriers), releases every arrival.
   bool barrier_forever = false;
-  bool barrier_unclear = false;
 };
 
 // A consistent partial candidate: the ends of the runs and its events in

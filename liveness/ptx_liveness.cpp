@@ -58,8 +58,6 @@ GraphShape shape_of(const explorer::Program& p, const PartialExecution& px) {
         live |= bit(t);
         if (pt.barrier_forever)
           s.looping.push_back(LoopingThread{t, pt.pc, {pt.pc}, true});
-        else if (pt.barrier_unclear)
-          s.bounded = true;  // an overfilled instance: undecided, never "terminates"
         else
           s.stale = true;  // the instance completes: the thread goes on in another candidate
         break;
@@ -153,7 +151,7 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
       lr.reason = "the PTX enumeration hit the time limit or a cap";
     } else if (r.bounded) {
       lr.reason = "a loop with side effects reached the loop bound (" + std::to_string(options.loop_bound) +
-                  ") or an overfilled barrier was left waiting: not decided under PTX";
+                  "): a run that writes forever is not decided under PTX";
     } else {
       lr.verdict = Verdict::Terminates;
       lr.reason = "every PTX execution the model allows terminates (no loop reached the bound)";
