@@ -716,7 +716,9 @@ class CandidateSearch {
   }
 
   // Thread t's failed iteration reads, per location, one write that no
-  // write follows in co'.
+  // write follows in co'. The read part of an RMW (its write is silent: a
+  // failed iteration has no other) counts as reading its own write, which
+  // the next iteration's copy reads: that write must be co'-maximal.
   bool spin_reads_maximal(std::size_t t, const std::vector<std::vector<Outcome>>& outcomes,
                           const std::vector<std::size_t>& pick) const {
     const Run& run = run_of(t);
@@ -725,7 +727,8 @@ class CandidateSearch {
       const int r = base_[t] + static_cast<int>(i);
       const Event& e = c_.events[static_cast<std::size_t>(r)];
       if (e.kind != StepKind::Read) continue;
-      const int w = c_.rf[static_cast<std::size_t>(r)];
+      const int own = e.rmw ? rmw_write(r) : -1;
+      const int w = own >= 0 ? own : c_.rf[static_cast<std::size_t>(r)];
       auto [it, fresh] = source.emplace(e.location, w);
       if (!fresh && it->second != w) return false;
       const Outcome& o = outcomes[static_cast<std::size_t>(e.location)][pick[static_cast<std::size_t>(e.location)]];

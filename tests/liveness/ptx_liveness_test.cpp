@@ -84,6 +84,25 @@ TEST(PtxLiveness, ObeStarvesAnUnstartedThreadUnderPtxToo) {
   EXPECT_EQ(check(p, Model::Fair, true).verdict, Verdict::Terminates);
 }
 
+TEST(PtxLiveness, ASpinThroughASilentRmwReadsItsOwnWrite) {
+  // P0 exchanges 0 into m until it gets a nonzero value; P1 would put 1
+  // there. P0's failed iteration writes back the 0 it read: the next
+  // iteration reads that write, so it is the one that must be co'-maximal.
+  explorer::Program p = parse(R"(PTX silent
+{ m=0; P0:r0=0; P1:r1=0; }
+ P0@cta 0,gpu 0                 | P1@cta 0,gpu 0                 ;
+ LC00:                          | atom.relaxed.gpu.exch r1, m, 1 ;
+ atom.relaxed.gpu.exch r0, m, 0 |                                ;
+ beq r0, 0, LC00                |                                ;
+exists 0==0
+)");
+  for (Model m : {Model::Fair, Model::Obe, Model::Hsa, Model::Unfair})
+    EXPECT_EQ(check(p, m, true).verdict, check(p, m, false).verdict) << progress::model_name(m);
+  LivenessResult r = check(p, Model::Obe, true);
+  ASSERT_EQ(r.verdict, Verdict::MayHang) << r.reason;
+  EXPECT_EQ(r.lasso->paused_units, std::vector<int>{1});
+}
+
 TEST(PtxLiveness, ABarrierThatCannotCompleteWaitsForever) {
   // P1 waits at a barrier of count 2 that P0, spinning on its own weak
   // write, never reaches.
