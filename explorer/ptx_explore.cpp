@@ -715,25 +715,41 @@ class CandidateSearch {
     return true;
   }
 
-  // Thread t's failed iteration reads, per location, one write that no
-  // write follows in co'. The read part of an RMW (its write is silent: a
-  // failed iteration has no other) counts as reading its own write, which
-  // the next iteration's copy reads: that write must be co'-maximal.
+  // Whether repeating thread t's failed iteration forever is consistent:
+  // per location, the iteration's reads read one write that no write
+  // follows in co'. Where the iteration writes the location (silent RMWs:
+  // a failed iteration has no other writes), the next copy reads its
+  // po-last write instead: that write must be co'-maximal and every read of
+  // the location must have read its value.
   bool spin_reads_maximal(std::size_t t, const std::vector<std::vector<Outcome>>& outcomes,
                           const std::vector<std::size_t>& pick) const {
     const Run& run = run_of(t);
-    std::map<int, int> source;  // location -> the write its reads read
+    auto maximal = [&](int w) {
+      const int l = c_.events[static_cast<std::size_t>(w)].location;
+      const Outcome& o = outcomes[static_cast<std::size_t>(l)][pick[static_cast<std::size_t>(l)]];
+      return std::none_of(o.total.begin(), o.total.end(), [&](int x) { return o.co.get(w, x); });
+    };
+    std::map<int, int> last_write;  // location -> the iteration's po-last write to it
+    for (std::size_t i = static_cast<std::size_t>(run.spin_start); i < run.events.size(); ++i) {
+      const int a = base_[t] + static_cast<int>(i);
+      if (c_.events[static_cast<std::size_t>(a)].kind == StepKind::Write)
+        last_write[c_.events[static_cast<std::size_t>(a)].location] = a;
+    }
+    for (const auto& [l, w] : last_write)
+      if (!maximal(w)) return false;
+    std::map<int, int> source;  // location not written by the iteration -> the write its reads read
     for (std::size_t i = static_cast<std::size_t>(run.spin_start); i < run.events.size(); ++i) {
       const int r = base_[t] + static_cast<int>(i);
       const Event& e = c_.events[static_cast<std::size_t>(r)];
       if (e.kind != StepKind::Read) continue;
-      const int own = e.rmw ? rmw_write(r) : -1;
-      const int w = own >= 0 ? own : c_.rf[static_cast<std::size_t>(r)];
+      if (auto it = last_write.find(e.location); it != last_write.end()) {
+        if (c_.events[static_cast<std::size_t>(it->second)].value != e.value) return false;
+        continue;
+      }
+      const int w = c_.rf[static_cast<std::size_t>(r)];
       auto [it, fresh] = source.emplace(e.location, w);
       if (!fresh && it->second != w) return false;
-      const Outcome& o = outcomes[static_cast<std::size_t>(e.location)][pick[static_cast<std::size_t>(e.location)]];
-      for (int x : o.total)
-        if (o.co.get(w, x)) return false;
+      if (!maximal(w)) return false;
     }
     return true;
   }
