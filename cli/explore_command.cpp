@@ -1,7 +1,7 @@
 // racecert explore FILE [--format text|json] [--loop-bound K] [--repair]
 //                       [--stop-on-first] [--model src11|ptx] [kernel options]
 //                       [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]
-//        racecert explore FILE --liveness [--progress M [--fairness F]] [--occupancy O]
+//        racecert explore FILE --liveness [--progress M [--fairness F]] [--occupancy O] [--model src11|ptx]
 // Model-checks a PTX litmus test under scoped RC11 (explorer/) and reports
 // executions, the final condition, races and barrier divergence; a CUDA or
 // OpenCL kernel goes to cli/explore_kernel.cpp.
@@ -234,8 +234,8 @@ int run(int argc, char** argv) {
   if (model != "src11" && model != "ptx") throw usage_error("--model must be src11 or ptx");
   explorer::litmus::Test test = explorer::litmus::parse_litmus_file(path);
   if (args.count("liveness")) {
-    if (model != "src11") throw usage_error("--liveness explores under src11; --model ptx decides conditions only");
-    return explore_liveness(explorer::litmus::lower(test).program, args, format, opts.loop_bound, opts.deadline);
+    return explore_liveness(explorer::litmus::lower(test).program, args, format, opts.loop_bound, opts.deadline,
+                            model == "ptx");
   }
   if (args.count("progress") || args.count("occupancy")) throw usage_error("--progress and --occupancy need --liveness");
   if (model == "ptx") {
@@ -306,7 +306,7 @@ int explore_main(int argc, char** argv) {
     if (e.code() == kExitUsage)
       std::cerr << "usage: racecert explore FILE [--format text|json] [--loop-bound K] [--repair] [--stop-on-first]"
                    " [--model src11|ptx] [--strategy dpor|cd] [--delay-bound K] [--cd-optimized]\n"
-                   "       racecert explore FILE --liveness [--progress M [--fairness weak|strong]] [--occupancy O]\n"
+                   "       racecert explore FILE --liveness [--progress M [--fairness weak|strong]] [--occupancy O] [--model src11|ptx]\n"
                    "       racecert explore KERNEL.cu|.cl [--block-dim D] [--grid-dim D] [--kernel-args N=V,...] "
                    "[--memory FILE] [--loop-bound K] [--accept-bounded] [--format text|json|sarif]\n";
     return e.code();

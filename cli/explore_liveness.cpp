@@ -111,8 +111,9 @@ llvm::json::Object result_json(const explorer::Program& p, const LivenessResult&
 }  // namespace
 
 int explore_liveness(const explorer::Program& program, const cxxopts::ParseResult& args, const std::string& format,
-                     int loop_bound, Deadline deadline) {
+                     int loop_bound, Deadline deadline, bool ptx) {
   liveness::LivenessOptions opts;
+  opts.ptx = ptx;
   opts.loop_bound = loop_bound;
   opts.deadline = deadline;
   if (args.count("occupancy")) {

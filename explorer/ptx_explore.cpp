@@ -32,6 +32,9 @@ struct Run {
   ThreadStatus status = ThreadStatus::Finished;
   FailureKind failure = FailureKind::Assertion;
   int fail_pc = -1;
+  RunEnd end = RunEnd::Finished;
+  int end_pc = -1;      // Spinning: the backward jump; AtBarrier: the barrier
+  int spin_start = -1;  // Spinning: the index of the failed iteration's first event
 };
 
 // Which reads of the run each register's value (and the control flow so
@@ -45,9 +48,14 @@ struct Taint {
 
 class RunEnumerator {
  public:
-  RunEnumerator(const Program& p, int thread, int loop_bound, const std::vector<std::vector<Value>>& domain,
-                std::uint64_t cap)
-      : thread_(p.threads[static_cast<std::size_t>(thread)]), runner_(p, thread, loop_bound), domain_(domain), cap_(cap) {}
+  RunEnumerator(const Program& p, int thread, const PtxOptions& o, const std::vector<std::vector<Value>>& domain)
+      : thread_(p.threads[static_cast<std::size_t>(thread)]),
+        runner_(p, thread, o.loop_bound),
+        domain_(domain),
+        cap_(o.max_runs_per_thread),
+        partial_(static_cast<bool>(o.on_partial)),
+        pause_at_start_(partial_ && o.pause_at_start),
+        pause_after_writes_(partial_ && o.pause_after_writes) {}
 
   // False when a cap was hit (the runs are then incomplete).
   bool enumerate(std::vector<Run>& out) {
@@ -96,25 +104,55 @@ class RunEnumerator {
     }
   }
 
+  void emit(const ThreadState& s, const std::vector<RunEvent>& events, RunEnd end) {
+    if (out_->size() >= cap_) {
+      overflow_ = true;
+      return;
+    }
+    Run run;
+    run.events = events;
+    run.regs = runner_.registers(s);
+    run.status = s.status;
+    run.end = end;
+    run.end_pc = s.pc;
+    if (s.status == ThreadStatus::Failed) {
+      run.failure = static_cast<FailureKind>(s.pending);
+      run.fail_pc = s.pc;
+    }
+    if (end == RunEnd::Spinning) run.spin_start = runner_.spin_iteration_start(s);
+    out_->push_back(std::move(run));
+  }
+
+  // Pause points (PtxOptions): before the first event, or right after a
+  // write that changes memory (an RMW writing back what it read does not).
+  bool pause_point(const std::vector<RunEvent>& events) const {
+    if (events.empty()) return pause_at_start_;
+    const RunEvent& last = events.back();
+    if (!pause_after_writes_ || last.step.kind != StepKind::Write) return false;
+    const bool silent = last.step.rmw && events.size() >= 2 && events[events.size() - 2].value == last.value;
+    return !silent;
+  }
+
   void dfs(const ThreadState& s, const Taint& taint, std::vector<RunEvent>& events) {
     if (overflow_) return;
     if (s.status != ThreadStatus::Running) {
-      if (s.status != ThreadStatus::Finished && s.status != ThreadStatus::Failed) return;  // no complete run
-      if (out_->size() >= cap_) {
-        overflow_ = true;
-        return;
+      switch (s.status) {
+        case ThreadStatus::Finished: emit(s, events, RunEnd::Finished); break;
+        case ThreadStatus::Failed: emit(s, events, RunEnd::Failed); break;
+        case ThreadStatus::SpinBlocked:
+          if (partial_) emit(s, events, RunEnd::Spinning);
+          break;
+        case ThreadStatus::BoundBlocked:
+          if (partial_) emit(s, events, RunEnd::Bounded);
+          break;
+        case ThreadStatus::Running:
+        case ThreadStatus::Pruned: break;  // an assumption failed: no run
       }
-      Run run;
-      run.events = events;
-      run.regs = runner_.registers(s);
-      run.status = s.status;
-      if (s.status == ThreadStatus::Failed) {
-        run.failure = static_cast<FailureKind>(s.pending);
-        run.fail_pc = s.pc;
-      }
-      out_->push_back(std::move(run));
       return;
     }
+    if (pause_point(events)) emit(s, events, RunEnd::Paused);
+    if (partial_ && s.phase == 1 && runner_.instr(s).kind == InstrKind::Barrier) emit(s, events, RunEnd::AtBarrier);
+    if (overflow_) return;
     if (static_cast<int>(events.size()) >= kMaxRunEvents) {
       overflow_ = true;
       return;
@@ -160,6 +198,7 @@ class RunEnumerator {
   ThreadRunner runner_;
   const std::vector<std::vector<Value>>& domain_;
   std::uint64_t cap_;
+  bool partial_, pause_at_start_, pause_after_writes_;
   std::vector<Run>* out_ = nullptr;
   bool overflow_ = false;
 };
@@ -179,8 +218,11 @@ bool enumerate_runs(const Program& p, const PtxOptions& o, std::vector<std::vect
     runs.assign(p.threads.size(), {});
     int most_writes = 0;
     for (std::size_t t = 0; t < p.threads.size(); ++t) {
-      RunEnumerator e(p, static_cast<int>(t), o.loop_bound, domain, o.max_runs_per_thread);
+      RunEnumerator e(p, static_cast<int>(t), o, domain);
       if (!e.enumerate(runs[t])) return false;
+      if (o.on_partial)
+        std::stable_partition(runs[t].begin(), runs[t].end(),
+                              [](const Run& r) { return r.end != RunEnd::Finished && r.end != RunEnd::Failed; });
       std::size_t writes = 0;
       for (const Run& r : runs[t])
         writes = std::max<std::size_t>(writes, static_cast<std::size_t>(std::count_if(
@@ -240,9 +282,11 @@ class CandidateSearch {
       e.value = p_.init[static_cast<std::size_t>(l)];
       c_.events.push_back(e);
     }
+    base_.clear();
     for (std::size_t t = 0; t < p_.threads.size(); ++t) {
       const Run& r = run_of(t);
       const int base = static_cast<int>(c_.events.size());
+      base_.push_back(base);
       for (std::size_t i = 0; i < r.events.size(); ++i) {
         const RunEvent& re = r.events[i];
         Event e;
@@ -405,6 +449,12 @@ class CandidateSearch {
 
   void choose_rf(std::size_t k) {
     if (overflow_) return;
+    // The rf tree of many RMWs is large even where few leaves remain: check
+    // the deadline inside it too (every 4096 nodes, a clock read is dear).
+    if ((++rf_nodes_ & 4095) == 0 && o_.deadline.expired()) {
+      overflow_ = true;
+      return;
+    }
     if (k == reads_.size()) {
       if (++candidates_ > o_.max_candidates || o_.deadline.expired()) {
         overflow_ = true;
@@ -595,6 +645,7 @@ class CandidateSearch {
       return;
     }
     ExploreResult& r = res_.result;
+    if (o_.on_partial && report_partial(outcomes, pick)) return;
     for (std::size_t t = 0; t < p_.threads.size(); ++t) {
       const Run& run = run_of(t);
       if (run.status != ThreadStatus::Failed) continue;
@@ -627,6 +678,101 @@ class CandidateSearch {
       r.stopped_early = true;
       overflow_ = true;  // ends every loop; run() tells the two apart
     }
+  }
+
+  // A candidate with a thread that neither finished nor failed goes to
+  // on_partial (true); a complete one is an execution as without liveness.
+  bool report_partial(const std::vector<std::vector<Outcome>>& outcomes, const std::vector<std::size_t>& pick) {
+    PartialExecution px;
+    bool partial = false;
+    for (std::size_t t = 0; t < p_.threads.size(); ++t) {
+      const Run& run = run_of(t);
+      PartialThread pt;
+      pt.end = run.end;
+      pt.pc = run.end_pc;
+      partial |= run.end != RunEnd::Finished && run.end != RunEnd::Failed;
+      if (run.end == RunEnd::Spinning) pt.reads_maximal = spin_reads_maximal(t, outcomes, pick);
+      if (run.end == RunEnd::AtBarrier) barrier_wait(t, pt);
+      px.threads.push_back(pt);
+    }
+    if (!partial) return false;
+    for (int a = static_cast<int>(p_.locations.size()); a < static_cast<int>(c_.events.size()); ++a) {
+      const Event& e = c_.events[static_cast<std::size_t>(a)];
+      ScheduledEvent se;
+      se.thread = e.thread;
+      se.pc = e.pc;
+      se.kind = e.kind;
+      se.location = e.location;
+      se.value = e.value;
+      se.rmw = e.rmw;
+      if (e.kind == StepKind::Read) se.read_from = c_.events[static_cast<std::size_t>(c_.rf[static_cast<std::size_t>(a)])].thread;
+      px.events.push_back(se);
+    }
+    if (!o_.on_partial(px)) {
+      res_.result.stopped_early = true;
+      overflow_ = true;  // ends every loop; run() tells the two apart
+    }
+    return true;
+  }
+
+  // Whether repeating thread t's failed iteration forever is consistent:
+  // per location, the iteration's reads read one write that no write
+  // follows in co'. Where the iteration writes the location (silent RMWs:
+  // a failed iteration has no other writes), the next copy reads its
+  // po-last write instead: that write must be co'-maximal and every read of
+  // the location must have read its value.
+  bool spin_reads_maximal(std::size_t t, const std::vector<std::vector<Outcome>>& outcomes,
+                          const std::vector<std::size_t>& pick) const {
+    const Run& run = run_of(t);
+    auto maximal = [&](int w) {
+      const int l = c_.events[static_cast<std::size_t>(w)].location;
+      const Outcome& o = outcomes[static_cast<std::size_t>(l)][pick[static_cast<std::size_t>(l)]];
+      return std::none_of(o.total.begin(), o.total.end(), [&](int x) { return o.co.get(w, x); });
+    };
+    std::map<int, int> last_write;  // location -> the iteration's po-last write to it
+    for (std::size_t i = static_cast<std::size_t>(run.spin_start); i < run.events.size(); ++i) {
+      const int a = base_[t] + static_cast<int>(i);
+      if (c_.events[static_cast<std::size_t>(a)].kind == StepKind::Write)
+        last_write[c_.events[static_cast<std::size_t>(a)].location] = a;
+    }
+    for (const auto& [l, w] : last_write)
+      if (!maximal(w)) return false;
+    std::map<int, int> source;  // location not written by the iteration -> the write its reads read
+    for (std::size_t i = static_cast<std::size_t>(run.spin_start); i < run.events.size(); ++i) {
+      const int r = base_[t] + static_cast<int>(i);
+      const Event& e = c_.events[static_cast<std::size_t>(r)];
+      if (e.kind != StepKind::Read) continue;
+      if (auto it = last_write.find(e.location); it != last_write.end()) {
+        if (c_.events[static_cast<std::size_t>(it->second)].value != e.value) return false;
+        continue;
+      }
+      const int w = c_.rf[static_cast<std::size_t>(r)];
+      auto [it, fresh] = source.emplace(e.location, w);
+      if (!fresh && it->second != w) return false;
+      if (!maximal(w)) return false;
+    }
+    return true;
+  }
+
+  // Thread t's last event arrived at a barrier: does its instance never
+  // complete (Dat3M's reading, as choose_barriers)?
+  void barrier_wait(std::size_t t, PartialThread& pt) const {
+    const Event& mine = c_.events[static_cast<std::size_t>(base_[t] + static_cast<int>(run_of(t).events.size()) - 1)];
+    const Thread& th = p_.threads[t];
+    int arrivals = 0, departures = 0;
+    for (const Event& e : c_.events) {
+      if (e.thread < 0 || e.barrier_id != mine.barrier_id || e.barrier_instance != mine.barrier_instance) continue;
+      const Thread& u = p_.threads[static_cast<std::size_t>(e.thread)];
+      if (u.cta != th.cta || u.gpu != th.gpu) continue;
+      if (e.kind == StepKind::BarrierArrive) ++arrivals;
+      if (e.kind == StepKind::BarrierDepart) ++departures;
+    }
+    const int count = mine.barrier_count > 0 ? mine.barrier_count : barrier_users(static_cast<int>(t), mine.barrier_id);
+    // Never completes: no departure and too few arrivals. Otherwise the
+    // instance completes, and in choose_barriers' reading (Dat3M's) every
+    // arrival may depart, an overfilled instance's late ones included: the
+    // thread goes on in another candidate.
+    pt.barrier_forever = departures == 0 && arrivals < count;
   }
 
   std::string name(int a) const {
@@ -672,11 +818,12 @@ class CandidateSearch {
   const std::vector<std::vector<Run>>& runs_;
   std::vector<std::size_t> chosen_;
   Candidate c_;
+  std::vector<int> base_;  // per thread: the index of its first event in c_
   std::vector<BarrierGroup> groups_;
   std::vector<std::pair<int, int>> arrival_order_;
   std::vector<int> reads_;
   std::vector<std::vector<int>> sources_;
-  std::uint64_t candidates_ = 0;
+  std::uint64_t candidates_ = 0, rf_nodes_ = 0;
   bool overflow_ = false;
   PtxResult res_;
 };

@@ -22,6 +22,8 @@
 
 #include "explorer/dpor.hpp"
 #include "liveness/cycles.hpp"
+#include "liveness/judge.hpp"
+#include "liveness/ptx_liveness.hpp"
 #include "liveness/lasso.hpp"
 #include "liveness/sc_graph.hpp"
 
@@ -171,20 +173,13 @@ class Engine {
 
   void judge(const explorer::Graph& g, const GraphShape& shape) {
     judge_write_cycles(g);
-    const ThreadSet all = units_.count == 32 ? ~ThreadSet{0} : (ThreadSet{1} << units_.count) - 1;
-    const auto resident = static_cast<unsigned>(std::popcount(shape.started & ~shape.terminated));
     for (ModelState& m : models_) {
       if (m.lasso) continue;
-      // More units resident than the model's occupancy bound: no run.
-      if (m.spec.occupancy && resident > m.spec.occupancy) continue;
-      const ThreadSet fair = progress::fair_set(m.spec, all, shape.started, shape.terminated);
-      if (fair & shape.paused) continue;  // the model would schedule a paused unit again
-      if (shape.bounded) {
-        m.bounded = true;
-      } else if (shape.stale) {
-        continue;  // a spin that read an old value: the execution with the newer read is explored on its own
-      } else if (!shape.looping.empty()) {
-        m.lasso = make_lasso(g, shape, fair, units_.count);
+      ThreadSet fair = 0;
+      switch (liveness::judge(m.spec, shape, units_.count, fair)) {
+        case Judgement::Nothing: break;
+        case Judgement::Bounded: m.bounded = true; break;
+        case Judgement::Lasso: m.lasso = make_lasso(g, shape, fair, units_.count); break;
       }
     }
   }
@@ -271,10 +266,12 @@ class Engine {
 LivenessResult check_liveness(const explorer::Program& program, const LivenessOptions& options) {
   ModelSpec spec = options.model;
   spec.occupancy = progress::uses_occupancy(spec.model) ? options.max_resident_units : 0;
+  if (options.ptx) return check_liveness_ptx(program, options, {spec}).front();
   return Engine(program, options, {spec}).run().front();
 }
 
 std::vector<LivenessResult> check_liveness_all(const explorer::Program& program, const LivenessOptions& options) {
+  if (options.ptx) return check_liveness_ptx(program, options, progress::all_models(options.max_resident_units));
   return Engine(program, options, progress::all_models(options.max_resident_units)).run();
 }
 

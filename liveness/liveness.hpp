@@ -43,6 +43,10 @@ struct LivenessOptions {
   unsigned max_resident_units = 0;
   int loop_bound = 4;  // the explorer's bound on loops with side effects
   Deadline deadline = Deadline::never();
+  // The memory model: false SRC11 (the DPOR's execution graphs), true PTX
+  // v7.5 (partial candidates of explorer/ptx_explore.hpp; liveness/
+  // ptx_liveness.hpp).
+  bool ptx = false;
 };
 
 // A thread that spins forever: its failed iteration re-reads final values.

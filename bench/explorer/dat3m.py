@@ -19,6 +19,7 @@ reported as such.
   bench/explorer/dat3m.py [--racecert build/racecert] [--root /tmp/dat3m/dat3m-ptx]
                           [--model M] [--liveness --progress P] [--csv FILE]
                           [--jobs 2] [--timeout 60] [--only SUBSTRING] [--list]
+                          [--labelled] [--time-limit S]
 """
 import argparse
 import collections
@@ -109,6 +110,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per test")
     ap.add_argument("--only", default=None, help="only paths containing this")
     ap.add_argument("--list", action="store_true", help="list every error and disagreement")
+    ap.add_argument("--labelled", action="store_true", help="only the files the CSV labels (--liveness: 91)")
+    ap.add_argument("--time-limit", default=None, help="racecert's --time-limit per test (seconds)")
     a = ap.parse_args()
 
     extra = []
@@ -118,10 +121,14 @@ def main():
         extra += ["--liveness"]
     if a.progress:
         extra += ["--progress", a.progress]
+    if a.time_limit:
+        extra += ["--time-limit", a.time_limit]
     res_dir = os.path.join(a.root, "dartagnan", "src", "test", "resources")
     csv_path = a.csv or os.path.join(res_dir, "PTXv7_5-Liveness-expected.csv" if a.liveness else "PTXv7_5-expected.csv")
     table = expected(csv_path) if os.path.exists(csv_path) else {}
     files = corpus(a.root, a.only)
+    if a.labelled:
+        files = [f for f in files if os.path.relpath(f, a.root) in table]
     if not files:
         sys.exit("no .litmus files under %s/litmus/PTX" % a.root)
 

@@ -2,7 +2,9 @@
 // tests in one process, without the process start-up that dominates one
 // `racecert explore` per file: the target is the 483 CADP tests in
 // under 10 s. Not a test (docs/benchmarks.md).
-//   liveness_bench DIR   -> per verdict counts and the total time
+//   liveness_bench DIR [--model ptx] [--time-limit S]
+//     -> per verdict counts and the total time; --model ptx decides under
+//        the PTX model (liveness/ptx_liveness.hpp), S seconds per file.
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -17,8 +19,16 @@
 
 int main(int argc, char** argv) {
   using namespace racecert;
-  if (argc != 2) {
-    std::cerr << "usage: liveness_bench DIR\n";
+  liveness::LivenessOptions options;
+  double limit = 0;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--model" && i + 1 < argc && std::string(argv[i + 1]) == "ptx") options.ptx = true, ++i;
+    else if (a == "--time-limit" && i + 1 < argc) limit = std::stod(argv[++i]);
+    else argc = 0;  // usage
+  }
+  if (argc < 2) {
+    std::cerr << "usage: liveness_bench DIR [--model ptx] [--time-limit S]\n";
     return 3;
   }
   std::vector<std::string> files;
@@ -33,7 +43,8 @@ int main(int argc, char** argv) {
     const auto t0 = std::chrono::steady_clock::now();
     try {
       auto program = explorer::litmus::lower(explorer::litmus::parse_litmus_file(f)).program;
-      for (const auto& r : liveness::check_liveness_all(program, {}))
+      if (limit > 0) options.deadline = Deadline::after(std::chrono::milliseconds(static_cast<long>(limit * 1000)));
+      for (const auto& r : liveness::check_liveness_all(program, options))
         ++counts[std::string(liveness::to_string(r.verdict))];
     } catch (const Error& e) {
       ++failed;

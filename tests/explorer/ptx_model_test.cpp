@@ -276,17 +276,6 @@ exists (P0:r0 == 0 /\ P1:r0 == 0)
 // every pair of accesses is morally strong, co is total per location, and
 // every SRC11 axiom implies its PTX counterpart (PTX's No-Thin-Air is weaker
 // than porf-acyclicity), so every final state SRC11 reaches PTX reaches too.
-std::string strong_sys(std::string s) {
-  auto replace_all = [&](const std::string& from, const std::string& to) {
-    for (std::size_t i = s.find(from); i != std::string::npos; i = s.find(from, i + to.size())) s.replace(i, from.size(), to);
-  };
-  replace_all("ld.weak", "ld.relaxed.sys");
-  replace_all("st.weak", "st.relaxed.sys");
-  replace_all(".cta", ".sys");
-  replace_all(".gpu", ".sys");
-  return s;
-}
-
 TEST(PtxExplore, EveryScopedRc11OutcomeOfAStrongProgramIsAPtxOutcome) {
   testing::RandomShape shape;
   shape.fences = false;
@@ -295,7 +284,7 @@ TEST(PtxExplore, EveryScopedRc11OutcomeOfAStrongProgramIsAPtxOutcome) {
   shape.branches = false;
   int compared = 0;
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
-    std::string text = strong_sys(testing::random_litmus(seed, shape));
+    std::string text = testing::strong_system_scope(testing::random_litmus(seed, shape));
     Program p = load(text);
     using State = std::pair<std::vector<std::vector<Value>>, std::vector<Value>>;
     std::set<State> src11, ptx_states;

@@ -81,4 +81,15 @@ std::string random_litmus(std::uint64_t seed, const RandomShape& shape) {
   return s;
 }
 
+std::string strong_system_scope(std::string s) {
+  auto replace_all = [&](const std::string& from, const std::string& to) {
+    for (std::size_t i = s.find(from); i != std::string::npos; i = s.find(from, i + to.size())) s.replace(i, from.size(), to);
+  };
+  replace_all("ld.weak", "ld.relaxed.sys");
+  replace_all("st.weak", "st.relaxed.sys");
+  replace_all(".cta", ".sys");
+  replace_all(".gpu", ".sys");
+  return s;
+}
+
 }  // namespace racecert::explorer::testing

@@ -20,4 +20,9 @@ struct RandomShape {
 
 std::string random_litmus(std::uint64_t seed, const RandomShape& shape = {});
 
+// The same test with every access strong at system scope (weak loads and
+// stores become relaxed.sys, every scope sys): then every pair of accesses
+// is morally strong under PTX, which is where SRC11 ⊆ PTX holds.
+std::string strong_system_scope(std::string litmus);
+
 }  // namespace racecert::explorer::testing

@@ -79,3 +79,28 @@ TEST(LivenessCli, UsageErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+// datasets/litmus/LIVE-weak-own-write.litmus: a hang under PTX only.
+std::string weak_own_write() {
+  return (std::filesystem::path(RACECERT_SOURCE_DIR) / "datasets" / "litmus" / "LIVE-weak-own-write.litmus").string();
+}
+
+TEST(LivenessCli, ModelPtxFindsTheWeakCoherenceHang) {
+  Outcome src11 = run(weak_own_write() + " --liveness --progress fair");
+  EXPECT_EQ(src11.code, 0) << src11.out;
+  Outcome ptx = run(weak_own_write() + " --liveness --progress fair --model ptx");
+  EXPECT_EQ(ptx.code, 1) << ptx.out;
+  EXPECT_NE(ptx.out.find("P0 spins forever at beq r0, 1, LC00"), std::string::npos) << ptx.out;
+  EXPECT_NE(ptx.out.find("P0 ld.weak r0, f  reads f = 1 (from P0)"), std::string::npos) << ptx.out;
+  Outcome json = run(weak_own_write() + " --liveness --model ptx --format json");
+  ASSERT_EQ(json.code, 0) << json.out;
+  auto v = llvm::json::parse(json.out);
+  ASSERT_TRUE(static_cast<bool>(v)) << json.out;
+  const llvm::json::Object& fair = *(*v->getAsObject()->getArray("results"))[1].getAsObject();
+  EXPECT_EQ(fair.getString("verdict"), "may-hang");
+  EXPECT_NE(fair.getObject("witness"), nullptr);
+}
+
+}  // namespace

@@ -1,0 +1,164 @@
+#include "liveness/ptx_liveness.hpp"
+
+#include <algorithm>
+
+#include "explorer/ptx_explore.hpp"
+#include "liveness/judge.hpp"
+
+namespace racecert::liveness {
+
+using explorer::ptx::PartialExecution;
+using explorer::ptx::RunEnd;
+using progress::Model;
+using progress::ThreadSet;
+
+namespace {
+
+ThreadSet bit(int u) { return ThreadSet{1} << u; }
+
+std::vector<int> members(ThreadSet s, int n) {
+  std::vector<int> out;
+  for (int u = 0; u < n; ++u)
+    if (s & bit(u)) out.push_back(u);
+  return out;
+}
+
+// The shape of a partial candidate, thread t being unit t.
+GraphShape shape_of(const explorer::Program& p, const PartialExecution& px) {
+  GraphShape s;
+  const int n = static_cast<int>(px.threads.size());
+  for (const auto& e : px.events) s.started |= bit(e.thread);
+  ThreadSet live = 0;
+  for (int t = 0; t < n; ++t) {
+    const auto& pt = px.threads[static_cast<std::size_t>(t)];
+    const auto& code = p.threads[static_cast<std::size_t>(t)].code;
+    switch (pt.end) {
+      case RunEnd::Finished:
+      case RunEnd::Failed: break;
+      case RunEnd::Bounded:
+        live |= bit(t);
+        s.bounded = true;
+        break;
+      case RunEnd::Paused:
+        live |= bit(t);
+        s.paused |= bit(t);
+        break;
+      case RunEnd::Spinning: {
+        live |= bit(t);
+        if (!pt.reads_maximal) {
+          s.stale = true;  // a newer write may still be read: not stuck here
+          break;
+        }
+        LoopingThread l{t, pt.pc, {}, false};
+        for (int pc = code[static_cast<std::size_t>(pt.pc)].target; pc <= pt.pc; ++pc) l.loop_pcs.push_back(pc);
+        s.looping.push_back(std::move(l));
+        break;
+      }
+      case RunEnd::AtBarrier:
+        live |= bit(t);
+        if (pt.barrier_forever)
+          s.looping.push_back(LoopingThread{t, pt.pc, {pt.pc}, true});
+        else
+          s.stale = true;  // the instance completes: the thread goes on in another candidate
+        break;
+    }
+  }
+  s.terminated = (n == 32 ? ~ThreadSet{0} : bit(n) - 1) & ~live;
+  return s;
+}
+
+struct Row {
+  progress::ModelSpec spec;
+  std::optional<Lasso> lasso;
+  bool bounded = false;
+};
+
+}  // namespace
+
+std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program, const LivenessOptions& options,
+                                               const std::vector<progress::ModelSpec>& specs) {
+  const int n = static_cast<int>(program.threads.size());
+  std::vector<LivenessResult> out;
+  auto all_unknown = [&](const std::string& why) {
+    for (const auto& spec : specs) out.push_back(LivenessResult{spec, Verdict::Unknown, why, std::nullopt, 0});
+    return out;
+  };
+  if (n > 32) return all_unknown("more than 32 threads");
+  for (int t = 0; t < static_cast<int>(options.unit_of_thread.size()); ++t)
+    if (options.unit_of_thread[static_cast<std::size_t>(t)] != t)
+      return all_unknown("under --model ptx each thread is its own scheduling unit");
+
+  std::vector<Row> rows;
+  for (const auto& spec : specs) rows.push_back(Row{spec, std::nullopt, false});
+  explorer::ptx::PtxOptions po;
+  po.loop_bound = options.loop_bound;
+  po.deadline = options.deadline;
+  // The pauses the models allow (as liveness.cpp's pause plans): none under
+  // FAIR; units never started for every other model; mid-way for HSA and
+  // UNFAIR, whose F may exclude a started unit.
+  po.pause_at_start = std::any_of(specs.begin(), specs.end(), [](const auto& s) { return s.model != Model::Fair; });
+  po.pause_after_writes = std::any_of(specs.begin(), specs.end(), [](const auto& s) {
+    return s.model == Model::Hsa || s.model == Model::Unfair;
+  });
+  std::uint64_t partials = 0;
+  po.on_partial = [&](const PartialExecution& px) {
+    ++partials;
+    const GraphShape shape = shape_of(program, px);
+    for (Row& r : rows) {
+      if (r.lasso) continue;
+      ThreadSet fair = 0;
+      switch (judge(r.spec, shape, n, fair)) {
+        case Judgement::Nothing: break;
+        case Judgement::Bounded: r.bounded = true; break;
+        case Judgement::Lasso: {
+          Lasso l;
+          l.prefix = px.events;
+          l.looping = shape.looping;
+          l.paused_units = members(shape.paused, n);
+          l.terminated_units = members(shape.terminated, n);
+          l.fair_units = members(fair, n);
+          r.lasso = std::move(l);
+          break;
+        }
+      }
+    }
+    // Go on while a row may still find a lasso or end "terminates".
+    return std::any_of(rows.begin(), rows.end(), [](const Row& r) { return !r.lasso && !r.bounded; });
+  };
+  // Iterative deepening of the loop bound: a lasso found under a smaller
+  // bound is a lasso, and a row with no loop at a smaller bound is decided
+  // there; only rows that hit the bound need the next one. The enumeration
+  // grows steeply with the bound (every rf of every RMW of every iteration),
+  // so the small bounds decide most programs fast.
+  explorer::ptx::PtxResult res;
+  std::uint64_t examined = 0;
+  for (int bound = 1; bound <= std::max(1, options.loop_bound); ++bound) {
+    for (Row& r : rows) r.bounded = false;
+    po.loop_bound = bound;
+    res = explorer::ptx::explore(program, po);
+    examined += partials + res.result.executions + res.result.failed;
+    partials = 0;
+    if (res.result.timed_out) break;
+    if (std::none_of(rows.begin(), rows.end(), [](const Row& r) { return !r.lasso && r.bounded; })) break;
+  }
+  for (const Row& r : rows) {
+    LivenessResult lr{r.spec, Verdict::Unknown, "", std::nullopt, examined};
+    if (r.lasso) {
+      lr.verdict = Verdict::MayHang;
+      lr.reason = describe(program, *r.lasso) + " (PTX: the spins read co'-maximal writes)";
+      lr.lasso = r.lasso;
+    } else if (res.result.timed_out) {
+      lr.reason = "the PTX enumeration hit the time limit or a cap";
+    } else if (r.bounded) {
+      lr.reason = "a loop with side effects reached the loop bound (" + std::to_string(options.loop_bound) +
+                  "): a run that writes forever is not decided under PTX";
+    } else {
+      lr.verdict = Verdict::Terminates;
+      lr.reason = "every PTX execution the model allows terminates (no loop reached the bound)";
+    }
+    out.push_back(std::move(lr));
+  }
+  return out;
+}
+
+}  // namespace racecert::liveness
