@@ -14,9 +14,20 @@ debs=("$tmp"/pkg/racecert_*.deb)
 [ -f "${debs[0]}" ] || { cat "$tmp/cpack.log"; fail "no racecert_*.deb"; }
 deb=${debs[0]}
 info=$(dpkg-deb -f "$deb" Package Depends)
-for dep in libz3 libclang-cpp19 libllvm19 libc6 libclang-common-19-dev; do
+for dep in libz3 libc6 libclang-common-19-dev; do
   grep -q "$dep" <<<"$info" || fail "Depends lacks $dep: $info"
 done
+# LLVM and Clang: linked statically (RACECERT_STATIC_LLVM, the default) the
+# package must not depend on their shared libraries, else it must.
+if readelf -d "$build/racecert" | grep -q 'NEEDED.*libclang-cpp'; then
+  for dep in libclang-cpp19 libllvm19; do
+    grep -q "$dep" <<<"$info" || fail "Depends lacks $dep: $info"
+  done
+else
+  for dep in libclang-cpp19 libllvm19; do
+    grep -q "$dep" <<<"$info" && fail "Depends has $dep, yet racecert links LLVM statically: $info"
+  done
+fi
 
 dpkg-deb -x "$deb" "$tmp/root"
 r=$tmp/root/usr
