@@ -86,6 +86,11 @@ class FastPath {
       for (const auto& i : a.index) {
         auto f = linear(i);
         if (!f) return std::nullopt;
+        // The shape forgets which thread's copy a variable is: an access
+        // naming the other thread's copy (never made by sequentialization)
+        // would be confused with its own.
+        for (const auto& [name, k] : f->coef)
+          if (vars_.at(name).thread != 0 && vars_.at(name).thread != a.thread) return std::nullopt;
         key += "|" + neutral_key(*f);
         s.index.push_back(std::move(*f));
       }
