@@ -10,6 +10,7 @@
 #include "smt/access_groups.hpp"
 #include "smt/encoder.hpp"
 #include "smt/encoder_distribute.hpp"
+#include "smt/fast_path.hpp"
 #include "smt/z3_runtime.hpp"
 
 namespace racecert::smt {
@@ -516,6 +517,15 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
 
 QueryResult solve(const SymbolicTrace& given, const QueryOptions& o) {
   auto start = Clock::now();
+  if (o.fast_paths) {
+    if (auto why = decide_without_solver(given)) {
+      QueryResult r;
+      r.status = QueryStatus::Drf;
+      r.fast_path = std::move(*why);
+      r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      return r;
+    }
+  }
   Deadline deadline = Deadline::after(std::chrono::milliseconds(o.timeout_ms)).min(o.deadline);
   auto result = std::make_shared<QueryResult>();
   bool finished = detail::run_bounded(deadline, [result, given, o, deadline] { *result = solve_here(given, o, deadline); });
@@ -544,6 +554,9 @@ std::string to_smtlib(const SymbolicTrace& given, const QueryOptions& o) {
   for (const auto& c : f.constraints) s.add(c);
   for (const auto& c : enc.side_constraints()) s.add(c);
   std::string header = "; race query for " + t.array + ", " + t.phase + "\n";
+  if (!may_conflict(given)) header += "; not asked: no access of one thread conflicts with one of the other by mode\n";
+  else if (auto why = o.fast_paths ? decide_without_solver(given) : std::nullopt)
+    header += "; not asked: race-free without the solver (" + *why + ")\n";
   header += bv ? "; logic: 64-bit bit-vectors (no overflow), because of " + why + "\n" : "; logic: integers\n";
   return header + s.to_smt2();
 }

@@ -21,6 +21,7 @@ struct QueryOptions {
   unsigned rlimit = 0;              // Z3 resource limit per check (reproducible); 0: none
   bool benign_writes_race = false;  // count two writes of the same value as a race
   bool minimize_witness = true;     // prefer small values in witnesses
+  bool fast_paths = true;           // decide what smt/fast_path.hpp proves without Z3
 };
 
 enum class QueryStatus { Drf, Racy, Unknown };
@@ -38,11 +39,14 @@ struct QueryResult {
   std::vector<std::int64_t> second_index;  // thread 2's (differs from index only under byte views)
   std::vector<std::pair<std::string, std::int64_t>> model;
   double seconds = 0;
+  std::string fast_path;  // when decided without Z3 (smt/fast_path.hpp): the argument
 };
 
 QueryResult solve(const transform::SymbolicTrace& t, const QueryOptions& o = {});
 
-// The query in SMT-LIB 2 (what --show smt prints).
+// The query in SMT-LIB 2 (what --show smt prints), after a comment that says
+// when the query is not asked: decided without Z3, or no two accesses
+// conflict by mode.
 std::string to_smtlib(const transform::SymbolicTrace& t, const QueryOptions& o = {});
 
 // Whether the trace needs bit-vector arithmetic, and because of what.

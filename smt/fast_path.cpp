@@ -1,0 +1,357 @@
+#include "smt/fast_path.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+#include <set>
+#include <vector>
+
+#include "protocol/interpreter.hpp"
+
+namespace racecert::smt {
+
+using namespace transform;
+using protocol::BinOp;
+using protocol::ExprNode;
+
+namespace {
+
+// 128 bits, every coefficient and bound kept under 2^62, so that the
+// product of two (or of one and an int64 bound) cannot overflow; a term
+// beyond that gives up.
+using Int = __int128;
+constexpr Int kLimit = Int{1} << 62;
+
+bool in_limit(Int x) { return x < kLimit && x > -kLimit; }
+
+// std::gcd does not take __int128 in strict mode.
+Int gcd(Int a, Int b) {
+  while (b != 0) a = std::exchange(b, a % b);
+  return a;
+}
+
+struct Affine {
+  std::map<std::string, Int> coef;  // variable (trace name) -> coefficient, none zero
+  Int constant = 0;
+};
+
+struct Range {
+  std::optional<Int> lo, hi;
+};
+
+class FastPath {
+ public:
+  explicit FastPath(const SymbolicTrace& t) : t_(t) {
+    for (const auto& v : t.vars) {
+      std::string neutral = v.name;
+      std::string suffix = "@" + std::to_string(v.thread);
+      if (v.thread != 0) {
+        if (neutral.size() <= suffix.size() || neutral.compare(neutral.size() - suffix.size(), suffix.size(), suffix) != 0)
+          unnamed_ = true;  // a per-thread variable not named `x@t`: give up
+        neutral.resize(neutral.size() - std::min(neutral.size(), suffix.size()));
+      }
+      vars_[v.name] = VarInfo{neutral, v.thread};
+    }
+    std::vector<protocol::Expr> atoms;
+    for (const auto& a : t.assumptions) flatten(a, atoms);
+    // Variables the assumptions fix (blockDim.x == 64) become constants,
+    // as in the query (propagate_constants): products with them are linear.
+    for (const auto& a : atoms)
+      if (a->kind == ExprNode::Kind::Binary && a->binop == BinOp::Eq) {
+        const protocol::Expr *v = &a->a, *c = &a->b;
+        if ((*v)->kind != ExprNode::Kind::Var) std::swap(v, c);
+        if ((*v)->kind == ExprNode::Kind::Var && (*c)->kind == ExprNode::Kind::Int) fixed_.emplace((*v)->name, (*c)->value);
+      }
+    for (const auto& a : atoms) bound(a);
+    for (const auto& [name, value] : fixed_) narrow(name, value, value);
+  }
+
+  std::optional<std::string> decide() {
+    if (unnamed_) return std::nullopt;
+    const auto& first_view = t_.accesses.empty() ? protocol::AccessView{1, 1} : t_.accesses.front().view;
+    struct Shape {
+      int thread;
+      protocol::AccessMode mode;
+      std::vector<Affine> index;
+    };
+    // Accesses with the same mode and the same index up to the thread's
+    // copy of each variable are one shape: unrolled code has few shapes,
+    // so the pairs below stay few however many accesses a phase has.
+    std::map<std::string, Shape> shapes;
+    for (const auto& a : t_.accesses) {
+      if (a.view != first_view || a.view.width != a.view.unit) return std::nullopt;  // byte ranges: Z3
+      if (protocol::is_false(a.guard)) continue;
+      Shape s{a.thread, a.mode, {}};
+      std::string key = std::to_string(a.thread) + ":" + std::to_string(static_cast<int>(a.mode));
+      for (const auto& i : a.index) {
+        auto f = linear(i);
+        if (!f) return std::nullopt;
+        // The shape forgets which thread's copy a variable is: an access
+        // naming the other thread's copy (never made by sequentialization)
+        // would be confused with its own.
+        for (const auto& [name, k] : f->coef)
+          if (vars_.at(name).thread != 0 && vars_.at(name).thread != a.thread) return std::nullopt;
+        key += "|" + neutral_key(*f);
+        s.index.push_back(std::move(*f));
+      }
+      if (shapes.size() > kMaxShapes) return std::nullopt;
+      shapes.emplace(std::move(key), std::move(s));
+    }
+    std::set<std::string> reasons;
+    for (const auto& [k1, s1] : shapes) {
+      if (s1.thread != 1) continue;
+      for (const auto& [k2, s2] : shapes) {
+        if (s2.thread != 2 || !protocol::modes_conflict(s1.mode, s2.mode, t_.cross_block)) continue;
+        if (s1.index.size() != s2.index.size()) return std::nullopt;
+        std::optional<std::string> why;
+        for (std::size_t d = 0; d < s1.index.size() && !why; ++d) why = distinct(s1.index[d], s2.index[d]);
+        if (!why) return std::nullopt;
+        reasons.insert(*why);
+      }
+    }
+    if (reasons.empty()) return std::string("no two accesses can conflict");
+    std::string out;
+    for (const auto& r : reasons) {
+      if (!out.empty()) out += "; ";
+      out += r;
+    }
+    return out;
+  }
+
+ private:
+  static constexpr std::size_t kMaxShapes = 256;
+
+  struct VarInfo {
+    std::string neutral;  // the name without its thread's `@t`
+    int thread = 0;
+  };
+
+  const SymbolicTrace& t_;
+  std::map<std::string, VarInfo> vars_;
+  std::map<std::string, std::int64_t> fixed_;
+  std::map<std::string, Range> ranges_;
+  bool unnamed_ = false;
+
+  static void flatten(const protocol::Expr& e, std::vector<protocol::Expr>& out) {
+    if (e->kind == ExprNode::Kind::Binary && e->binop == BinOp::And) {
+      flatten(e->a, out);
+      flatten(e->b, out);
+    } else {
+      out.push_back(e);
+    }
+  }
+
+  void narrow(const std::string& v, std::optional<Int> lo, std::optional<Int> hi) {
+    Range& r = ranges_[v];
+    if (lo && (!r.lo || *lo > *r.lo)) r.lo = lo;
+    if (hi && (!r.hi || *hi < *r.hi)) r.hi = hi;
+  }
+
+  // `v op c` or `c op v` (after fixing): a bound of v.
+  void bound(const protocol::Expr& a) {
+    if (a->kind != ExprNode::Kind::Binary) return;
+    BinOp op = a->binop;
+    if (op != BinOp::Lt && op != BinOp::Le && op != BinOp::Gt && op != BinOp::Ge && op != BinOp::Eq) return;
+    auto l = linear(a->a), r = linear(a->b);
+    if (!l || !r) return;
+    auto single = [](const Affine& f) { return f.coef.size() == 1 && f.coef.begin()->second == 1 && f.constant == 0; };
+    if (single(*r) && l->coef.empty()) {  // c op v: v op' c
+      std::swap(l, r);
+      op = op == BinOp::Lt ? BinOp::Gt : op == BinOp::Le ? BinOp::Ge : op == BinOp::Gt ? BinOp::Lt
+         : op == BinOp::Ge ? BinOp::Le : op;
+    }
+    if (!single(*l) || !r->coef.empty()) return;
+    const std::string& v = l->coef.begin()->first;
+    Int c = r->constant;
+    switch (op) {
+      case BinOp::Lt: narrow(v, std::nullopt, c - 1); break;
+      case BinOp::Le: narrow(v, std::nullopt, c); break;
+      case BinOp::Gt: narrow(v, c + 1, std::nullopt); break;
+      case BinOp::Ge: narrow(v, c, std::nullopt); break;
+      case BinOp::Eq: narrow(v, c, c); break;
+      default: break;
+    }
+  }
+
+  // e as an affine form over the trace's variables, the fixed ones
+  // replaced by their values; nullopt when it is not affine.
+  std::optional<Affine> linear(const protocol::Expr& e) const {
+    switch (e->kind) {
+      case ExprNode::Kind::Int: return Affine{{}, e->value};
+      case ExprNode::Kind::Var: {
+        if (auto f = fixed_.find(e->name); f != fixed_.end()) return Affine{{}, f->second};
+        if (!vars_.count(e->name)) return std::nullopt;
+        return Affine{{{e->name, 1}}, 0};
+      }
+      case ExprNode::Kind::Unary: {
+        if (e->unop != protocol::UnOp::Neg) return std::nullopt;
+        auto a = linear(e->a);
+        if (!a) return std::nullopt;
+        return scale(*a, -1);
+      }
+      case ExprNode::Kind::Binary: {
+        if (e->binop != BinOp::Add && e->binop != BinOp::Sub && e->binop != BinOp::Mul) return std::nullopt;
+        auto a = linear(e->a), b = linear(e->b);
+        if (!a || !b) return std::nullopt;
+        if (e->binop == BinOp::Mul) {
+          if (a->coef.empty()) return scale(*b, a->constant);
+          if (b->coef.empty()) return scale(*a, b->constant);
+          return std::nullopt;
+        }
+        return add(*a, e->binop == BinOp::Add ? *b : *scale(*b, -1));
+      }
+      case ExprNode::Kind::Bool:
+      case ExprNode::Kind::Ite: return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  static std::optional<Affine> scale(const Affine& a, Int c) {
+    if (!in_limit(c)) return std::nullopt;
+    Affine out;
+    out.constant = a.constant * c;
+    if (!in_limit(out.constant)) return std::nullopt;
+    for (const auto& [v, k] : a.coef) {
+      Int p = k * c;
+      if (!in_limit(p)) return std::nullopt;
+      if (p != 0) out.coef[v] = p;
+    }
+    return out;
+  }
+
+  static std::optional<Affine> add(const Affine& a, const Affine& b) {
+    Affine out = a;
+    out.constant += b.constant;
+    if (!in_limit(out.constant)) return std::nullopt;
+    for (const auto& [v, k] : b.coef) {
+      Int s = out.coef[v] + k;
+      if (!in_limit(s)) return std::nullopt;
+      if (s == 0) out.coef.erase(v);
+      else out.coef[v] = s;
+    }
+    return out;
+  }
+
+  static std::string str(Int x) {
+    bool negative = x < 0;
+    std::string s;
+    do {
+      int digit = static_cast<int>(x % 10);
+      s += static_cast<char>('0' + (digit < 0 ? -digit : digit));
+      x /= 10;
+    } while (x != 0);
+    if (negative) s += '-';
+    return std::string(s.rbegin(), s.rend());
+  }
+
+  std::string neutral_key(const Affine& f) const {
+    std::map<std::string, Int> by_neutral;
+    for (const auto& [v, k] : f.coef) by_neutral[vars_.at(v).neutral + (vars_.at(v).thread ? "@" : "")] = k;
+    std::string key = str(f.constant);
+    for (const auto& [v, k] : by_neutral) {
+      key += '+';
+      key += str(k);
+      key += '*';
+      key += v;
+    }
+    return key;
+  }
+
+  Range range(const std::string& v) const {
+    auto it = ranges_.find(v);
+    return it == ranges_.end() ? Range{} : it->second;
+  }
+
+  static bool is_thread_id(const std::string& neutral) {
+    static const std::set<std::string> ids{"threadIdx.x", "threadIdx.y", "threadIdx.z",
+                                           "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
+    return ids.count(neutral) > 0;
+  }
+
+  // Why index a@1 and index b@2 always differ; nullopt when not shown.
+  std::optional<std::string> distinct(const Affine& a, const Affine& b) const {
+    auto d = add(a, *scale(b, -1));
+    if (!d) return std::nullopt;
+    if (d->coef.empty())
+      return d->constant != 0 ? std::optional<std::string>("distinct constant indices") : std::nullopt;
+    // The interval of the difference.
+    Int lo = d->constant, hi = d->constant;
+    bool bounded = true;
+    for (const auto& [v, k] : d->coef) {
+      Range r = range(v);
+      if (!r.lo || !r.hi) {
+        bounded = false;
+        break;
+      }
+      if (!in_limit(*r.lo) || !in_limit(*r.hi)) {
+        bounded = false;
+        break;
+      }
+      lo += k > 0 ? k * *r.lo : k * *r.hi;
+      hi += k > 0 ? k * *r.hi : k * *r.lo;
+      if (!in_limit(lo) || !in_limit(hi)) {
+        bounded = false;
+        break;
+      }
+    }
+    if (bounded && (lo > 0 || hi < 0)) return "ranges that cannot meet";
+    // No integer solution at all.
+    Int g = 0;
+    for (const auto& [v, k] : d->coef) g = gcd(g, k < 0 ? -k : k);
+    if (g > 1 && d->constant % g != 0) return "indices that differ modulo " + str(g);
+    return thread_injective(a, b, *d);
+  }
+
+  // a and b use every variable with the same coefficient, per-thread
+  // variables only, and the sum is injective in the thread's identity.
+  std::optional<std::string> thread_injective(const Affine& a, const Affine& b, const Affine& d) const {
+    if (d.constant != 0) return std::nullopt;
+    std::map<std::string, Int> ca, cb;
+    for (const auto& [v, k] : a.coef) {
+      const VarInfo& i = vars_.at(v);
+      if (i.thread != 1) continue;  // a uniform one cancels against b's (d has none left)
+      ca[i.neutral] = k;
+    }
+    for (const auto& [v, k] : b.coef) {
+      const VarInfo& i = vars_.at(v);
+      if (i.thread != 2) continue;
+      cb[i.neutral] = k;
+    }
+    if (ca != cb || ca.empty()) return std::nullopt;
+    for (const auto& [v, k] : d.coef)
+      if (vars_.at(v).thread == 0) return std::nullopt;
+    // A component of the thread's identity with no coefficient must be
+    // the same in both threads: fixed by its range (or uniform in the trace).
+    for (const auto& [name, info] : vars_) {
+      if (info.thread == 0 || !is_thread_id(info.neutral) || ca.count(info.neutral)) continue;
+      Range r = range(name);
+      if (!r.lo || !r.hi || *r.lo != *r.hi) return std::nullopt;
+    }
+    // Mixed radix: sorted by magnitude, each coefficient exceeds the most
+    // the smaller terms' differences can add up to.
+    std::vector<std::pair<Int, std::string>> terms;
+    for (const auto& [v, k] : ca) terms.emplace_back(k < 0 ? -k : k, v);
+    std::sort(terms.begin(), terms.end());
+    Int reach = 0;
+    bool unbounded = false;
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+      if (unbounded || terms[i].first <= reach) return std::nullopt;
+      Range r1 = range(terms[i].second + "@1"), r2 = range(terms[i].second + "@2");
+      if (!r1.lo || !r1.hi || !r2.lo || !r2.hi || !in_limit(*r1.lo) || !in_limit(*r1.hi) || !in_limit(*r2.lo) ||
+          !in_limit(*r2.hi)) {
+        unbounded = true;  // only the largest term may range freely
+        continue;
+      }
+      Int span = std::max(*r1.hi - *r2.lo, *r2.hi - *r1.lo);
+      reach += terms[i].first * std::max<Int>(span, 0);
+      if (!in_limit(reach)) unbounded = true;
+    }
+    return terms.size() == 1 ? "affine in the thread id" : "affine and injective in the thread id (mixed radix)";
+  }
+};
+
+}  // namespace
+
+std::optional<std::string> decide_without_solver(const SymbolicTrace& t) { return FastPath(t).decide(); }
+
+}  // namespace racecert::smt
