@@ -1,3 +1,6 @@
+// The race check of issue 6, every access expanded to its threads and
+// addresses (races.hpp, find_races_per_thread): the reference the grouped
+// check (races.cpp) is compared with.
 #include "barriers/races.hpp"
 
 #include <algorithm>
@@ -359,7 +362,7 @@ class RaceFinder {
 
 }  // namespace
 
-RaceResult find_races(const Program& p, const BarrierGraph& g, const RaceOptions& o) {
+RaceResult find_races_per_thread(const Program& p, const BarrierGraph& g, const RaceOptions& o) {
   return RaceFinder(p, g, o).run();
 }
 
