@@ -65,6 +65,7 @@ Analysis analyze(const Program& p, const AnalysisOptions& o) {
   RaceResult races = find_races(p, graph, ro);
   a.stats.races_s = since(t0);
   a.stats.thread_accesses = races.thread_accesses;
+  a.stats.group_accesses = races.group_accesses;
   a.stats.race_tests = races.tests;
   a.verdict.outcome = races.racing_pairs ? Outcome::Racy : Outcome::RaceFree;
   a.verdict.races = std::move(races.witnesses);

@@ -25,7 +25,7 @@ struct AnalysisOptions {
 struct AnalysisStats {
   std::uint64_t commands = 0, thread_commands = 0;
   std::uint64_t dynamic_barriers = 0, graph_edges = 0;
-  std::uint64_t thread_accesses = 0, race_tests = 0;
+  std::uint64_t thread_accesses = 0, group_accesses = 0, race_tests = 0;
   double simulate_s = 0, graph_s = 0, wellsync_s = 0, races_s = 0, total_s = 0;
 };
 

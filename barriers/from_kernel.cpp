@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "barriers/warp_run.hpp"
 #include "kernel_ir/executor.hpp"
@@ -138,17 +139,20 @@ class Recording {
   // An access of a shared array without its address (nullopt for global
   // memory, which the protocol analysis checks); `unit` is the address
   // unit (1, or the element's bytes in a byte-addressed array).
-  std::optional<RawCommand> access(Op op, const kir::Location& at, const SourceLoc& loc, std::int64_t& unit) {
-    if (!is_shared(k_, at.array)) return std::nullopt;
+  // `a` is set to the array (for address()).
+  std::optional<RawCommand> access(Op op, const kir::Location& at, const SourceLoc& loc, std::int64_t& unit,
+                                   const kir::Array*& a) {
+    const SharedArray& shared = shared_array(at.array);
+    if (!shared.array) return std::nullopt;
     RawCommand c;
     c.op = op;
-    c.arg = p_.var(at.array);
+    c.arg = shared.var;
     c.scalar = at.index.empty();
-    const kir::Array* a = k_.find_array(at.array);
+    a = shared.array;
     // Addresses count elements, or bytes in an array some access views in
     // bytes: then an element access covers the element's bytes.
     unit = 1;
-    if (byte_arrays_.count(at.array) > 0) {
+    if (shared.bytes) {
       if (c.scalar || a->sizes.size() > 1 || a->element_bytes <= 0)
         throw GiveUp{"a byte view of '" + at.array + "', which is not a one-dimensional array of known element size",
                      loc};
@@ -162,8 +166,8 @@ class Recording {
   // The address of an access from its index values (`index(d)` for each
   // dimension d of at.index), in the array's address unit.
   template <class IndexValue>
-  std::int64_t address(const kir::Location& at, const IndexValue& index, std::int64_t unit, const SourceLoc& loc) const {
-    const kir::Array* a = k_.find_array(at.array);
+  std::int64_t address(const kir::Array* a, const kir::Location& at, const IndexValue& index, std::int64_t unit,
+                       const SourceLoc& loc) const {
     std::int64_t address = 0;
     for (std::size_t d = 0; d < at.index.size(); ++d) {
       Value i = index(d);
@@ -228,6 +232,26 @@ class Recording {
   const Launch& launch_;
   Program& p_;
   std::set<std::string> byte_arrays_;
+
+  // A shared array as the program sees it, looked up once per name: the
+  // kernel's list of arrays is searched by name, and a Singe-style kernel
+  // makes millions of accesses to a few arrays. `array` is null for the
+  // other memory spaces.
+  struct SharedArray {
+    const kir::Array* array = nullptr;
+    std::uint32_t var = 0;
+    bool bytes = false;  // some access views it in bytes
+  };
+  std::unordered_map<std::string, SharedArray> shared_;
+  const SharedArray& shared_array(const std::string& name) {
+    auto [it, fresh] = shared_.try_emplace(name);
+    if (fresh && is_shared(k_, name)) {
+      it->second.array = k_.find_array(name);
+      it->second.var = p_.var(name);
+      it->second.bytes = byte_arrays_.count(name) > 0;
+    }
+    return it->second;
+  }
   std::map<std::string, std::uint16_t> file_ids_;
 
   void bind_preconditions() {
@@ -294,9 +318,10 @@ class ThreadRun : public kir::ThreadExecutor {
 
   void access(Op op, const kir::Location& at, const SourceLoc& loc, const kir::Expr* stored = nullptr) {
     std::int64_t unit = 1;
-    std::optional<RawCommand> c = r_.access(op, at, loc, unit);
+    const kir::Array* array = nullptr;
+    std::optional<RawCommand> c = r_.access(op, at, loc, unit, array);
     if (!c) return;
-    if (!c->scalar) c->address = r_.address(at, [&](std::size_t d) { return eval(at.index[d]); }, unit, loc);
+    if (!c->scalar) c->address = r_.address(array, at, [&](std::size_t d) { return eval(at.index[d]); }, unit, loc);
     if (stored) c->value = eval(*stored);
     r_.record(*c, loc, 1);
     out_.push_back(*c);
@@ -365,13 +390,14 @@ class WarpRun : public WarpExecutor {
 
   void access(Op op, const kir::Location& at, const SourceLoc& loc, const kir::Expr* value = nullptr) {
     std::int64_t unit = 1;
-    std::optional<RawCommand> c = r_.access(op, at, loc, unit);
+    const kir::Array* array = nullptr;
+    std::optional<RawCommand> c = r_.access(op, at, loc, unit, array);
     if (!c) return;
     if (!c->scalar) {
       std::vector<LaneValue> index(at.index.size());
       for (std::size_t d = 0; d < index.size(); ++d) index[d] = eval(at.index[d]);
       for (std::uint32_t l = 0; l < lanes(); ++l)
-        addresses.push_back(r_.address(at, [&](std::size_t d) { return index[d].at(l); }, unit, loc));
+        addresses.push_back(r_.address(array, at, [&](std::size_t d) { return index[d].at(l); }, unit, loc));
     }
     if (op == Op::Write) {
       LaneValue v = value ? eval(*value) : LaneValue{};

@@ -85,8 +85,9 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(commands), static_cast<unsigned long long>(thread_commands),
                 static_cast<unsigned long long>(last.stats.dynamic_barriers),
                 static_cast<unsigned long long>(last.stats.graph_edges));
-    std::printf("thread accesses: %llu; interval tests: %llu\n",
+    std::printf("thread accesses: %llu; group accesses: %llu; interval tests: %llu\n",
                 static_cast<unsigned long long>(last.stats.thread_accesses),
+                static_cast<unsigned long long>(last.stats.group_accesses),
                 static_cast<unsigned long long>(last.stats.race_tests));
     std::printf("verdict: %s (%llu racing command pairs%s)\n", barriers::to_string(last.verdict.outcome),
                 static_cast<unsigned long long>(last.verdict.racing_pairs),

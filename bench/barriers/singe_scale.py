@@ -11,7 +11,8 @@ for `clang-19 -fsyntax-only` on the file with racecert's parsing flags
 and under 2 GB per kernel (WEFT: up to 417 s and 5 GB).
 
   bench/barriers/singe_scale.py [--racecert build/racecert] [--repeat 3]
-                                [--steps 206 ...] [--bug none] [--keep DIR]
+                                [--check-arg=--benign-races] [--keep DIR]
+                                [-- gen_singe.py options: --bug B, --benign, ...]
 
 Any gen_singe.py option given after `--` goes to the generator.
 """
@@ -45,6 +46,8 @@ def main():
     ap.add_argument("--racecert", default=os.path.join(ROOT, "build", "racecert"))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--keep", help="write the generated kernel into this folder")
+    ap.add_argument("--check-arg", action="append", default=[],
+                    help="an option for racecert check (repeatable), e.g. --check-arg=--benign-races")
     ap.add_argument("gen", nargs="*", help="options for gen_singe.py (after --)")
     a = ap.parse_args()
 
@@ -58,7 +61,7 @@ def main():
     lines = text.count("\n")
     block = int(re.search(r"--blockDim=(\d+)", text).group(1))
 
-    runs = [measure([a.racecert, "check", path, "--block-dim", str(block)]) for _ in range(a.repeat)]
+    runs = [measure([a.racecert, "check", path, "--block-dim", str(block)] + a.check_arg) for _ in range(a.repeat)]
     floor = [measure(frontend_bench.clang_command(path)) for _ in range(a.repeat)]
     verdict = re.search(r"kernel '[^']*': (\w+)", runs[0][3])
     wall = statistics.median(r[0] for r in runs)

@@ -114,6 +114,20 @@ TEST(Differential, StoredValues) {
   EXPECT_GT(all.racy, harmful_only.racy);
 }
 
+// Tables, lane and warp terms and widths up to 8 (the grouped race check
+// groups the affine ones and splits the tables per thread), with values.
+TEST(Differential, RichAddresses) {
+  testing::RandomShape s;
+  s.values = true;
+  s.rich_addresses = true;
+  expect_coverage(run(7, 1000, s), 1000);
+  expect_coverage(run(7, 1000, s, true), 1000);
+  s.lockstep = true;
+  s.max_lanes = 3;
+  s.max_threads = 6;
+  expect_coverage(run(8, 600, s), 600);
+}
+
 TEST(Differential, FreeSequences) {
   testing::RandomShape s;
   s.structured = false;

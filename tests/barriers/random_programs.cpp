@@ -32,11 +32,35 @@ Command random_access(std::mt19937_64& rng, Program& p, const Unit& u) {
   return write ? p.write(var, f) : p.read(var, f);
 }
 
+// An access with any kind of address: uniform, affine in tid, lane and warp
+// (units span warps, so the grouped check splits them), or a table; widths
+// up to 8 overlap the neighbours' ranges.
+Command rich_access(std::mt19937_64& rng, Program& p, const Unit& u) {
+  std::string var = chance(rng, 0.7) ? "x" : "y";
+  bool write = chance(rng, 0.5);
+  auto small = [&](int lo, int hi) { return static_cast<std::int64_t>(std::uniform_int_distribution<int>(lo, hi)(rng)); };
+  unsigned kind = pick(rng, 0, 9);
+  IndexForm f;
+  if (kind < 2) {
+    f = affine(small(0, 3));
+  } else if (kind < 4) {
+    f.kind = IndexForm::Kind::Table;
+    for (unsigned t = 0; t < u.num_threads; ++t) f.table.push_back(small(0, 12));
+  } else if (kind < 6) {  // relative to the unit: units overlap
+    std::int64_t step = small(-2, 2);
+    f = affine(small(0, 4) - step * u.first_thread, step);
+  } else {
+    f = affine(small(-4, 8), small(-1, 1), small(-2, 2), small(-3, 3));
+  }
+  if (chance(rng, 0.3)) f.width = small(2, 8);
+  return write ? p.write(var, f) : p.read(var, f);
+}
+
 // Appends a random access to unit u, with a stored value on a write when the
 // shape asks for values (drawn after the access: programs without values
 // are the same as before values existed).
 void add_access(std::mt19937_64& rng, Program& p, unsigned u, const RandomShape& s) {
-  p.units[u].cmds.push_back(random_access(rng, p, p.units[u]));
+  p.units[u].cmds.push_back(s.rich_addresses ? rich_access(rng, p, p.units[u]) : random_access(rng, p, p.units[u]));
   if (!s.values || p.units[u].cmds.back().op != Op::Write || chance(rng, 0.25)) return;
   ValueForm v;
   if (chance(rng, 0.7)) {

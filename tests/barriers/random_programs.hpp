@@ -20,6 +20,10 @@ struct RandomShape {
   // Writes store a random value (0 or 1, uniform or one per thread) or an
   // unknown one, so that same-value pairs (benign) and others both occur.
   bool values = false;
+  // Richer addresses (tables, lane and warp terms, byte-like widths 1..8),
+  // for the grouped race check (grouped_races_test.cpp); off, the draws are
+  // the same as before it existed.
+  bool rich_addresses = false;
 };
 
 Program random_program(std::mt19937_64& rng, const RandomShape& shape);
