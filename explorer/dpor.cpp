@@ -6,6 +6,8 @@
 //              prefix may read from it instead, if the events deleted by the
 //              swap were all added "maximally" (CheckOptimal) — this is what
 //              makes every execution appear exactly once;
+//     barrier arrival -> one branch per instance it may join (an open one of
+//              its barrier, or a new one): the arrival order is a choice;
 //     other -> a single successor.
 // Consistency is checked incrementally before each recursive call.
 #include "explorer/dpor.hpp"
@@ -49,6 +51,7 @@ class Explorer {
   void visit(Graph& g);
   void visit_read(Graph& g, int t, const Step& st);
   void visit_write(Graph& g, int t, const Step& st);
+  void visit_arrival(Graph& g, int t, const Step& st);
   void place_and_visit(Graph& g, EventId w, std::optional<EventId> revisited);
   void revisit_reads(Graph& g, EventId w);
   bool maximal(const Graph& g, EventId r, const std::vector<std::uint32_t>& wview) const;
@@ -59,6 +62,9 @@ class Explorer {
            g.size(t) >= b[static_cast<std::size_t>(t)];
   }
   void finish(const Graph& g) {
+    // Barrier instances no arrival order produces: another branch has the
+    // arrivals in the instances they really join.
+    if (!g.barrier_instances_final()) return;
     collector_.finish(g);
     stopped_ = stopped_ || collector_.stopped();
   }
@@ -109,6 +115,7 @@ void Explorer::visit(Graph& g) {
   switch (st.kind) {
     case StepKind::Read: visit_read(g, t, st); break;
     case StepKind::Write: visit_write(g, t, st); break;
+    case StepKind::BarrierArrive: visit_arrival(g, t, st); break;
     default:
       g.push(t, st, EventId{}, ++stamp_);
       if (sc_consistent(g)) visit(g);
@@ -137,6 +144,20 @@ void Explorer::visit_write(Graph& g, int t, const Step& st) {
   place_and_visit(g, w, std::nullopt);
   if (!stopped_) revisit_reads(g, w);
   g.pop(t);
+}
+
+// The instances are named by the arrival that opened them, so each partition
+// of the arrivals into instances is built once; one whose instances cannot
+// be ordered in time (porf) is no execution.
+void Explorer::visit_arrival(Graph& g, int t, const Step& st) {
+  std::vector<EventId> choices = g.open_barrier_instances(t, st);
+  choices.push_back(EventId{});  // a new instance
+  for (EventId group : choices) {
+    if (stopped_) return;
+    EventId a = g.push(t, st, EventId{}, ++stamp_, group);
+    if (g.barrier_instances_ordered(a) && sc_consistent(g)) visit(g);
+    g.pop(t);
+  }
 }
 
 // Every coherence placement of w (only one for an RMW write: right after the
@@ -171,7 +192,9 @@ void Explorer::place_and_visit(Graph& g, EventId w, std::optional<EventId> revis
 // are not in w's causal prefix. Going on is only allowed if each deleted
 // event (and r) was added maximally — a read reads, and a write is, co-maximal
 // among the events added before it or in w's prefix — and no deleted read
-// reads from a deleted write added after it. Otherwise another exploration
+// reads from a deleted write added after it. A deleted barrier arrival must
+// have opened its own instance, which no kept arrival joined (the choice
+// always available when it is added again). Otherwise another exploration
 // path produces the same graph.
 bool Explorer::maximal(const Graph& g, EventId r, const std::vector<std::uint32_t>& wview) const {
   const std::uint64_t sr = g.event(r).stamp;
@@ -184,6 +207,10 @@ bool Explorer::maximal(const Graph& g, EventId r, const std::vector<std::uint32_
       if (e != r && !deleted(e)) continue;
       const Event& ev = g.event(e);
       EventId hat = e;
+      if (ev.kind == StepKind::BarrierArrive) {
+        if (ev.barrier_group != e || g.barrier_arrivals(e).size() != 1) return false;
+        continue;
+      }
       if (ev.is_read()) {
         hat = ev.rf;
         if (!hat.is_init() && ev.stamp < g.event(hat).stamp && deleted(hat)) return false;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "explorer/barrier_instances.hpp"
+
 namespace racecert::explorer {
 
 GraphContext::GraphContext(const Program& p, int loop_bound)
@@ -52,7 +54,7 @@ Value Graph::final_value(int loc) const {
   return list.empty() ? ctx_->program->init[static_cast<std::size_t>(loc)] : event(list.back()).value;
 }
 
-EventId Graph::push(int t, const Step& step, EventId rf, std::uint64_t stamp) {
+EventId Graph::push(int t, const Step& step, EventId rf, std::uint64_t stamp, std::optional<EventId> group) {
   auto ts = static_cast<std::size_t>(t);
   Event e;
   e.kind = step.kind;
@@ -71,6 +73,15 @@ EventId Graph::push(int t, const Step& step, EventId rf, std::uint64_t stamp) {
   e.barrier_instance = step.barrier_instance;
   e.barrier_count = step.barrier_count;
   EventId id{t, static_cast<std::int32_t>(events_[ts].size())};
+  if (step.kind == StepKind::BarrierArrive) {
+    if (!group) {
+      std::vector<EventId> open = open_barrier_instances(t, step);
+      group = open.empty() ? EventId{} : open.front();
+    }
+    e.barrier_group = group->thread < 0 ? id : *group;
+  } else if (step.kind == StepKind::BarrierDepart) {
+    e.barrier_group = events_[ts].back().barrier_group;  // its arrival is the thread's last event
+  }
   events_[ts].push_back(e);
   auto T = static_cast<std::size_t>(ctx_->num_threads);
   hb_[ts].resize(hb_[ts].size() + T);
@@ -148,41 +159,114 @@ Graph Graph::revisited(const std::vector<int>& keep, EventId r, EventId w) const
   return g;
 }
 
-std::vector<EventId> Graph::barrier_arrivals(int t, int id, int instance) const {
+namespace {
+bool same_cta(const Program& p, int t, int u) {
+  const auto& a = p.threads[static_cast<std::size_t>(t)];
+  const auto& b = p.threads[static_cast<std::size_t>(u)];
+  return a.cta == b.cta && a.gpu == b.gpu;
+}
+}  // namespace
+
+std::vector<EventId> Graph::barrier_arrivals(EventId group) const {
   std::vector<EventId> out;
-  const auto& me = ctx_->program->threads[static_cast<std::size_t>(t)];
+  const int id = event(group).barrier_id;
   for (int u = 0; u < ctx_->num_threads; ++u) {
-    const auto& other = ctx_->program->threads[static_cast<std::size_t>(u)];
-    if (other.cta != me.cta || other.gpu != me.gpu) continue;
-    if (ctx_->runners[static_cast<std::size_t>(u)].barrier_uses(state(u), id) <= instance) continue;
+    if (!same_cta(*ctx_->program, group.thread, u)) continue;
     const auto& evs = events_[static_cast<std::size_t>(u)];
     for (std::size_t i = 0; i < evs.size(); ++i)
-      if (evs[i].kind == StepKind::BarrierArrive && evs[i].barrier_id == id && evs[i].barrier_instance == instance) {
+      if (evs[i].kind == StepKind::BarrierArrive && evs[i].barrier_id == id && evs[i].barrier_group == group)
         out.push_back(EventId{u, static_cast<std::int32_t>(i)});
-        break;
-      }
   }
   return out;
+}
+
+int Graph::barrier_capacity_of(EventId arrival) const {
+  const auto& th = ctx_->program->threads[static_cast<std::size_t>(arrival.thread)];
+  return barrier_capacity(event(arrival).barrier_count, ctx_->program->cta_size(th.cta, th.gpu));
+}
+
+std::vector<EventId> Graph::open_barrier_instances(int t, const Step& step) const {
+  const auto& th = ctx_->program->threads[static_cast<std::size_t>(t)];
+  const int capacity = barrier_capacity(step.barrier_count, ctx_->program->cta_size(th.cta, th.gpu));
+  std::vector<EventId> out;
+  for (int u = 0; u < ctx_->num_threads; ++u) {
+    if (!same_cta(*ctx_->program, t, u)) continue;
+    const auto& evs = events_[static_cast<std::size_t>(u)];
+    for (std::size_t i = 0; i < evs.size(); ++i) {
+      EventId a{u, static_cast<std::int32_t>(i)};
+      // Instances are named by the arrival that opened them; arrivals with
+      // another count never share an instance (PTX leaves that undefined).
+      if (evs[i].kind != StepKind::BarrierArrive || evs[i].barrier_id != step.barrier_id || evs[i].barrier_group != a ||
+          barrier_capacity_of(a) != capacity)
+        continue;
+      if (static_cast<int>(barrier_arrivals(a).size()) < capacity) out.push_back(a);
+    }
+  }
+  return out;
+}
+
+namespace {
+// The arrivals at barrier `id` of thread t's CTA, for barrier_instances.hpp.
+struct Collected {
+  std::vector<EventId> arrivals;
+  BarrierArrivals info;
+};
+}  // namespace
+
+static Collected collect_arrivals(const Graph& g, int t, int id) {
+  Collected c;
+  std::vector<EventId> groups;
+  const Program& p = *g.context().program;
+  for (int u = 0; u < g.num_threads(); ++u) {
+    if (!same_cta(p, t, u)) continue;
+    for (int i = 0; i < g.size(u); ++i) {
+      EventId a{u, i};
+      const Event& e = g.event(a);
+      if (e.kind != StepKind::BarrierArrive || e.barrier_id != id) continue;
+      auto it = std::find(groups.begin(), groups.end(), e.barrier_group);
+      if (it == groups.end()) {
+        groups.push_back(e.barrier_group);
+        c.info.capacity.push_back(g.barrier_capacity_of(e.barrier_group));
+        it = groups.end() - 1;
+      }
+      c.arrivals.push_back(a);
+      c.info.instance.push_back(static_cast<int>(it - groups.begin()));
+    }
+  }
+  const auto& arrivals = c.arrivals;
+  c.info.before = [&g, arrivals](int i, int j) {
+    return Graph::in_view(arrivals[static_cast<std::size_t>(i)], g.porf(arrivals[static_cast<std::size_t>(j)]));
+  };
+  return c;
+}
+
+bool Graph::barrier_instances_ordered(EventId a) const {
+  return explorer::barrier_instances_ordered(collect_arrivals(*this, a.thread, event(a).barrier_id).info);
+}
+
+bool Graph::barrier_instances_final() const {
+  // One check per barrier (CTA and id), named by its first arrival found.
+  std::vector<std::pair<int, int>> done;  // (thread of the CTA, id)
+  for (int t = 0; t < num_threads(); ++t)
+    for (int i = 0; i < size(t); ++i) {
+      const Event& e = event(EventId{t, i});
+      if (e.kind != StepKind::BarrierArrive) continue;
+      bool seen = false;
+      for (auto [u, id] : done) seen = seen || (id == e.barrier_id && same_cta(*ctx_->program, t, u));
+      if (seen) continue;
+      done.emplace_back(t, e.barrier_id);
+      if (!explorer::barrier_instances_final(collect_arrivals(*this, t, e.barrier_id).info)) return false;
+    }
+  return true;
 }
 
 bool Graph::waiting_at_barrier(int t) const {
   const ThreadState& s = state(t);
   if (s.status != ThreadStatus::Running) return false;
-  const auto& runner = ctx_->runners[static_cast<std::size_t>(t)];
-  const Instr& in = runner.instr(s);
+  const Instr& in = ctx_->runners[static_cast<std::size_t>(t)].instr(s);
   if (in.kind != InstrKind::Barrier || s.phase != 1) return false;
-  const auto& me = ctx_->program->threads[static_cast<std::size_t>(t)];
-  int count = runner.barrier_count(s);
-  int expected = count > 0 ? count : ctx_->program->cta_size(me.cta, me.gpu);
-  int arrived = 0;
-  for (int u = 0; u < ctx_->num_threads; ++u) {
-    const auto& other = ctx_->program->threads[static_cast<std::size_t>(u)];
-    if (other.cta == me.cta && other.gpu == me.gpu &&
-        ctx_->runners[static_cast<std::size_t>(u)].barrier_uses(state(u), runner.barrier_id(s)) > s.pending)
-      ++arrived;
-  }
-  // An instance with more arrivals than its count is a misuse: it never completes.
-  return arrived != expected;
+  EventId group = events_[static_cast<std::size_t>(t)].back().barrier_group;
+  return static_cast<int>(barrier_arrivals(group).size()) < barrier_capacity_of(group);
 }
 
 std::string Graph::key() const {
@@ -194,6 +278,14 @@ std::string Graph::key() const {
     k.push_back(':');
     for (const Event& e : events_[t]) {
       k.push_back("RWFAD"[static_cast<int>(e.kind)]);
+      if (e.kind == StepKind::BarrierArrive) {
+        // The instance, by its first arrival in thread order (the reference's key too).
+        EventId first = barrier_arrivals(e.barrier_group).front();
+        k.push_back('@');
+        num(first.thread);
+        k.push_back('.');
+        num(first.index);
+      }
       if (e.is_access()) {
         num(e.location);
         k.push_back('=');

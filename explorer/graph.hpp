@@ -11,6 +11,7 @@
 // Initial writes are implicit: one per location, hb- and co-before everything.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,10 @@ struct Event {
   EventId rf;               // reads
   std::uint64_t stamp = 0;  // order of addition
   std::int32_t barrier_id = 0, barrier_instance = 0, barrier_count = 0;
+  // Barrier events: the instance the arrival joined, named by the arrival
+  // that opened it (explorer/barrier_instances.hpp); a departure's is its
+  // arrival's.
+  EventId barrier_group;
 
   bool is_read() const { return kind == StepKind::Read; }
   bool is_write() const { return kind == StepKind::Write; }
@@ -93,8 +98,12 @@ class Graph {
   Value final_value(int loc) const;  // value of the co-maximal write
 
   // Appends the event `step` of thread t (a read reads from `rf`), computing
-  // its views and the thread's next state. Writes are not yet in co.
-  EventId push(int t, const Step& step, EventId rf, std::uint64_t stamp);
+  // its views and the thread's next state. Writes are not yet in co. An
+  // arrival joins instance `group` (an arrival of it), opens a new one when
+  // `group` is the default EventId, and without `group` joins the instance
+  // that is open in arrival order (a linear schedule: sc_schedule.cpp).
+  EventId push(int t, const Step& step, EventId rf, std::uint64_t stamp,
+               std::optional<EventId> group = std::nullopt);
   void pop(int t);  // removes thread t's last event (and its co/read entries)
   void co_insert(int loc, int pos, EventId w);
   void co_erase(int loc, int pos);
@@ -107,8 +116,18 @@ class Graph {
 
   // Thread t is waiting at a barrier instance that is not complete (yet).
   bool waiting_at_barrier(int t) const;
-  // Arrivals at instance `instance` of barrier `id` in thread t's CTA.
-  std::vector<EventId> barrier_arrivals(int t, int id, int instance) const;
+  // The arrivals of the barrier instance `group` (named by one of them).
+  std::vector<EventId> barrier_arrivals(EventId group) const;
+  // The instances, not yet complete, that thread t's arrival `step` may join.
+  std::vector<EventId> open_barrier_instances(int t, const Step& step) const;
+  // The instances of arrival a's barrier (its CTA and id) can be ordered in
+  // time consistently with porf (barrier_instances.hpp).
+  bool barrier_instances_ordered(EventId a) const;
+  // Final graphs: every barrier's instances are a possible arrival order
+  // (at most one incomplete instance, which can come last).
+  bool barrier_instances_final() const;
+  // The arrivals that complete the instance `group` (barrier_instances.hpp).
+  int barrier_capacity_of(EventId group) const;
 
   // A canonical description of the execution (rf, co, values), for tests.
   std::string key() const;

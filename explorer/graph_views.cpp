@@ -76,7 +76,7 @@ void Graph::compute_views(EventId id) {
       }
       break;
     case StepKind::BarrierDepart:
-      for (EventId a : barrier_arrivals(id.thread, e.barrier_id, e.barrier_instance)) {
+      for (EventId a : barrier_arrivals(e.barrier_group)) {
         join(h, hb(a), T);
         join(p, porf(a), T);
       }

@@ -4,6 +4,7 @@
 #include <tuple>
 #include <unordered_set>
 
+#include "explorer/barrier_instances.hpp"
 #include "explorer/reference.hpp"
 
 namespace racecert::explorer::reference {
@@ -34,19 +35,49 @@ class Search {
     if (s.status != ThreadStatus::Running) return false;
     const Instr& in = runners_[t].instr(s);
     if (in.kind != InstrKind::Barrier || s.phase != 1) return true;
-    // A departure needs exactly `count` arrivals at its instance.
-    const Thread& me = p_.threads[t];
-    int count = runners_[t].barrier_count(s);
-    int expected = count > 0 ? count : p_.cta_size(me.cta, me.gpu);
-    int arrived = 0;
-    for (std::size_t u = 0; u < p_.threads.size(); ++u)
-      if (p_.threads[u].cta == me.cta && p_.threads[u].gpu == me.gpu &&
-          runners_[u].barrier_uses(state(g, u), runners_[t].barrier_id(s)) > s.pending)
-        ++arrived;
-    return arrived == expected;
+    // A departure waits until its instance is complete.
+    const RefEvent& arrival = g.events[t].back();
+    return static_cast<int>(members(g, t, arrival.barrier_id, arrival.barrier_group).size()) >=
+           capacity(t, arrival.barrier_count);
   }
 
-  static std::string key(const RefGraph& g) {
+  int capacity(std::size_t t, int count) const {
+    return barrier_capacity(count, p_.cta_size(p_.threads[t].cta, p_.threads[t].gpu));
+  }
+
+  // The arrivals of instance `group` of barrier `id` in thread t's CTA, in
+  // thread order.
+  std::vector<std::pair<int, int>> members(const RefGraph& g, std::size_t t, int id, std::pair<int, int> group) const {
+    std::vector<std::pair<int, int>> out;
+    for (std::size_t u = 0; u < g.events.size(); ++u) {
+      if (p_.threads[u].cta != p_.threads[t].cta || p_.threads[u].gpu != p_.threads[t].gpu) continue;
+      for (std::size_t i = 0; i < g.events[u].size(); ++i) {
+        const RefEvent& e = g.events[u][i];
+        if (e.kind == StepKind::BarrierArrive && e.barrier_id == id && e.barrier_group == group)
+          out.emplace_back(static_cast<int>(u), static_cast<int>(i));
+      }
+    }
+    return out;
+  }
+
+  // The instance an arrival joins in this interleaving: the incomplete one
+  // of its barrier (at most one exists in an arrival order), else a new one.
+  std::pair<int, int> arrival_group(const RefGraph& g, std::size_t t, const Step& st) const {
+    const int cap = capacity(t, st.barrier_count);
+    for (std::size_t u = 0; u < g.events.size(); ++u) {
+      if (p_.threads[u].cta != p_.threads[t].cta || p_.threads[u].gpu != p_.threads[t].gpu) continue;
+      for (std::size_t i = 0; i < g.events[u].size(); ++i) {
+        const RefEvent& e = g.events[u][i];
+        std::pair<int, int> self{static_cast<int>(u), static_cast<int>(i)};
+        if (e.kind == StepKind::BarrierArrive && e.barrier_id == st.barrier_id && e.barrier_group == self &&
+            capacity(u, e.barrier_count) == cap && static_cast<int>(members(g, u, e.barrier_id, self).size()) < cap)
+          return self;
+      }
+    }
+    return {static_cast<int>(t), static_cast<int>(g.events[t].size())};
+  }
+
+  std::string key(const RefGraph& g) const {
     std::string k;
     auto num = [&](long long v) { k.append(std::to_string(v)); };
     for (std::size_t t = 0; t < g.events.size(); ++t) {
@@ -55,6 +86,13 @@ class Search {
       k.push_back(':');
       for (const RefEvent& e : g.events[t]) {
         k.push_back("RWFAD"[static_cast<int>(e.kind)]);
+        if (e.kind == StepKind::BarrierArrive) {
+          auto first = members(g, t, e.barrier_id, e.barrier_group).front();
+          k.push_back('@');
+          num(first.first);
+          k.push_back('.');
+          num(first.second);
+        }
         if (e.kind == StepKind::Read || e.kind == StepKind::Write) {
           num(e.location);
           k.push_back('=');
@@ -98,7 +136,9 @@ class Search {
     e.fence = st.fence;
     e.pc = st.pc;
     e.barrier_id = st.barrier_id;
-    e.barrier_instance = st.barrier_instance;
+    e.barrier_count = st.barrier_count;
+    if (st.kind == StepKind::BarrierArrive) e.barrier_group = arrival_group(g, t, st);
+    if (st.kind == StepKind::BarrierDepart) e.barrier_group = g.events[t].back().barrier_group;
     e.value = st.value;
     if (st.kind == StepKind::Read) {
       e.rf_thread = rf_thread;

@@ -31,7 +31,10 @@ struct RefEvent {
   Value value = 0;
   int rf_thread = -1, rf_index = -1;  // reads; rf_thread -1: initial write of `location`
   int pc = 0;
-  int barrier_id = 0, barrier_instance = 0;
+  int barrier_id = 0, barrier_count = 0;
+  // Barrier events: the instance, named by the arrival that opened it
+  // (thread, index); a departure's is its arrival's.
+  std::pair<int, int> barrier_group{-1, -1};
 };
 
 struct RefGraph {

@@ -90,7 +90,7 @@ Relations build(const Program& p, const RefGraph& g) {
       const Thread& tx = p.threads[static_cast<std::size_t>(x.thread)];
       const Thread& ty = p.threads[static_cast<std::size_t>(y.thread)];
       if (tx.cta == ty.cta && tx.gpu == ty.gpu && x.ev.barrier_id == y.ev.barrier_id &&
-          x.ev.barrier_instance == y.ev.barrier_instance)
+          x.ev.barrier_group == y.ev.barrier_group)
         R.bar.set(a, b);
     }
 

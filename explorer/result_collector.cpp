@@ -24,7 +24,15 @@ bool all_wait_at_one_barrier(const Graph& g) {
       const ThreadState& sb = g.state(u);
       const auto& ra = g.context().runners[static_cast<std::size_t>(t)];
       const auto& rb = g.context().runners[static_cast<std::size_t>(u)];
-      if (ra.barrier_id(sa) != rb.barrier_id(sb) || sa.pending != sb.pending) return false;
+      if (ra.barrier_id(sa) != rb.barrier_id(sb)) return false;
+      // The instance: the one its arrival joined (arrival order), for threads
+      // that wait; otherwise the use count, as before instances followed it.
+      if (g.waiting_at_barrier(t) && g.waiting_at_barrier(u)) {
+        if (g.event(EventId{t, g.size(t) - 1}).barrier_group != g.event(EventId{u, g.size(u) - 1}).barrier_group)
+          return false;
+      } else if (sa.pending != sb.pending) {
+        return false;
+      }
     }
   }
   return true;

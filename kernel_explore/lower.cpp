@@ -343,6 +343,9 @@ class ThreadLowering {
       in.barrier_count = static_cast<int>(std::min(*size, block_threads_ - group * *size));
       in.text = "__syncwarp";
     } else if (kir::is_block_barrier(b)) {
+      // CUDA's meaning, whatever a litmus barrier without a count means:
+      // every thread of the block (all of them are explored threads).
+      in.barrier_count = static_cast<int>(block_threads_);
       in.text = "__syncthreads";
     } else {
       auto id = b.id ? expr::as_int(expr::substitute(b.id, constants_)) : std::nullopt;
@@ -352,6 +355,8 @@ class ThreadLowering {
         auto count = expr::as_int(expr::substitute(b.count, constants_));
         if (!count || *count <= 0) throw unsupported(b.loc, "a named barrier whose thread count is not a constant");
         in.barrier_count = static_cast<int>(*count);
+      } else {
+        in.barrier_count = static_cast<int>(block_threads_);  // the ISA: every thread of the CTA
       }
       in.text = std::string(b.arrive ? "bar.arrive " : "bar.sync ") + std::to_string(*id) +
                 (b.count ? ", " + expr::to_string(b.count) : std::string());

@@ -113,5 +113,23 @@ TEST(ExplorerDifferential, FourThreads) {
   run_seeds(6000, 150, s);
 }
 
+// Barrier instances in arrival order: counts 1-3 in CTAs of 1-4 threads, so
+// instances are overfilled (the next arrivals open the next one), exactly
+// filled or never complete; two ids; arrive-only arrivals.
+TEST(ExplorerDifferential, CountedBarriers) {
+  testing::RandomShape s;
+  s.counted_barriers = true;
+  s.max_threads = 4;
+  s.max_instructions = 3;
+  s.fence_weight = 1;
+  run_seeds(7000, 300, s);
+}
+
+TEST(ExplorerDifferential, CountedBarriersWithSpinLoops) {
+  testing::RandomShape s;
+  s.counted_barriers = true;
+  run_seeds(7500, 200, s);
+}
+
 }  // namespace
 }  // namespace racecert::explorer

@@ -45,7 +45,16 @@ std::string random_litmus(std::uint64_t seed, const RandomShape& shape) {
       } else if (kind < 17 && (shape.fences || shape.sandwich)) {
         c.push_back(std::string(pick(2) ? "fence.sc" : "fence.acq_rel") + scope());
       } else if (kind < 18 && shape.barriers) {
-        c.push_back("bar.cta.sync 0");
+        if (!shape.counted_barriers) {
+          c.push_back("bar.cta.sync 0");
+        } else {
+          // Dialect operands: `a, b, c` is barrier (a, b) with c threads.
+          int form = pick(4);
+          std::string id = std::to_string(pick(2));
+          if (form == 0) c.push_back("bar.cta.sync " + id);
+          else c.push_back(std::string(form == 3 ? "bar.cta.arrive " : "bar.cta.sync ") + id + ", 0, " +
+                           std::to_string(1 + pick(3)));
+        }
       } else if (kind < 19 && shape.branches && reg > 0) {
         // Skip the next instruction if the last register read is 0.
         std::string l = "L" + std::to_string(label++);

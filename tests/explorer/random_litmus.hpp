@@ -15,6 +15,9 @@ struct RandomShape {
   bool sandwich = false;     // every thread: access; fence; access (message-passing shapes)
   bool rmws = true;
   bool barriers = true;
+  // Barriers with ids 0-1 and counts 1-3 (overfilled, exactly filled and
+  // underfilled instances), some `bar.cta.arrive`, instead of `bar.cta.sync 0`.
+  bool counted_barriers = false;
   bool branches = true;      // forward branches and spin loops
 };
 
