@@ -63,29 +63,6 @@ std::vector<ReportedStep> cycle_steps(const LoweredKernel& l, const liveness::La
   return out;
 }
 
-// The engine's weak fairness is per unit: in a livelock lasso a block of F
-// counts as scheduled when one of its threads steps. Within a block every
-// thread is scheduled fairly (the threads of a started block run), so a
-// livelock that leaves a thread of a live block of F out may starve it
-// where no model lets it: such a lasso proves nothing for a kernel. The
-// thread may also have terminated, which the lasso does not say, so the
-// verdict becomes unknown, never "terminates". A stuck lasso pauses whole
-// blocks only and needs no check.
-std::optional<int> starved_in_fair_block(const LoweredKernel& l, const liveness::Lasso& lasso) {
-  if (lasso.cycle.empty()) return std::nullopt;
-  const std::vector<int> unit = l.unit_of_thread();
-  std::set<int> looping;
-  for (const liveness::LoopingThread& t : lasso.looping) looping.insert(t.thread);
-  for (const explorer::ScheduledEvent& e : lasso.cycle) looping.insert(e.thread);
-  const std::set<int> done(lasso.terminated_units.begin(), lasso.terminated_units.end());
-  for (int u : lasso.fair_units) {
-    if (done.count(u)) continue;
-    for (std::size_t t = 0; t < unit.size(); ++t)
-      if (unit[t] == u && !looping.count(static_cast<int>(t))) return static_cast<int>(t);
-  }
-  return std::nullopt;
-}
-
 ModelVerdict verdict(const LoweredKernel& l, const liveness::LivenessResult& r, const progress::ModelSpec& spec) {
   ModelVerdict v;
   v.spec = spec;
@@ -97,12 +74,6 @@ ModelVerdict verdict(const LoweredKernel& l, const liveness::LivenessResult& r, 
   if (!r.lasso->looping.empty()) {
     const liveness::LoopingThread& t = r.lasso->looping.front();
     v.where = l.program.threads[static_cast<std::size_t>(t.thread)].code[static_cast<std::size_t>(t.pc)].where;
-  }
-  if (std::optional<int> t = starved_in_fair_block(l, *r.lasso)) {
-    v.termination = Termination::Unknown;
-    v.reason = "the only lasso found (" + v.reason + ") starves " + l.thread_name(*t) +
-               ", whose block the model schedules fairly (threads of a block are fair to each other)";
-    return v;
   }
   v.prefix = describe_schedule(l, r.lasso->prefix);
   v.cycle = cycle_steps(l, *r.lasso);

@@ -25,7 +25,9 @@ bool has_barriers(const explorer::Program& p) {
 struct Point {
   std::vector<explorer::Value> key;  // the global state before step `index`
   ThreadSet started = 0, terminated = 0;
-  std::vector<char> enabled;         // per thread: Running or spinning
+  // Per thread: it can take a step here (Running, spinning, or stopped by
+  // the loop bound, which cut a run that goes on).
+  std::vector<char> enabled;
   std::vector<char> spinning;        // per thread: spin-blocked
   // Per thread spin-blocked here: its failed iteration's reads (location,
   // value); the thread counts as being back at its loop head.
@@ -59,9 +61,14 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
   ThreadSet stepped = 0;
   std::set<std::pair<std::size_t, int>> taken;  // (state, thread) of each step of the loop
   std::set<int> spinners;
+  const std::size_t n = head.enabled.size();
+  std::vector<char> moved(n, 0), always_enabled(n, 1);
   for (std::size_t k = i; k < j; ++k) {
     stepped |= bit(units.of_thread[static_cast<std::size_t>(stepper[k])]);
+    moved[static_cast<std::size_t>(stepper[k])] = 1;
     taken.insert({first.at(points[k].key), stepper[k]});
+    for (std::size_t t = 0; t < n; ++t)
+      if (!points[k].enabled[t]) always_enabled[t] = 0;
     // Spin-blocked threads take their self-loop wherever it is one. Not a
     // thread of a unit that has not started at the head: its first step
     // would start the unit and change F, so the loop would not return to
@@ -71,11 +78,19 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
       if (points[k].spinning[t] && can_spin(points[k], t) &&
           (head.started & bit(units.of_thread[t])) != 0) {
         stepped |= bit(units.of_thread[t]);
+        moved[t] = 1;
         taken.insert({first.at(points[k].key), static_cast<int>(t)});
         spinners.insert(static_cast<int>(t));
       }
   }
-  if ((fair & ~stepped) != 0 || stepped == 0) return std::nullopt;
+  // Weak fairness, per thread of a unit of F (threads of a scheduled unit
+  // are fair to each other): the run repeats the loop forever, so a thread
+  // enabled at every point of it is enabled from some point on, and must
+  // step in it; one disabled somewhere (finished, or waiting at a barrier)
+  // is owed nothing. Strong fairness below asks more.
+  if (stepped == 0) return std::nullopt;
+  for (std::size_t t = 0; t < n; ++t)
+    if ((fair & bit(units.of_thread[t])) && always_enabled[t] && !moved[t]) return std::nullopt;
   if (spec.fairness == progress::Fairness::Strong)
     for (std::size_t k = i; k < j; ++k)
       for (std::size_t t = 0; t < points[k].enabled.size(); ++t)
@@ -171,7 +186,7 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
         pt.spinning[ut] = pt.enabled[ut] = 1;
         pt.spin_reads[ut] = spin_reads[ut];
       }
-      if (s.status == ThreadStatus::Running) pt.enabled[ut] = 1;
+      if (s.status == ThreadStatus::Running || s.status == ThreadStatus::BoundBlocked) pt.enabled[ut] = 1;
       if (s.status == ThreadStatus::Running || s.status == ThreadStatus::SpinBlocked ||
           s.status == ThreadStatus::BoundBlocked)
         live |= bit(units.of_thread[static_cast<std::size_t>(t)]);

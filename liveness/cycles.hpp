@@ -9,7 +9,9 @@
 // threads are deterministic functions of what they read). It is a lasso of
 // a model when F is constant on it (the started and terminated sets are part
 // of the state) and
-//   weak fairness:   every unit of F takes a step in the segment;
+//   weak fairness:   every thread of a unit of F that is enabled at every
+//                    point of the segment takes a step in it (threads of a
+//                    unit the model schedules are fair to each other);
 //   strong fairness: at every state of the segment, every enabled thread of
 //                    a unit of F takes its step from that state somewhere in
 //                    the segment (so every fair transition enabled

@@ -80,10 +80,11 @@ GraphShape classify(const explorer::Graph& g, const std::vector<int>& budget, co
         break;
     }
   }
-  // A stuck thread of a paused unit is just paused: the model runs it no more.
-  std::erase_if(s.looping, [&](const LoopingThread& l) {
-    return (s.paused & bit(units.of_thread[static_cast<std::size_t>(l.thread)])) != 0;
-  });
+  // A stuck thread of a unit with a paused thread still runs forever: a
+  // paused thread is not scheduled again but its unit's other threads are.
+  // The model allows that only when the unit is not in F (judged per model:
+  // threads of a unit of F are fair to each other); a unit paused before its
+  // first step has no stuck thread.
   s.terminated = ((units.count == 32 ? ~ThreadSet{0} : bit(units.count) - 1)) & ~live;
   return s;
 }

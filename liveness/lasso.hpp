@@ -18,7 +18,8 @@ struct UnitMap {
 };
 
 struct GraphShape {
-  progress::ThreadSet started = 0, terminated = 0, paused = 0;  // units
+  // Units; `paused`: units with a paused thread.
+  progress::ThreadSet started = 0, terminated = 0, paused = 0;
   bool bounded = false;  // a thread stopped by the loop bound
   // A spin-blocked thread whose failed iteration read a value memory does
   // not end with: no lasso, the execution with the newer read is another

@@ -26,7 +26,7 @@ struct Node {
 
 struct Edge {
   std::uint32_t target;
-  int unit;
+  int thread, unit;
   std::vector<explorer::ScheduledEvent> events;  // one, or an RMW's two
 };
 
@@ -52,7 +52,7 @@ class ScGraph {
         if (!step(next, t, events)) continue;
         const std::uint32_t target = intern(std::move(next));
         if (target == parent_.size()) parent_.push_back({static_cast<std::uint32_t>(s), edges_[s].size()});
-        edges_[s].push_back(Edge{target, units_.of_thread[t], std::move(events)});
+        edges_[s].push_back(Edge{target, static_cast<int>(t), units_.of_thread[t], std::move(events)});
       }
     }
     return true;
@@ -62,6 +62,9 @@ class ScGraph {
   const std::vector<Edge>& out(std::size_t s) const { return edges_[s]; }
   ThreadSet started(std::size_t s) const { return nodes_[s].started; }
   ThreadSet terminated(std::size_t s) const { return terminated_[s]; }
+  bool enabled(std::size_t s, std::size_t t) const { return nodes_[s].threads[t].status == ThreadStatus::Running; }
+  std::size_t num_threads() const { return runners_.size(); }
+  int unit_of(std::size_t t) const { return units_.of_thread[t]; }
   ThreadSet all() const { return units_.count == 32 ? ~ThreadSet{0} : bit(units_.count) - 1; }
   // The BFS tree: the state and edge that discovered s (s != 0).
   std::pair<std::uint32_t, std::size_t> parent(std::size_t s) const { return parent_[s]; }
@@ -199,21 +202,41 @@ std::vector<const Edge*> path_in(const ScGraph& g, const std::vector<std::uint32
   return {};
 }
 
-// A weakly fair lasso, or none when every such run terminates: the
-// component with an internal step of every unit of its F nearest to the
-// initial state (states are in BFS order), then a closed walk in it that
-// steps every unit of F.
+// Weak fairness per thread of a unit of F (threads of a scheduled unit are
+// fair to each other). A component C (F is constant on it: started and
+// terminated only grow) holds a weakly fair cycle iff every thread t of a
+// unit of F has an internal step in C or is disabled at some state of C:
+// then a closed walk through those steps and states is fair; otherwise
+// every cycle in C leaves t enabled throughout and never steps it. With
+// one thread per unit and no thread disabled before it terminates, this is
+// Lemma 9.1's covering condition. An empty F needs any internal step.
+// Per component: its internal steps per thread, and the threads disabled
+// somewhere in it.
+struct Coverage {
+  std::vector<char> steps, disabled;
+};
+
 std::optional<Lasso> weak_lasso(const ScGraph& g, const std::vector<std::uint32_t>& comp,
                                 const progress::ModelSpec& spec, int num_units) {
-  std::map<std::uint32_t, ThreadSet> covered;
-  for (std::size_t s = 0; s < g.size(); ++s)
+  const std::size_t n = g.num_threads();
+  std::map<std::uint32_t, Coverage> cover;
+  for (std::size_t s = 0; s < g.size(); ++s) {
+    Coverage& c = cover[comp[s]];
+    c.steps.resize(n, 0);
+    c.disabled.resize(n, 0);
+    for (std::size_t t = 0; t < n; ++t)
+      if (!g.enabled(s, t)) c.disabled[t] = 1;
     for (const Edge& e : g.out(s))
-      if (comp[e.target] == comp[s]) covered[comp[s]] |= bit(e.unit);
+      if (comp[e.target] == comp[s]) c.steps[static_cast<std::size_t>(e.thread)] = 1;
+  }
   for (std::uint32_t r = 0; r < g.size(); ++r) {
-    auto it = covered.find(comp[r]);
-    if (it == covered.end()) continue;
+    const Coverage& c = cover[comp[r]];
+    if (std::none_of(c.steps.begin(), c.steps.end(), [](char x) { return x != 0; })) continue;
     const ThreadSet fair = progress::fair_set(spec, g.all(), g.started(r), g.terminated(r));
-    if (fair & ~it->second) continue;
+    bool fair_cycle = true;
+    for (std::size_t t = 0; t < n; ++t)
+      if ((fair & bit(g.unit_of(t))) && !c.steps[t] && !c.disabled[t]) fair_cycle = false;
+    if (!fair_cycle) continue;
     Lasso l;
     std::vector<const Edge*> prefix;
     for (std::uint32_t x = r; x != 0;) {
@@ -222,31 +245,44 @@ std::optional<Lasso> weak_lasso(const ScGraph& g, const std::vector<std::uint32_
       x = p;
     }
     std::reverse(prefix.begin(), prefix.end());
-    // The walk: to an internal step of each unit of F not yet taken (any
-    // internal step when F is empty), then back to r.
+    // The walk: to an internal step of each thread of F that has one, and to
+    // a state where each other thread of F is disabled (any internal step
+    // when F is empty), then back to r.
     std::vector<const Edge*> cycle;
-    ThreadSet need = fair ? fair : it->second & (~it->second + 1), done = 0;
+    std::vector<char> stepped(n, 0);
     std::uint32_t cur = r;
-    while (need & ~done) {
-      auto has_needed = [&](std::uint32_t s) {
-        for (const Edge& e : g.out(s))
-          if (comp[e.target] == comp[r] && ((need & ~done) & bit(e.unit))) return true;
-        return false;
+    auto walk = [&](const std::vector<const Edge*>& path) {
+      for (const Edge* e : path) cycle.push_back(e), stepped[static_cast<std::size_t>(e->thread)] = 1, cur = e->target;
+    };
+    auto step_of = [&](std::size_t t) {
+      auto has_step = [&](std::uint32_t s) {
+        return std::any_of(g.out(s).begin(), g.out(s).end(), [&](const Edge& e) {
+          return comp[e.target] == comp[r] && static_cast<std::size_t>(e.thread) == t;
+        });
       };
-      for (const Edge* e : path_in(g, comp, cur, has_needed)) cycle.push_back(e), done |= bit(e->unit), cur = e->target;
+      walk(path_in(g, comp, cur, has_step));
       for (const Edge& e : g.out(cur))
-        if (comp[e.target] == comp[r] && ((need & ~done) & bit(e.unit))) {
-          cycle.push_back(&e);
-          done |= bit(e.unit);
-          cur = e.target;
+        if (comp[e.target] == comp[r] && static_cast<std::size_t>(e.thread) == t) return walk({&e});
+    };
+    for (std::size_t t = 0; t < n; ++t) {
+      if (!(fair & bit(g.unit_of(t))) || stepped[t]) continue;
+      if (c.steps[t]) step_of(t);
+      else if (g.enabled(cur, t)) walk(path_in(g, comp, cur, [&](std::uint32_t s) { return !g.enabled(s, t); }));
+    }
+    if (cycle.empty())
+      for (std::size_t t = 0; t < n; ++t)
+        if (c.steps[t]) {
+          step_of(t);
           break;
         }
-    }
-    for (const Edge* e : path_in(g, comp, cur, [&](std::uint32_t s) { return s == r; })) cycle.push_back(e);
+    walk(path_in(g, comp, cur, [&](std::uint32_t s) { return s == r; }));
     for (const Edge* e : prefix) l.prefix.insert(l.prefix.end(), e->events.begin(), e->events.end());
     std::map<int, std::vector<int>> pcs;
-    for (const Edge* e : cycle)
+    ThreadSet done = 0;
+    for (const Edge* e : cycle) {
+      done |= bit(e->unit);
       for (const auto& ev : e->events) l.cycle.push_back(ev), pcs[ev.thread].push_back(ev.pc);
+    }
     for (auto& [t, v] : pcs) l.looping.push_back(LoopingThread{t, v.back(), v, false});
     for (int u = 0; u < num_units; ++u) {
       if (g.terminated(r) & bit(u)) l.terminated_units.push_back(u);

@@ -9,8 +9,10 @@
 // is each thread's pc, registers and pending RMW phase, the memory and the
 // started units) and decides as progress/decide_*.cpp do on AXB programs
 // (docs/progress.md §4, Lemmas 9.1 and 9.2):
-//   weak:   may not terminate iff a reachable non-trivial SCC's internal
-//           steps cover its (constant) F, an empty F covered by any cycle;
+//   weak:   may not terminate iff a reachable SCC (F is constant on it)
+//           has, for every thread of a unit of F, an internal step of it or
+//           a state where it is disabled (threads of a scheduled unit are
+//           fair to each other), and some internal step;
 //   strong: terminates iff every state reaches, along steps of units of F,
 //           a final state or one whose F is empty.
 // Those functions work on progress's AXB state graph; this graph's states

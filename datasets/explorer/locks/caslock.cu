@@ -1,6 +1,8 @@
 //pass
 //--blockDim=2 --gridDim=2
 //explore: bounded
+//progress: fair=terminates obe=terminates lobe=terminates hsa=hangs hsa-obe=terminates unfair=hangs (every thread of a started block runs, so the holder releases the lock; HSA owes progress to the lowest live block only, so block 1 may hold the lock while block 0 spins)
+//progress: obe=terminates lobe=terminates --max-resident-blocks 1
 // GPUMC's caslock: every thread takes a spin lock with a compare-exchange
 // and releases it with a store, both at device scope, around a plain
 // increment of a shared counter.

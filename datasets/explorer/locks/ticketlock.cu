@@ -1,6 +1,8 @@
 //pass
 //--blockDim=2 --gridDim=2
 //explore: bounded
+//progress: fair=terminates obe=terminates lobe=terminates hsa=hangs hsa-obe=terminates unfair=hangs (the thread whose ticket is served has started its block, which the model then schedules with all its threads; under HSA a ticket of block 1 may be served while only block 0 runs)
+//progress: obe=terminates lobe=terminates --max-resident-blocks 1
 // GPUMC's ticketlock: a ticket lock. Each thread draws a ticket with a relaxed
 // fetch_add on `next`, waits until `serving` shows its ticket, increments a
 // shared counter and hands the lock to the next ticket.
