@@ -23,12 +23,14 @@ per-file ratios.
 
   bench/perf/run.py [--racecert build/racecert] [--repeat 3] [--limit 120]
                     [--quick] [--only generated|corpora] [--wall] [--keep DIR]
+                    [--skip REGEX]
 
 --quick: one run each, sizes up to 8k (and repeat-2000), and every 4th corpus
 file: a smoke run of a few minutes.
 """
 import argparse
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -102,6 +104,8 @@ def run_generated(a, folder):
     print("| kernel | statements | racecert | peak | clang | peak | ratio |")
     print("|---|--:|--:|--:|--:|--:|--:|")
     for name, make in generated(a.quick):
+        if a.skip and re.search(a.skip, name):
+            continue
         path = os.path.join(folder, name + ".cu")
         with open(path, "w") as f:
             f.write(make())
@@ -143,6 +147,7 @@ def main():
     ap.add_argument("--wall", action="store_true", help="wall time instead of user+system CPU time")
     ap.add_argument("--gvts", default="/tmp/gvts/gpuverify-testsuite/testsuite")
     ap.add_argument("--keep", help="write the generated kernels to this folder (kept)")
+    ap.add_argument("--skip", help="leave out the generated kernels whose name matches this regex")
     ap.add_argument("--top", type=int, default=5, help="how many of the worst ratios to list per corpus")
     a = ap.parse_args()
     if a.quick:
