@@ -470,8 +470,28 @@ class Inferrer {
     env_[l.var] = value;
   }
 
+  // A written value serves only to tell that two writes store the same value
+  // (and to forward it to the thread's own later read of the cell). Chains
+  // of read-modify-writes of one cell nest it once per statement: a value
+  // larger than this is forgotten (an unknown value: more races, never
+  // fewer), so that the protocol, its printing and the queries stay linear
+  // in the number of statements.
+  static constexpr std::size_t kMaxWrittenValueNodes = 64;
+
+  // Whether e as a tree (shared subexpressions counted at every use, as the
+  // printer and the solver see them) has at most `budget` nodes; stops
+  // counting past it, so O(budget) however deep the shared DAG is.
+  static bool tree_size_at_most(const Expr& e, std::size_t& budget) {
+    if (!e) return true;
+    if (budget == 0) return false;
+    --budget;
+    return tree_size_at_most(e->a, budget) && tree_size_at_most(e->b, budget) && tree_size_at_most(e->c, budget);
+  }
+
   void store(const kir::Store& st) {
     Expr value = translate(st.value);
+    std::size_t budget = kMaxWrittenValueNodes;
+    if (value && !tree_size_at_most(value, budget)) value = nullptr;
     std::vector<Expr> idx;
     if (!access(P::AccessMode::Write, st.at, value, st.loc, &idx)) return;
     tickets_.modification(*k_.find_array(st.at.array), idx, st.at.unit || st.at.width, false);

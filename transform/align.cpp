@@ -34,8 +34,13 @@ Stmt make_if(Expr c, Block t, Block e = {}) {
   return Stmt{std::move(i)};
 }
 
-// Only code with accesses matters to a phase.
-Block relevant(Block b) { return contains_access(b) ? b : Block{}; }
+// Only code with accesses matters to a phase. (Returned by name, so the
+// block is moved, not copied: `cond ? b : Block{}` would copy the pending
+// code at every statement, quadratic in a phase's length.)
+Block relevant(Block b) {
+  if (!contains_access(b)) b.clear();
+  return b;
+}
 
 struct Pushed {
   Aligned items;

@@ -22,64 +22,21 @@ front end: median under 100 ms, no file over 2 s.
 """
 import argparse
 import os
-import re
 import statistics
-import subprocess
-import signal
 import sys
-import threading
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-RESOURCE_DIR = "/usr/lib/llvm-19/lib/clang/19"
-INCLUDE_DIR = os.path.join(ROOT, "frontend", "include")
-
-
-def kernel_files(root):
-    out = []
-    for d, _, files in os.walk(root):
-        out += [os.path.join(d, f) for f in files if f.endswith((".cu", ".cl"))]
-    return sorted(out)
-
-
-def header_defines(path):
-    """The -DNAME=V flags of a GPUVerify header (line 2)."""
-    with open(path, errors="replace") as f:
-        lines = [f.readline() for _ in range(2)]
-    return re.findall(r"(?:^|\s)(-D\S+)", lines[1]) if lines[1].startswith("//") else []
-
-
-def clang_command(path):
-    common = ["clang-19", "-fsyntax-only", "-ferror-limit=0", "-w", "-resource-dir", RESOURCE_DIR]
-    if path.endswith(".cl"):
-        lang = ["-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-include",
-                os.path.join(INCLUDE_DIR, "racecert_opencl.h")]
-    else:
-        lang = ["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "-nobuiltininc", "-isystem",
-                RESOURCE_DIR + "/include", "--cuda-gpu-arch=sm_70", "-Wno-unknown-cuda-version", "-std=c++17",
-                "-I", INCLUDE_DIR, "-include", "racecert_cuda.h"]
-    return common + lang + header_defines(path) + ["-I", os.path.dirname(path), path]
-
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from process_timing import ROOT, clang_command, kernel_files, percentile, run_process  # noqa: E402
 
 LIMIT_S = 300  # no run of the benchmark may hang: a process past this is killed
 
 
 def timed(cmd, cpu):
     """Wall time, or user+system CPU time of the process when `cpu`."""
-    start = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    killer = threading.Timer(LIMIT_S, p.kill)  # a blocking wait4 keeps the timing exact
-    killer.start()
-    _, status, usage = os.wait4(p.pid, 0)
-    killer.cancel()
-    if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL:
+    r = run_process(cmd, LIMIT_S)
+    if r.killed:
         sys.exit("killed after %d s: %s" % (LIMIT_S, " ".join(cmd)))
-    return usage.ru_utime + usage.ru_stime if cpu else time.perf_counter() - start
-
-
-def percentile(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p * (len(values) - 1))))]
+    return r.cpu if cpu else r.wall
 
 
 def main():
