@@ -221,33 +221,42 @@ void read_model(const z3::model& m, detail::Encoder& enc, const SymbolicTrace& t
 
 // Small witnesses read like the paper's (fewest threads, smallest
 // parameters): binary search on a weighted sum of absolute values, with the
-// incremental solver (much cheaper than z3::optimize here). Best effort: the
-// last real model found stands when a step times out or, linearized, finds
-// a model whose products are not real.
+// incremental solver (much cheaper than z3::optimize here). Then, among the
+// smallest witnesses, the pair of accesses first in the trace's order: which
+// two accesses race is part of the report, and Z3's choice among equal
+// models depends on its hash tables, which follow the process's addresses
+// (ASLR), so without this pin the same kernel could be reported with a
+// write-write race in one run and a write-read race in the next. Best
+// effort: the last real model found stands when a step times out or,
+// linearized, finds a model whose products are not real.
 void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const SymbolicTrace& t, const Formula& f,
               const QueryOptions& o, const Deadline& query_deadline, QueryResult& r) {
   z3::expr total = ctx.int_val(0);
   for (const TraceVar* v : minimization_order(t)) {
     total = total + ctx.int_val(v->thread == 0 ? 4 : 1) * enc.magnitude(enc.variable(v->name));
   }
+  z3::expr pair = f.sel1 * ctx.int_val(static_cast<std::int64_t>(f.slots2.size()) + 1) + f.sel2;
   // A small witness is a convenience: the whole search gets a fixed budget,
   // and each step a tenth of the query's limit.
   Deadline budget = Deadline::after(std::chrono::milliseconds(std::min(500u, o.timeout_ms / 4))).min(query_deadline);
   auto step_limit = std::chrono::milliseconds(std::max(1u, std::min(100u, o.timeout_ms / 10)));
   z3::model best = s.get_model();
-  std::int64_t lo = 0, hi = 0;
-  if (!best.eval(total, true).is_numeral_i64(hi)) return read_model(best, enc, t, f, r);  // huge values: keep them
-  try {
+  // Lowers `objective` (non-negative) by binary search from its value in
+  // `best`; returns whether it reached the minimum, and leaves the bound it
+  // found asserted (so that a later objective keeps it).
+  auto shrink = [&](const z3::expr& objective) {
+    std::int64_t lo = 0, hi = 0;
+    if (!best.eval(objective, true).is_numeral_i64(hi)) return false;  // huge values: keep them
     for (int step = 0; lo < hi && step < 64 && !budget.expired(); ++step) {
       std::int64_t mid = lo + (hi - lo) / 2;
       s.push();
-      s.add(total <= ctx.int_val(mid));
+      s.add(objective <= ctx.int_val(mid));
       z3::check_result c = detail::limited_check(s, Deadline::after(step_limit).min(budget), o.rlimit).result;
       bool stop = c == z3::unknown;
       if (c == z3::sat) {
         z3::model m = s.get_model();
         std::int64_t value = 0;
-        if (enc.model_is_exact(m) && m.eval(total, true).is_numeral_i64(value)) {
+        if (enc.model_is_exact(m) && m.eval(objective, true).is_numeral_i64(value)) {
           best = m;
           hi = value;
         } else {
@@ -257,8 +266,14 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
         lo = mid + 1;
       }
       s.pop();
-      if (stop) break;
+      if (stop) return false;
     }
+    if (lo < hi) return false;
+    s.add(objective <= ctx.int_val(hi));
+    return true;
+  };
+  try {
+    if (shrink(total)) shrink(pair);
   } catch (const z3::exception&) {
     // A step interrupted just as it returned can leave no model: the best
     // model so far stands (the race itself was already shown).
