@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "liveness/unit_sets.hpp"
+
 namespace racecert::liveness {
 
 using explorer::ScheduledEvent;
@@ -12,8 +14,6 @@ using explorer::ThreadStatus;
 using progress::ThreadSet;
 
 namespace {
-
-ThreadSet bit(int u) { return ThreadSet{1} << u; }
 
 bool has_barriers(const explorer::Program& p) {
   for (const auto& t : p.threads)
@@ -53,7 +53,7 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
                                 const std::vector<int>& stepper, const Firsts& first, const UnitMap& units,
                                 const std::vector<LoopingThread>& spin_loops,
                                 const progress::ModelSpec& spec, std::size_t i, std::size_t j) {
-  const ThreadSet all = units.count == 32 ? ~ThreadSet{0} : bit(units.count) - 1;
+  const ThreadSet all = units.count == 32 ? ~ThreadSet{0} : unit_bit(units.count) - 1;
   const Point& head = points[i];
   // Under an occupancy bound no unit may start while the slots are full.
   if (spec.occupancy && points[j].crowd >= spec.occupancy) return std::nullopt;
@@ -64,7 +64,7 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
   const std::size_t n = head.enabled.size();
   std::vector<char> moved(n, 0), always_enabled(n, 1);
   for (std::size_t k = i; k < j; ++k) {
-    stepped |= bit(units.of_thread[static_cast<std::size_t>(stepper[k])]);
+    stepped |= unit_bit(units.of_thread[static_cast<std::size_t>(stepper[k])]);
     moved[static_cast<std::size_t>(stepper[k])] = 1;
     taken.insert({first.at(points[k].key), stepper[k]});
     for (std::size_t t = 0; t < n; ++t)
@@ -76,8 +76,8 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
     // stepped).
     for (std::size_t t = 0; t < points[k].spin_reads.size(); ++t)
       if (points[k].spinning[t] && can_spin(points[k], t) &&
-          (head.started & bit(units.of_thread[t])) != 0) {
-        stepped |= bit(units.of_thread[t]);
+          (head.started & unit_bit(units.of_thread[t])) != 0) {
+        stepped |= unit_bit(units.of_thread[t]);
         moved[t] = 1;
         taken.insert({first.at(points[k].key), static_cast<int>(t)});
         spinners.insert(static_cast<int>(t));
@@ -90,11 +90,11 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
   // is owed nothing. Strong fairness below asks more.
   if (stepped == 0) return std::nullopt;
   for (std::size_t t = 0; t < n; ++t)
-    if ((fair & bit(units.of_thread[t])) && always_enabled[t] && !moved[t]) return std::nullopt;
+    if ((fair & unit_bit(units.of_thread[t])) && always_enabled[t] && !moved[t]) return std::nullopt;
   if (spec.fairness == progress::Fairness::Strong)
     for (std::size_t k = i; k < j; ++k)
       for (std::size_t t = 0; t < points[k].enabled.size(); ++t)
-        if (points[k].enabled[t] && (fair & bit(units.of_thread[t])) &&
+        if (points[k].enabled[t] && (fair & unit_bit(units.of_thread[t])) &&
             !taken.count({first.at(points[k].key), static_cast<int>(t)}))
           return std::nullopt;
   Lasso l;
@@ -106,9 +106,9 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
   for (int t : spinners)
     if (!pcs.count(t)) l.looping.push_back(spin_loops[static_cast<std::size_t>(t)]);
   for (int u = 0; u < units.count; ++u) {
-    if (head.terminated & bit(u)) l.terminated_units.push_back(u);
-    else if (!(stepped & bit(u))) l.paused_units.push_back(u);
-    if (fair & bit(u)) l.fair_units.push_back(u);
+    if (head.terminated & unit_bit(u)) l.terminated_units.push_back(u);
+    else if (!(stepped & unit_bit(u))) l.paused_units.push_back(u);
+    if (fair & unit_bit(u)) l.fair_units.push_back(u);
   }
   return l;
 }
@@ -126,7 +126,7 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
   std::vector<explorer::ThreadState> states;
   for (const auto& r : runners) states.push_back(r.initial());
   std::vector<explorer::Value> memory = p.init;
-  const ThreadSet all = units.count == 32 ? ~ThreadSet{0} : bit(units.count) - 1;
+  const ThreadSet all = units.count == 32 ? ~ThreadSet{0} : unit_bit(units.count) - 1;
   ThreadSet started = 0;
   unsigned crowd = 0;  // the most units resident when one more started
   // Per thread: its key after each of its events (index: events so far), and
@@ -189,7 +189,7 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
       if (s.status == ThreadStatus::Running || s.status == ThreadStatus::BoundBlocked) pt.enabled[ut] = 1;
       if (s.status == ThreadStatus::Running || s.status == ThreadStatus::SpinBlocked ||
           s.status == ThreadStatus::BoundBlocked)
-        live |= bit(units.of_thread[static_cast<std::size_t>(t)]);
+        live |= unit_bit(units.of_thread[static_cast<std::size_t>(t)]);
     }
     pt.key.insert(pt.key.end(), memory.begin(), memory.end());
     pt.memory = memory;
@@ -207,7 +207,7 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
     const ScheduledEvent& e = sched[i];
     const auto t = static_cast<std::size_t>(e.thread);
     const int u = units.of_thread[t];
-    if (!(started & bit(u))) {
+    if (!(started & unit_bit(u))) {
       const ThreadSet resident = points.back().started & ~points.back().terminated;
       crowd = std::max(crowd, static_cast<unsigned>(std::popcount(resident)));
     }
@@ -230,7 +230,7 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
     if (states[t].status == ThreadStatus::Running && states[t].phase != 0 &&
         runners[t].instr(states[t]).kind == explorer::InstrKind::Rmw)
       return found;
-    started |= bit(u);
+    started |= unit_bit(u);
     stepper.push_back(e.thread);
     i += len;
     points.push_back(point(static_cast<int>(i)));

@@ -1,5 +1,7 @@
 #include "liveness/lasso.hpp"
 
+#include "liveness/unit_sets.hpp"
+
 namespace racecert::liveness {
 
 using explorer::EventId;
@@ -7,15 +9,6 @@ using explorer::ThreadStatus;
 using progress::ThreadSet;
 
 namespace {
-
-ThreadSet bit(int u) { return ThreadSet{1} << u; }
-
-std::vector<int> members(ThreadSet s, int n) {
-  std::vector<int> out;
-  for (int u = 0; u < n; ++u)
-    if (s & bit(u)) out.push_back(u);
-  return out;
-}
 
 // An RMW write that writes back the value its read part read: no side effect.
 bool silent_write(const explorer::Graph& g, EventId w) {
@@ -42,7 +35,7 @@ GraphShape classify(const explorer::Graph& g, const std::vector<int>& budget, co
   for (int t = 0; t < n; ++t) {
     const int u = units.of_thread[static_cast<std::size_t>(t)];
     const explorer::ThreadState& st = g.state(t);
-    if (g.size(t) > 0) s.started |= bit(u);
+    if (g.size(t) > 0) s.started |= unit_bit(u);
     for (int i = 0; i < g.size(t); ++i)
       if (g.event(EventId{t, i}).is_write() && !silent_write(g, EventId{t, i}))
         s.write_points[static_cast<std::size_t>(t)].insert(i + 1);
@@ -54,10 +47,10 @@ GraphShape classify(const explorer::Graph& g, const std::vector<int>& budget, co
       case ThreadStatus::Pruned: break;
       case ThreadStatus::BoundBlocked:
         s.bounded = true;
-        live |= bit(u);
+        live |= unit_bit(u);
         break;
       case ThreadStatus::SpinBlocked: {
-        live |= bit(u);
+        live |= unit_bit(u);
         if (!spins_forever(g, t)) {
           s.stale = true;
           break;
@@ -69,9 +62,9 @@ GraphShape classify(const explorer::Graph& g, const std::vector<int>& budget, co
         break;
       }
       case ThreadStatus::Running:
-        live |= bit(u);
+        live |= unit_bit(u);
         if (b >= 0 && g.size(t) >= b) {
-          s.paused |= bit(u);
+          s.paused |= unit_bit(u);
         } else {
           // Not paused and not scheduled: it waits at a barrier instance
           // that cannot complete.
@@ -85,7 +78,7 @@ GraphShape classify(const explorer::Graph& g, const std::vector<int>& budget, co
   // The model allows that only when the unit is not in F (judged per model:
   // threads of a unit of F are fair to each other); a unit paused before its
   // first step has no stuck thread.
-  s.terminated = ((units.count == 32 ? ~ThreadSet{0} : bit(units.count) - 1)) & ~live;
+  s.terminated = ((units.count == 32 ? ~ThreadSet{0} : unit_bit(units.count) - 1)) & ~live;
   return s;
 }
 

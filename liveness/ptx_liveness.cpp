@@ -4,6 +4,7 @@
 
 #include "explorer/ptx_explore.hpp"
 #include "liveness/judge.hpp"
+#include "liveness/unit_sets.hpp"
 
 namespace racecert::liveness {
 
@@ -14,20 +15,11 @@ using progress::ThreadSet;
 
 namespace {
 
-ThreadSet bit(int u) { return ThreadSet{1} << u; }
-
-std::vector<int> members(ThreadSet s, int n) {
-  std::vector<int> out;
-  for (int u = 0; u < n; ++u)
-    if (s & bit(u)) out.push_back(u);
-  return out;
-}
-
 // The shape of a partial candidate, thread t being unit t.
 GraphShape shape_of(const explorer::Program& p, const PartialExecution& px) {
   GraphShape s;
   const int n = static_cast<int>(px.threads.size());
-  for (const auto& e : px.events) s.started |= bit(e.thread);
+  for (const auto& e : px.events) s.started |= unit_bit(e.thread);
   ThreadSet live = 0;
   for (int t = 0; t < n; ++t) {
     const auto& pt = px.threads[static_cast<std::size_t>(t)];
@@ -36,15 +28,15 @@ GraphShape shape_of(const explorer::Program& p, const PartialExecution& px) {
       case RunEnd::Finished:
       case RunEnd::Failed: break;
       case RunEnd::Bounded:
-        live |= bit(t);
+        live |= unit_bit(t);
         s.bounded = true;
         break;
       case RunEnd::Paused:
-        live |= bit(t);
-        s.paused |= bit(t);
+        live |= unit_bit(t);
+        s.paused |= unit_bit(t);
         break;
       case RunEnd::Spinning: {
-        live |= bit(t);
+        live |= unit_bit(t);
         if (!pt.reads_maximal) {
           s.stale = true;  // a newer write may still be read: not stuck here
           break;
@@ -55,7 +47,7 @@ GraphShape shape_of(const explorer::Program& p, const PartialExecution& px) {
         break;
       }
       case RunEnd::AtBarrier:
-        live |= bit(t);
+        live |= unit_bit(t);
         if (pt.barrier_forever)
           s.looping.push_back(LoopingThread{t, pt.pc, {pt.pc}, true});
         else
@@ -63,7 +55,7 @@ GraphShape shape_of(const explorer::Program& p, const PartialExecution& px) {
         break;
     }
   }
-  s.terminated = (n == 32 ? ~ThreadSet{0} : bit(n) - 1) & ~live;
+  s.terminated = (n == 32 ? ~ThreadSet{0} : unit_bit(n) - 1) & ~live;
   return s;
 }
 

@@ -5,6 +5,8 @@
 #include <deque>
 #include <map>
 
+#include "liveness/unit_sets.hpp"
+
 namespace racecert::liveness {
 
 using explorer::InstrKind;
@@ -15,8 +17,6 @@ using progress::ThreadSet;
 namespace {
 
 constexpr std::size_t kMaxStates = 200000;
-
-ThreadSet bit(int u) { return ThreadSet{1} << u; }
 
 struct Node {
   std::vector<explorer::ThreadState> threads;
@@ -65,7 +65,7 @@ class ScGraph {
   bool enabled(std::size_t s, std::size_t t) const { return nodes_[s].threads[t].status == ThreadStatus::Running; }
   std::size_t num_threads() const { return runners_.size(); }
   int unit_of(std::size_t t) const { return units_.of_thread[t]; }
-  ThreadSet all() const { return units_.count == 32 ? ~ThreadSet{0} : bit(units_.count) - 1; }
+  ThreadSet all() const { return units_.count == 32 ? ~ThreadSet{0} : unit_bit(units_.count) - 1; }
   // The BFS tree: the state and edge that discovered s (s != 0).
   std::pair<std::uint32_t, std::size_t> parent(std::size_t s) const { return parent_[s]; }
 
@@ -75,7 +75,7 @@ class ScGraph {
   bool step(Node& n, std::size_t t, std::vector<explorer::ScheduledEvent>& events) {
     const explorer::ThreadRunner& r = runners_[t];
     explorer::ThreadState& s = n.threads[t];
-    n.started |= bit(units_.of_thread[t]);
+    n.started |= unit_bit(units_.of_thread[t]);
     auto one = [&](const explorer::Step& st) {
       explorer::ScheduledEvent e;
       e.thread = static_cast<int>(t);
@@ -104,7 +104,7 @@ class ScGraph {
       const explorer::ThreadState& s = n.threads[t];
       key.insert(key.end(), {s.pc, static_cast<explorer::Value>(s.status), s.phase, s.pending});
       for (explorer::Value v : runners_[t].registers(s)) key.push_back(v);
-      if (s.status == ThreadStatus::Running) live |= bit(units_.of_thread[t]);
+      if (s.status == ThreadStatus::Running) live |= unit_bit(units_.of_thread[t]);
     }
     key.insert(key.end(), n.memory.begin(), n.memory.end());
     key.push_back(n.started);
@@ -235,7 +235,7 @@ std::optional<Lasso> weak_lasso(const ScGraph& g, const std::vector<std::uint32_
     const ThreadSet fair = progress::fair_set(spec, g.all(), g.started(r), g.terminated(r));
     bool fair_cycle = true;
     for (std::size_t t = 0; t < n; ++t)
-      if ((fair & bit(g.unit_of(t))) && !c.steps[t] && !c.disabled[t]) fair_cycle = false;
+      if ((fair & unit_bit(g.unit_of(t))) && !c.steps[t] && !c.disabled[t]) fair_cycle = false;
     if (!fair_cycle) continue;
     Lasso l;
     std::vector<const Edge*> prefix;
@@ -265,7 +265,7 @@ std::optional<Lasso> weak_lasso(const ScGraph& g, const std::vector<std::uint32_
         if (comp[e.target] == comp[r] && static_cast<std::size_t>(e.thread) == t) return walk({&e});
     };
     for (std::size_t t = 0; t < n; ++t) {
-      if (!(fair & bit(g.unit_of(t))) || stepped[t]) continue;
+      if (!(fair & unit_bit(g.unit_of(t))) || stepped[t]) continue;
       if (c.steps[t]) step_of(t);
       else if (g.enabled(cur, t)) walk(path_in(g, comp, cur, [&](std::uint32_t s) { return !g.enabled(s, t); }));
     }
@@ -280,14 +280,14 @@ std::optional<Lasso> weak_lasso(const ScGraph& g, const std::vector<std::uint32_
     std::map<int, std::vector<int>> pcs;
     ThreadSet done = 0;
     for (const Edge* e : cycle) {
-      done |= bit(e->unit);
+      done |= unit_bit(e->unit);
       for (const auto& ev : e->events) l.cycle.push_back(ev), pcs[ev.thread].push_back(ev.pc);
     }
     for (auto& [t, v] : pcs) l.looping.push_back(LoopingThread{t, v.back(), v, false});
     for (int u = 0; u < num_units; ++u) {
-      if (g.terminated(r) & bit(u)) l.terminated_units.push_back(u);
-      else if (!(done & bit(u))) l.paused_units.push_back(u);
-      if (fair & bit(u)) l.fair_units.push_back(u);
+      if (g.terminated(r) & unit_bit(u)) l.terminated_units.push_back(u);
+      else if (!(done & unit_bit(u))) l.paused_units.push_back(u);
+      if (fair & unit_bit(u)) l.fair_units.push_back(u);
     }
     // Who wrote what each read reads, along the run.
     std::map<int, int> writer;
@@ -313,7 +313,7 @@ bool strong_terminates(const ScGraph& g, const progress::ModelSpec& spec) {
       queue.push_back(s);
     }
     for (const Edge& e : g.out(s))
-      if (fair & bit(e.unit)) back[e.target].push_back(s);
+      if (fair & unit_bit(e.unit)) back[e.target].push_back(s);
   }
   while (!queue.empty()) {
     const std::uint32_t s = queue.front();
