@@ -274,11 +274,16 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
   };
   try {
     if (shrink(total)) shrink(pair);
+    // Read into a copy: the watchdog repeats its interrupt until a step's
+    // guard ends, so one can land after the step returned and make the next
+    // call into Z3 (this read included) throw "canceled".
+    QueryResult smaller = r;
+    read_model(best, enc, t, f, smaller);
+    r = std::move(smaller);
   } catch (const z3::exception&) {
-    // A step interrupted just as it returned can leave no model: the best
-    // model so far stands (the race itself was already shown).
+    // An interrupted step: r keeps the witness read before minimizing (the
+    // race itself was already shown).
   }
-  read_model(best, enc, t, f, r);
 }
 
 // One attempt at the query in the given arithmetic. Returns whether it
