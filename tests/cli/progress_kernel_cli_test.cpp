@@ -5,9 +5,11 @@
 
 #include <llvm/Support/JSON.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <vector>
 
 #include "tests/cli/json_output.hpp"
 #include "tests/cli/run_racecert.hpp"
@@ -190,20 +192,25 @@ std::map<std::string, std::optional<bool>> weak_verdicts(const std::string& out)
 // occupancy it must decide every row. With two threads per block (the
 // second returns at once) and with one resident block, unknown is allowed
 // (the adapter's livelock check, the engine's limits), a different answer
-// is not.
+// is not. The sanitizer suite (RACECERT_TEST_TIMEOUT_MS set, about ten
+// times slower: 190 s for all three) runs the first configuration only,
+// the one that must decide every row.
 TEST(ProgressKernelCli, EmittedCudaAgreesWithTheAxbVerdicts) {
   struct Config {
     const char* block;
     int occupancy;
     bool all_decided;
   };
+  std::vector<Config> configs{{"1", 0, true}, {"2", 0, false}, {"1", 1, false}};
+  const bool sampled = std::getenv("RACECERT_TEST_TIMEOUT_MS") != nullptr;
+  if (sampled) configs.resize(1);
   int decided = 0, rows = 0;
   for (const auto& e : std::filesystem::directory_iterator(RACECERT_SOURCE_DIR "/datasets/progress")) {
     if (e.path().extension() != ".axb") continue;
     const std::string axb = e.path().string();
     const std::string cu = temp_file("", ".cu");
     ASSERT_EQ(run_racecert({"progress", "emit-cuda", axb, "--mapping", "plain", "--out", cu}).code, 0);
-    for (const Config& c : {Config{"1", 0, true}, Config{"2", 0, false}, Config{"1", 1, false}}) {
+    for (const Config& c : configs) {
       std::vector<std::string> a{"progress", "check", axb, "--format", "json"};
       std::vector<std::string> k{"progress", "check", cu, "--format", "json", "--block-dim", c.block, "--grid-dim", "2"};
       if (c.occupancy) {
@@ -227,6 +234,6 @@ TEST(ProgressKernelCli, EmittedCudaAgreesWithTheAxbVerdicts) {
       }
     }
   }
-  EXPECT_EQ(rows, 7 * 3 * 6);
-  EXPECT_GE(decided, 100);  // 112 of 126 on 2026-11-26
+  EXPECT_EQ(rows, 7 * static_cast<int>(configs.size()) * 6);
+  EXPECT_GE(decided, sampled ? 42 : 100);  // 112 of 126 on 2026-11-26; the first configuration decides all 42
 }
