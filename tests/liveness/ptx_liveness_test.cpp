@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <set>
 #include <regex>
 
 #include "explorer/litmus_lower.hpp"
@@ -177,12 +179,20 @@ TEST(PtxLiveness, EverySrc11HangOfAStrongProgramIsNoPtxTermination) {
   shape.barriers = false;
   shape.max_threads = 2;
   int hangs = 0, both = 0;
+  // SRC11's verdicts and a few of its reasons: this test once found no
+  // SRC11 hang at all in a loaded `ctest -j2` (2026-11-26, not reproduced
+  // since in 40 loaded runs and under valgrind); if it recurs, the counts
+  // say which verdict the rows got instead, and the reasons of the others why.
+  std::map<std::string, int> src_verdicts;
+  std::set<std::string> src_reasons;
   for (std::uint64_t seed = 1; seed <= 150; ++seed) {
     std::string text = explorer::testing::strong_system_scope(explorer::testing::random_litmus(seed, shape));
     explorer::Program p = parse(text);
     for (Model m : {Model::Fair, Model::Obe, Model::Hsa, Model::Unfair}) {
       LivenessResult src = check(p, m, false);
       LivenessResult ptx = check(p, m, true);
+      ++src_verdicts[to_string(src.verdict)];
+      if (src.verdict != Verdict::MayHang && src_reasons.size() < 8) src_reasons.insert(src.reason);
       if (src.verdict != Verdict::MayHang) continue;
       ++hangs;
       EXPECT_NE(ptx.verdict, Verdict::Terminates) << text << progress::model_name(m) << ": " << src.reason;
@@ -191,7 +201,10 @@ TEST(PtxLiveness, EverySrc11HangOfAStrongProgramIsNoPtxTermination) {
   }
   std::cout << hangs << " SRC11 hangs, " << both << " also PTX hangs\n";
   // Not vacuous: hangs occur and most are found under PTX too.
-  EXPECT_GE(hangs, 20);
+  std::string seen;
+  for (const auto& [v, n] : src_verdicts) seen += v + " " + std::to_string(n) + "; ";
+  for (const auto& r : src_reasons) seen += "\n  " + r;
+  EXPECT_GE(hangs, 20) << "SRC11 verdicts: " << seen;
   EXPECT_GE(both * 10, hangs * 8);
 }
 
