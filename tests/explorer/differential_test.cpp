@@ -125,6 +125,25 @@ TEST(ExplorerDifferential, CountedBarriers) {
   run_seeds(7000, 300, s);
 }
 
+// Barriers without a count (Dat3M's reading): ids 0-2 used by subsets of the
+// threads, twice by one thread, or only behind a branch on a value read, in
+// CTAs of 1-4 threads: the instance completes when no other thread of the
+// CTA may still arrive; cycles of waiting deadlock.
+TEST(ExplorerDifferential, CountlessBarriersOfSubsets) {
+  testing::RandomShape s;
+  s.countless_ids = 3;
+  s.max_threads = 4;
+  s.max_instructions = 3;
+  s.fence_weight = 1;
+  run_seeds(8000, 300, s);
+}
+
+TEST(ExplorerDifferential, CountlessBarriersWithSpinLoops) {
+  testing::RandomShape s;
+  s.countless_ids = 2;
+  run_seeds(8500, 200, s);
+}
+
 TEST(ExplorerDifferential, CountedBarriersWithSpinLoops) {
   testing::RandomShape s;
   s.counted_barriers = true;
