@@ -4,9 +4,12 @@
 //
 // As the hardware does it: the arrivals at barrier id b in one CTA, in the
 // order they happen, fill instance after instance; an instance is complete
-// when it holds its count of arrivals (a barrier without a count: every
-// thread of the CTA), and the next arrival opens the next instance. So
-// three threads at a count-2 barrier: the first two pass, the third waits.
+// when it holds its count of arrivals, and the next arrival opens the next
+// instance. So three threads at a count-2 barrier: the first two pass, the
+// third waits.
+//
+// That is the rule for barriers with a count; without one, see
+// countless_instance_complete below.
 //
 // The DPOR (graph.cpp) does not fix an arrival order: each arrival chooses
 // the instance it joins (an open one, or a new one), and a graph is kept

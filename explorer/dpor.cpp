@@ -201,9 +201,10 @@ void Explorer::place_and_visit(Graph& g, EventId w, std::optional<EventId> revis
 // are not in w's causal prefix. Going on is only allowed if each deleted
 // event (and r) was added maximally — a read reads, and a write is, co-maximal
 // among the events added before it or in w's prefix — and no deleted read
-// reads from a deleted write added after it. A deleted barrier arrival must
-// have opened its own instance, which no kept arrival joined (the choice
-// always available when it is added again). Otherwise another exploration
+// reads from a deleted write added after it. A deleted arrival at a counted
+// barrier must have opened its own instance, which no kept arrival joined
+// (the choice always available when it is added again); one without a count
+// has no choice (its use number fixes the instance). Otherwise another exploration
 // path produces the same graph.
 bool Explorer::maximal(const Graph& g, EventId r, const std::vector<std::uint32_t>& wview) const {
   const std::uint64_t sr = g.event(r).stamp;

@@ -193,6 +193,25 @@ forall (true)
   EXPECT_EQ(r.blocked, 0u);
 }
 
+// P0 passes id 0 alone only if P1 will not arrive, i.e. if P1 read 0; P1
+// reading P0's later store and then arriving would be a late arrival at a
+// completed instance (the backward revisit that builds it is no execution):
+// one execution.
+TEST(ExplorerBarriers, ALateArrivalAtACompletedCountlessInstanceIsNoExecution) {
+  ExploreResult r = run(R"(PTX late
+{ x=0; }
+ P0@cta 0,gpu 0      | P1@cta 0,gpu 0       ;
+ bar.cta.sync 0      | ld.relaxed.cta r0, x ;
+ st.relaxed.cta x, 1 | beq r0, 0, L         ;
+                     | bar.cta.sync 0       ;
+                     | L:                   ;
+exists (P1:r0 == 1)
+)");
+  EXPECT_EQ(r.executions, 1u);
+  EXPECT_EQ(r.satisfying, 0u);
+  EXPECT_EQ(r.blocked, 0u);
+}
+
 // The limit of a rule that looks at the code ahead, not at values not yet
 // read: P1, waiting at id 1 for P0, might go on to id 0 (it cannot: x stays
 // 0), so id 0 waits for P1 and P1 for P0: reported as a deadlock, an error
