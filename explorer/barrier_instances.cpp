@@ -18,6 +18,13 @@ std::vector<std::vector<bool>> instance_edges(const BarrierArrivals& a) {
 
 }  // namespace
 
+bool countless_instance_complete(const std::vector<ThreadRunner>& runners, const std::vector<int>& cta_threads,
+                                 const std::function<const ThreadState&(int)>& state, int id, int instance) {
+  for (int u : cta_threads)
+    if (runners[static_cast<std::size_t>(u)].may_arrive_at(state(u), id, instance)) return false;
+  return true;
+}
+
 bool barrier_instances_ordered(const BarrierArrivals& a) {
   auto edge = instance_edges(a);
   const std::size_t n = edge.size();

@@ -4,9 +4,12 @@
 //
 // As the hardware does it: the arrivals at barrier id b in one CTA, in the
 // order they happen, fill instance after instance; an instance is complete
-// when it holds its count of arrivals (a barrier without a count: every
-// thread of the CTA), and the next arrival opens the next instance. So
-// three threads at a count-2 barrier: the first two pass, the third waits.
+// when it holds its count of arrivals, and the next arrival opens the next
+// instance. So three threads at a count-2 barrier: the first two pass, the
+// third waits.
+//
+// That is the rule for barriers with a count; without one, see
+// countless_instance_complete below.
 //
 // The DPOR (graph.cpp) does not fix an arrival order: each arrival chooses
 // the instance it joins (an open one, or a new one), and a graph is kept
@@ -18,11 +21,29 @@
 #include <functional>
 #include <vector>
 
+#include "explorer/thread_runner.hpp"
+
 namespace racecert::explorer {
 
 // The number of arrivals that completes an instance: `count`, or for a
-// barrier without one (0) every thread of the CTA.
+// barrier without one (0) every thread of the CTA (kernels' __syncthreads
+// get an explicit count; litmus barriers without one follow the rule below).
 inline int barrier_capacity(int count, int cta_size) { return count > 0 ? count : cta_size; }
+
+// Barriers without a count, Dat3M's reading (docs/explorer.md, "Dat3M's
+// barrier operands"): a thread's k-th use of barrier id b joins instance k
+// of b in its CTA (no arrival order to explore; the instance is named
+// {kCountlessGroup, k}), and the instance completes with the threads of the
+// CTA that arrive at it: once no other thread of the CTA may still arrive
+// (ThreadRunner::may_arrive_at: finished, past it, or no path of its code
+// uses b often enough). A thread waiting at another instance may still
+// arrive if its code goes on to b, so a cycle of such waits never completes
+// (a deadlock), while a thread alone at an id nobody else uses passes.
+// An arrival at an instance that already completed (possible only when a
+// backward revisit changed a read after the completion) is no execution.
+constexpr int kCountlessGroup = -2;
+bool countless_instance_complete(const std::vector<ThreadRunner>& runners, const std::vector<int>& cta_threads,
+                                 const std::function<const ThreadState&(int)>& state, int id, int instance);
 
 // The arrivals at one barrier (CTA and id): each one's instance (an index
 // into `capacity`), and `before(i, j)`: arrival i is in arrival j's causal

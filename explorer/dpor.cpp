@@ -8,6 +8,7 @@
 //              makes every execution appear exactly once;
 //     barrier arrival -> one branch per instance it may join (an open one of
 //              its barrier, or a new one): the arrival order is a choice;
+//              without a count, the use number fixes the instance;
 //     other -> a single successor.
 // Consistency is checked incrementally before each recursive call.
 #include "explorer/dpor.hpp"
@@ -150,6 +151,14 @@ void Explorer::visit_write(Graph& g, int t, const Step& st) {
 // of the arrivals into instances is built once; one whose instances cannot
 // be ordered in time (porf) is no execution.
 void Explorer::visit_arrival(Graph& g, int t, const Step& st) {
+  if (st.barrier_count == 0) {
+    // Without a count the use number fixes the instance; one that already
+    // completed cannot take a late arrival (barrier_instances.hpp).
+    EventId a = g.push(t, st, EventId{}, ++stamp_);
+    if (!g.has_departure(a) && sc_consistent(g)) visit(g);
+    g.pop(t);
+    return;
+  }
   std::vector<EventId> choices = g.open_barrier_instances(t, st);
   choices.push_back(EventId{});  // a new instance
   for (EventId group : choices) {
@@ -192,9 +201,10 @@ void Explorer::place_and_visit(Graph& g, EventId w, std::optional<EventId> revis
 // are not in w's causal prefix. Going on is only allowed if each deleted
 // event (and r) was added maximally — a read reads, and a write is, co-maximal
 // among the events added before it or in w's prefix — and no deleted read
-// reads from a deleted write added after it. A deleted barrier arrival must
-// have opened its own instance, which no kept arrival joined (the choice
-// always available when it is added again). Otherwise another exploration
+// reads from a deleted write added after it. A deleted arrival at a counted
+// barrier must have opened its own instance, which no kept arrival joined
+// (the choice always available when it is added again); one without a count
+// has no choice (its use number fixes the instance). Otherwise another exploration
 // path produces the same graph.
 bool Explorer::maximal(const Graph& g, EventId r, const std::vector<std::uint32_t>& wview) const {
   const std::uint64_t sr = g.event(r).stamp;
@@ -208,6 +218,7 @@ bool Explorer::maximal(const Graph& g, EventId r, const std::vector<std::uint32_
       const Event& ev = g.event(e);
       EventId hat = e;
       if (ev.kind == StepKind::BarrierArrive) {
+        if (ev.barrier_count == 0) continue;  // its instance is fixed: re-added the same way
         if (ev.barrier_group != e || g.barrier_arrivals(e).size() != 1) return false;
         continue;
       }

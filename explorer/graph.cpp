@@ -73,7 +73,9 @@ EventId Graph::push(int t, const Step& step, EventId rf, std::uint64_t stamp, st
   e.barrier_instance = step.barrier_instance;
   e.barrier_count = step.barrier_count;
   EventId id{t, static_cast<std::int32_t>(events_[ts].size())};
-  if (step.kind == StepKind::BarrierArrive) {
+  if (step.kind == StepKind::BarrierArrive && step.barrier_count == 0) {
+    e.barrier_group = EventId{kCountlessGroup, step.barrier_instance};  // the k-th use joins instance k
+  } else if (step.kind == StepKind::BarrierArrive) {
     if (!group) {
       std::vector<EventId> open = open_barrier_instances(t, step);
       group = open.empty() ? EventId{} : open.front();
@@ -167,11 +169,12 @@ bool same_cta(const Program& p, int t, int u) {
 }
 }  // namespace
 
-std::vector<EventId> Graph::barrier_arrivals(EventId group) const {
+std::vector<EventId> Graph::barrier_arrivals(EventId member) const {
   std::vector<EventId> out;
-  const int id = event(group).barrier_id;
+  const int id = event(member).barrier_id;
+  const EventId group = event(member).barrier_group;
   for (int u = 0; u < ctx_->num_threads; ++u) {
-    if (!same_cta(*ctx_->program, group.thread, u)) continue;
+    if (!same_cta(*ctx_->program, member.thread, u)) continue;
     const auto& evs = events_[static_cast<std::size_t>(u)];
     for (std::size_t i = 0; i < evs.size(); ++i)
       if (evs[i].kind == StepKind::BarrierArrive && evs[i].barrier_id == id && evs[i].barrier_group == group)
@@ -186,6 +189,7 @@ int Graph::barrier_capacity_of(EventId arrival) const {
 }
 
 std::vector<EventId> Graph::open_barrier_instances(int t, const Step& step) const {
+  assert(step.barrier_count > 0);  // countless instances are fixed by the use number
   const auto& th = ctx_->program->threads[static_cast<std::size_t>(t)];
   const int capacity = barrier_capacity(step.barrier_count, ctx_->program->cta_size(th.cta, th.gpu));
   std::vector<EventId> out;
@@ -222,11 +226,12 @@ static Collected collect_arrivals(const Graph& g, int t, int id) {
     for (int i = 0; i < g.size(u); ++i) {
       EventId a{u, i};
       const Event& e = g.event(a);
-      if (e.kind != StepKind::BarrierArrive || e.barrier_id != id) continue;
+      // Countless instances follow use numbers, not the arrival order.
+      if (e.kind != StepKind::BarrierArrive || e.barrier_id != id || e.barrier_count == 0) continue;
       auto it = std::find(groups.begin(), groups.end(), e.barrier_group);
       if (it == groups.end()) {
         groups.push_back(e.barrier_group);
-        c.info.capacity.push_back(g.barrier_capacity_of(e.barrier_group));
+        c.info.capacity.push_back(g.barrier_capacity_of(a));
         it = groups.end() - 1;
       }
       c.arrivals.push_back(a);
@@ -250,7 +255,7 @@ bool Graph::barrier_instances_final() const {
   for (int t = 0; t < num_threads(); ++t)
     for (int i = 0; i < size(t); ++i) {
       const Event& e = event(EventId{t, i});
-      if (e.kind != StepKind::BarrierArrive) continue;
+      if (e.kind != StepKind::BarrierArrive || e.barrier_count == 0) continue;
       bool seen = false;
       for (auto [u, id] : done) seen = seen || (id == e.barrier_id && same_cta(*ctx_->program, t, u));
       if (seen) continue;
@@ -265,8 +270,31 @@ bool Graph::waiting_at_barrier(int t) const {
   if (s.status != ThreadStatus::Running) return false;
   const Instr& in = ctx_->runners[static_cast<std::size_t>(t)].instr(s);
   if (in.kind != InstrKind::Barrier || s.phase != 1) return false;
-  EventId group = events_[static_cast<std::size_t>(t)].back().barrier_group;
-  return static_cast<int>(barrier_arrivals(group).size()) < barrier_capacity_of(group);
+  EventId arrival{t, size(t) - 1};
+  const Event& a = event(arrival);
+  if (a.barrier_count == 0) return !countless_complete(arrival);
+  return static_cast<int>(barrier_arrivals(arrival).size()) < barrier_capacity_of(a.barrier_group);
+}
+
+bool Graph::countless_complete(EventId arrival) const {
+  const Event& a = event(arrival);
+  if (has_departure(arrival)) return true;  // instances complete once
+  std::vector<int> cta;
+  for (int u = 0; u < num_threads(); ++u)
+    if (same_cta(*ctx_->program, arrival.thread, u)) cta.push_back(u);
+  return countless_instance_complete(ctx_->runners, cta, [this](int u) -> const ThreadState& { return state(u); },
+                                     a.barrier_id, a.barrier_group.index);
+}
+
+bool Graph::has_departure(EventId arrival) const {
+  const Event& a = event(arrival);
+  for (int u = 0; u < num_threads(); ++u) {
+    if (!same_cta(*ctx_->program, arrival.thread, u)) continue;
+    for (const Event& e : events_[static_cast<std::size_t>(u)])
+      if (e.kind == StepKind::BarrierDepart && e.barrier_id == a.barrier_id && e.barrier_group == a.barrier_group)
+        return true;
+  }
+  return false;
 }
 
 std::string Graph::key() const {
@@ -280,7 +308,7 @@ std::string Graph::key() const {
       k.push_back("RWFAD"[static_cast<int>(e.kind)]);
       if (e.kind == StepKind::BarrierArrive) {
         // The instance, by its first arrival in thread order (the reference's key too).
-        EventId first = barrier_arrivals(e.barrier_group).front();
+        EventId first = barrier_arrivals(EventId{static_cast<std::int32_t>(t), static_cast<std::int32_t>(&e - events_[t].data())}).front();
         k.push_back('@');
         num(first.thread);
         k.push_back('.');

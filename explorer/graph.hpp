@@ -44,8 +44,8 @@ struct Event {
   std::uint64_t stamp = 0;  // order of addition
   std::int32_t barrier_id = 0, barrier_instance = 0, barrier_count = 0;
   // Barrier events: the instance the arrival joined, named by the arrival
-  // that opened it (explorer/barrier_instances.hpp); a departure's is its
-  // arrival's.
+  // that opened it, or {kCountlessGroup, use number} for a barrier without a
+  // count (explorer/barrier_instances.hpp); a departure's is its arrival's.
   EventId barrier_group;
 
   bool is_read() const { return kind == StepKind::Read; }
@@ -116,8 +116,14 @@ class Graph {
 
   // Thread t is waiting at a barrier instance that is not complete (yet).
   bool waiting_at_barrier(int t) const;
-  // The arrivals of the barrier instance `group` (named by one of them).
-  std::vector<EventId> barrier_arrivals(EventId group) const;
+  // The arrivals of the barrier instance of `member` (an arrival or departure).
+  std::vector<EventId> barrier_arrivals(EventId member) const;
+  // A barrier without a count: the instance of `arrival` is complete
+  // (barrier_instances.hpp, countless_instance_complete), or has a departure.
+  bool countless_complete(EventId arrival) const;
+  // Some thread departed from the instance of `arrival`: a countless
+  // instance is complete, and a new arrival at it came too late.
+  bool has_departure(EventId arrival) const;
   // The instances, not yet complete, that thread t's arrival `step` may join.
   std::vector<EventId> open_barrier_instances(int t, const Step& step) const;
   // The instances of arrival a's barrier (its CTA and id) can be ordered in

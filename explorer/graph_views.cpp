@@ -76,7 +76,7 @@ void Graph::compute_views(EventId id) {
       }
       break;
     case StepKind::BarrierDepart:
-      for (EventId a : barrier_arrivals(e.barrier_group)) {
+      for (EventId a : barrier_arrivals(id)) {
         join(h, hb(a), T);
         join(p, porf(a), T);
       }

@@ -96,13 +96,14 @@ class CandidateSearch {
     int count = 0;  // arrivals that complete it
   };
 
-  // Threads of the CTA of thread t that arrive at barrier id `id` in the
-  // candidate (any instance).
-  int barrier_users(int t, int id) const {
+  // Threads of the CTA of thread t that arrive at instance `instance` (the
+  // use number) of barrier id `id` in the candidate: the participants of a
+  // barrier without a count (barrier_instances.hpp, Dat3M's reading).
+  int barrier_users(int t, int id, int instance) const {
     const Thread& th = p_.threads[static_cast<std::size_t>(t)];
     std::set<int> users;
     for (const Event& e : c_.events) {
-      if (e.kind != StepKind::BarrierArrive || e.barrier_id != id) continue;
+      if (e.kind != StepKind::BarrierArrive || e.barrier_id != id || e.barrier_instance != instance) continue;
       const Thread& u = p_.threads[static_cast<std::size_t>(e.thread)];
       if (u.cta == th.cta && u.gpu == th.gpu) users.insert(e.thread);
     }
@@ -118,7 +119,7 @@ class CandidateSearch {
       const Thread& th = p_.threads[static_cast<std::size_t>(e.thread)];
       BarrierGroup& g = by_key[{th.cta, th.gpu, e.barrier_id, e.barrier_instance}];
       (e.kind == StepKind::BarrierArrive ? g.arrivals : g.departures).push_back(a);
-      g.count = e.barrier_count > 0 ? e.barrier_count : barrier_users(e.thread, e.barrier_id);
+      g.count = e.barrier_count > 0 ? e.barrier_count : barrier_users(e.thread, e.barrier_id, e.barrier_instance);
     }
     for (auto& [key, g] : by_key) groups_.push_back(std::move(g));
   }
@@ -126,8 +127,8 @@ class CandidateSearch {
   // Dat3M's reading of barriers (docs/explorer.md, "PTX model"): an instance
   // completes once `count` threads arrived, its departures follow the
   // arrivals before them (at least `count`: every arrival when there are no
-  // more); without a count, every thread of the CTA that arrives at the id in
-  // the candidate takes part. When more threads arrive than the count, every arrival order is
+  // more); without a count, every thread of the CTA that arrives at the
+  // instance (the k-th use of the id) in the candidate takes part. When more threads arrive than the count, every arrival order is
   // a choice. Departures without enough arrivals, or a cycle of waiting
   // (po ∪ sync_barrier ∪ arrival order cyclic), are no execution.
   void choose_barriers(std::size_t k) {
@@ -539,7 +540,7 @@ class CandidateSearch {
       if (e.kind == StepKind::BarrierArrive) ++arrivals;
       if (e.kind == StepKind::BarrierDepart) ++departures;
     }
-    const int count = mine.barrier_count > 0 ? mine.barrier_count : barrier_users(static_cast<int>(t), mine.barrier_id);
+    const int count = mine.barrier_count > 0 ? mine.barrier_count : barrier_users(static_cast<int>(t), mine.barrier_id, mine.barrier_instance);
     // Never completes: no departure and too few arrivals. Otherwise the
     // instance completes, and in choose_barriers' reading (Dat3M's) every
     // arrival may depart, an overfilled instance's late ones included: the

@@ -37,6 +37,15 @@ class Search {
     if (in.kind != InstrKind::Barrier || s.phase != 1) return true;
     // A departure waits until its instance is complete.
     const RefEvent& arrival = g.events[t].back();
+    if (arrival.barrier_count == 0) {
+      std::vector<int> cta;
+      for (std::size_t u = 0; u < g.events.size(); ++u)
+        if (p_.threads[u].cta == p_.threads[t].cta && p_.threads[u].gpu == p_.threads[t].gpu)
+          cta.push_back(static_cast<int>(u));
+      return countless_instance_complete(
+          runners_, cta, [&](int u) -> const ThreadState& { return state(g, static_cast<std::size_t>(u)); },
+          arrival.barrier_id, arrival.barrier_group.second);
+    }
     return static_cast<int>(members(g, t, arrival.barrier_id, arrival.barrier_group).size()) >=
            capacity(t, arrival.barrier_count);
   }
@@ -63,6 +72,7 @@ class Search {
   // The instance an arrival joins in this interleaving: the incomplete one
   // of its barrier (at most one exists in an arrival order), else a new one.
   std::pair<int, int> arrival_group(const RefGraph& g, std::size_t t, const Step& st) const {
+    if (st.barrier_count == 0) return {kCountlessGroup, st.barrier_instance};  // the k-th use: instance k
     const int cap = capacity(t, st.barrier_count);
     for (std::size_t u = 0; u < g.events.size(); ++u) {
       if (p_.threads[u].cta != p_.threads[t].cta || p_.threads[u].gpu != p_.threads[t].gpu) continue;

@@ -39,7 +39,7 @@ EventId ScSchedule::step(int t) {
                                      : clocks.back();
   c[ts] = static_cast<std::uint32_t>(e.index + 1);
   if (st.kind == StepKind::BarrierDepart)
-    for (EventId a : graph_.barrier_arrivals(graph_.event(e).barrier_group)) {
+    for (EventId a : graph_.barrier_arrivals(e)) {
       const auto& ac = clock_[static_cast<std::size_t>(a.thread)][static_cast<std::size_t>(a.index)];
       for (std::size_t u = 0; u < c.size(); ++u) c[u] = std::max(c[u], ac[u]);
     }

@@ -13,7 +13,7 @@ Schedule schedule_of(const Graph& g) {
     const Event& e = g.event(id);
     if (e.is_read()) return emitted(e.rf);
     if (e.kind == StepKind::BarrierDepart) {
-      for (EventId a : g.barrier_arrivals(e.barrier_group))
+      for (EventId a : g.barrier_arrivals(id))
         if (!emitted(a)) return false;
     }
     return true;

@@ -127,6 +127,42 @@ ThreadRunner::ThreadRunner(const Program& program, int thread, int loop_bound, b
           barrier_ids_.push_back(in.barrier_id + k);
     }
   }
+  count_uses_ahead();
+}
+
+// Longest paths in barrier uses, by a fixpoint from 0: a count that passes
+// the number of barrier instructions can only come from a cycle, and stands
+// for any number.
+void ThreadRunner::count_uses_ahead() {
+  const auto& code = thread_->code;
+  const std::size_t n = code.size(), ids = barrier_ids_.size();
+  uses_ahead_.assign(n + 1, std::vector<int>(ids, 0));
+  int barriers = 0;
+  for (const Instr& in : code) barriers += in.kind == InstrKind::Barrier ? 1 : 0;
+  bool changed = ids > 0;
+  while (changed) {
+    changed = false;
+    for (std::size_t i = n; i-- > 0;) {
+      const Instr& in = code[i];
+      for (std::size_t k = 0; k < ids; ++k) {
+        auto at = [&](int pc) { return uses_ahead_[static_cast<std::size_t>(pc)][k]; };
+        int best = at(static_cast<int>(i) + 1);
+        if (in.kind == InstrKind::Branch) {
+          best = in.cond == BranchCond::Always ? at(in.target) : std::max(best, at(in.target));
+        }
+        const int id = barrier_ids_[k];
+        bool uses = in.kind == InstrKind::Barrier &&
+                    (in.barrier_id_reg >= 0 ? id >= in.barrier_id && id < in.barrier_id + kBarrierIdRange
+                                            : id == in.barrier_id);
+        int v = best + (uses ? 1 : 0);
+        if (v > barriers) v = kManyUses;
+        if (v > uses_ahead_[i][k]) {
+          uses_ahead_[i][k] = v;
+          changed = true;
+        }
+      }
+    }
+  }
 }
 
 std::size_t ThreadRunner::barrier_slot(int id) const {
@@ -142,6 +178,28 @@ int ThreadRunner::barrier_id(const ThreadState& s) const {
 int ThreadRunner::barrier_count(const ThreadState& s) const {
   const Instr& in = instr(s);
   return in.barrier_count_reg >= 0 ? static_cast<int>(reg(s, in.barrier_count_reg)) : in.barrier_count;
+}
+
+bool ThreadRunner::may_arrive_at(const ThreadState& s, int id, int instance) const {
+  auto it = std::find(barrier_ids_.begin(), barrier_ids_.end(), id);
+  if (it == barrier_ids_.end()) return false;
+  switch (s.status) {
+    case ThreadStatus::Finished:
+    case ThreadStatus::Failed:
+    case ThreadStatus::Pruned: return false;
+    // A spinning thread may leave its loop when a write revisits its read,
+    // and a thread the loop bound stopped would go on: both may arrive.
+    case ThreadStatus::Running:
+    case ThreadStatus::SpinBlocked:
+    case ThreadStatus::BoundBlocked: break;
+  }
+  const int used = static_cast<int>(s.data[barrier_slot(id)]);
+  if (used > instance) return false;
+  // A thread waiting at a barrier has used it already: count from the next pc.
+  int from = s.pc;
+  if (from < static_cast<int>(thread_->code.size()) && instr(s).kind == InstrKind::Barrier && s.phase == 1) ++from;
+  const int ahead = uses_ahead_[static_cast<std::size_t>(from)][static_cast<std::size_t>(it - barrier_ids_.begin())];
+  return used + ahead > instance;
 }
 
 int ThreadRunner::barrier_uses(const ThreadState& s, int id) const {

@@ -90,6 +90,13 @@ class ThreadRunner {
   int barrier_count(const ThreadState& s) const;
   // How many times the thread arrived at barrier `id` so far.
   int barrier_uses(const ThreadState& s, int id) const;
+  // The thread may still arrive at instance `instance` (its use number) of
+  // barrier `id`: it has not yet arrived there and some path of its code
+  // from its state uses the id often enough (a static bound: the values its
+  // reads will return are unknown; a loop counts as any number of uses).
+  // False once the thread finished, failed or was pruned. The rule for
+  // barriers without a count reads it (barrier_instances.hpp).
+  bool may_arrive_at(const ThreadState& s, int id, int instance) const;
   // SpinBlocked: the number of events before the failed iteration, i.e. the
   // iteration is the thread's events from this index on (liveness/: only its
   // reads must see final values for the thread to spin forever).
@@ -115,6 +122,7 @@ class ThreadRunner {
     return static_cast<std::size_t>(num_regs_ + head * (3 + num_regs_));
   }
   std::size_t barrier_slot(int id) const;
+  void count_uses_ahead();
 
   const Thread* thread_;
   int loop_bound_;
@@ -123,6 +131,10 @@ class ThreadRunner {
   std::vector<int> head_of_pc_;                   // loop-head index or -1
   std::vector<std::vector<bool>> live_at_head_;   // registers live at each loop head
   std::vector<int> barrier_ids_;                  // distinct barrier ids used
+  // Per pc (one past the end included) and per barrier_ids_ slot: the most
+  // uses of the id on a path from pc, capped at kManyUses (a loop).
+  std::vector<std::vector<int>> uses_ahead_;
+  static constexpr int kManyUses = 1 << 16;
 };
 
 // Registers live at the start of each instruction (all registers are live at

@@ -90,7 +90,7 @@ TEST(ExplorerCli, ViolatedForallAndDivergenceExitOne) {
   EXPECT_EQ(jd.getBoolean("divergence"), true);
   EXPECT_EQ(jd.getInteger("blocked"), 1);
   Outcome t = run(dataset("Fig1b-divergence"));
-  EXPECT_NE(t.out.find("P0 bar.cta.sync 1 ("), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("P0 bar.cta.sync 1, 0, 4 ("), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("never completes"), std::string::npos) << t.out;
 }
 

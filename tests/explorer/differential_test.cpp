@@ -125,6 +125,41 @@ TEST(ExplorerDifferential, CountedBarriers) {
   run_seeds(7000, 300, s);
 }
 
+// Barriers without a count (Dat3M's reading): ids 0-2 used by subsets of the
+// threads, twice by one thread, or only behind a branch on a value read, in
+// CTAs of 1-4 threads: the instance completes when no other thread of the
+// CTA may still arrive; cycles of waiting deadlock.
+TEST(ExplorerDifferential, CountlessBarriersOfSubsets) {
+  testing::RandomShape s;
+  s.countless_ids = 3;
+  s.max_threads = 4;
+  s.max_instructions = 3;
+  s.fence_weight = 1;
+  run_seeds(8000, 300, s);
+}
+
+// The random shapes rarely build it: a backward revisit that would make a
+// thread arrive at a countless instance after its departure (no execution
+// in either engine).
+TEST(ExplorerDifferential, CountlessLateArrivalAfterARevisit) {
+  const std::string text = R"(PTX late
+{ x=0; y=0; }
+ P0@cta 0,gpu 0      | P1@cta 0,gpu 0       | P2@cta 0,gpu 0 ;
+ bar.cta.sync 0      | ld.relaxed.cta r0, x | bar.cta.sync 1 ;
+ st.relaxed.cta x, 1 | beq r0, 0, L         | st.weak y, 1   ;
+ ld.weak r1, y       | bar.cta.sync 0       |                ;
+                     | L:                   |                ;
+exists (x == 1 /\ P0:r0 == 0)
+)";
+  EXPECT_EQ(compare(text, 2), "");
+}
+
+TEST(ExplorerDifferential, CountlessBarriersWithSpinLoops) {
+  testing::RandomShape s;
+  s.countless_ids = 2;
+  run_seeds(8500, 200, s);
+}
+
 TEST(ExplorerDifferential, CountedBarriersWithSpinLoops) {
   testing::RandomShape s;
   s.counted_barriers = true;

@@ -3,6 +3,7 @@
 // randomized inclusion check against the DPOR.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <set>
 
 #include "explorer/dpor.hpp"
@@ -306,6 +307,48 @@ TEST(PtxExplore, EveryScopedRc11OutcomeOfAStrongProgramIsAPtxOutcome) {
     ++compared;
   }
   EXPECT_EQ(compared, 300);
+}
+
+// Barrier-only programs (no memory access, so the memory models do not
+// matter): ids 0-2 without a count, used by subsets of the threads, once or
+// more, in one or two CTAs. Both models read them the same way (Dat3M's,
+// barrier_instances.hpp): every thread finishes under SRC11 exactly when
+// PTX has an execution, and otherwise SRC11 reports a blocked execution.
+TEST(PtxExplore, BarrierOnlyProgramsPassOrDeadlockAlikeInBothModels) {
+  int passed = 0, deadlocked = 0;
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    std::mt19937_64 rng(seed);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
+    const int threads = 2 + pick(3);
+    std::vector<std::vector<std::string>> code(static_cast<std::size_t>(threads));
+    std::size_t rows = 0;
+    for (auto& c : code) {
+      for (int i = 0, n = 1 + pick(3); i < n; ++i) c.push_back("bar.cta.sync " + std::to_string(pick(3)));
+      rows = std::max(rows, c.size());
+    }
+    std::string text = "PTX bars-" + std::to_string(seed) + "\n{ x=0; }\n";
+    for (int t = 0; t < threads; ++t)
+      text += (t ? " | P" : " P") + std::to_string(t) + "@cta " + std::to_string(pick(4) == 0 ? 1 : 0) + ",gpu 0";
+    text += " ;\n";
+    for (std::size_t row = 0; row < rows; ++row) {
+      for (int t = 0; t < threads; ++t) {
+        const auto& c = code[static_cast<std::size_t>(t)];
+        text += (t ? " | " : " ") + (row < c.size() ? c[row] : std::string());
+      }
+      text += " ;\n";
+    }
+    text += "exists (x == 0)\n";
+    Program p = load(text);
+    ExploreResult src11 = explore(p, ExploreOptions{});
+    ptx::PtxResult ptx = ptx::explore(p);
+    ASSERT_FALSE(ptx.result.timed_out) << text;
+    EXPECT_EQ(src11.executions + src11.blocked, 1u) << text;
+    EXPECT_EQ(src11.executions, ptx.result.executions) << "seed " << seed << "\n" << text;
+    (src11.executions ? passed : deadlocked) += 1;
+  }
+  // Both outcomes occur often enough for the comparison to mean something.
+  EXPECT_GT(passed, 50);
+  EXPECT_GT(deadlocked, 20);
 }
 
 }  // namespace

@@ -45,7 +45,9 @@ std::string random_litmus(std::uint64_t seed, const RandomShape& shape) {
       } else if (kind < 17 && (shape.fences || shape.sandwich)) {
         c.push_back(std::string(pick(2) ? "fence.sc" : "fence.acq_rel") + scope());
       } else if (kind < 18 && shape.barriers) {
-        if (!shape.counted_barriers) {
+        if (shape.countless_ids > 0) {
+          c.push_back("bar.cta.sync " + std::to_string(pick(shape.countless_ids)));
+        } else if (!shape.counted_barriers) {
           c.push_back("bar.cta.sync 0");
         } else {
           // Dialect operands: `a, b, c` is barrier (a, b) with c threads.
@@ -59,7 +61,10 @@ std::string random_litmus(std::uint64_t seed, const RandomShape& shape) {
         // Skip the next instruction if the last register read is 0.
         std::string l = "L" + std::to_string(label++);
         c.push_back("beq r" + std::to_string((reg - 1) % 3) + ", 0, " + l);
-        c.push_back("st.relaxed" + scope() + " " + loc() + ", 3");
+        if (shape.countless_ids > 0 && pick(2))  // a barrier used only when the value read is non-zero
+          c.push_back("bar.cta.sync " + std::to_string(pick(shape.countless_ids)));
+        else
+          c.push_back("st.relaxed" + scope() + " " + loc() + ", 3");
         c.push_back(l + ":");
       } else if (shape.branches) {
         // A spin loop waiting for a location to become non-zero.

@@ -19,6 +19,10 @@ struct RandomShape {
   // underfilled instances), some `bar.cta.arrive`, instead of `bar.cta.sync 0`.
   bool counted_barriers = false;
   bool branches = true;      // forward branches and spin loops
+  // Barriers without a count at ids 0..countless_ids-1 (Dat3M's reading:
+  // ids used by subsets of the threads), some behind a branch on a value
+  // read, instead of `bar.cta.sync 0` (0: that one id only).
+  int countless_ids = 0;
 };
 
 std::string random_litmus(std::uint64_t seed, const RandomShape& shape = {});
