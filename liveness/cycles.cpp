@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "liveness/global_state.hpp"
 #include "liveness/unit_sets.hpp"
 
 namespace racecert::liveness {
@@ -15,18 +16,12 @@ using progress::ThreadSet;
 
 namespace {
 
-bool has_barriers(const explorer::Program& p) {
-  for (const auto& t : p.threads)
-    for (const auto& in : t.code)
-      if (in.kind == explorer::InstrKind::Barrier) return true;
-  return false;
-}
-
 struct Point {
   std::vector<explorer::Value> key;  // the global state before step `index`
   ThreadSet started = 0, terminated = 0;
-  // Per thread: it can take a step here (Running, spinning, or stopped by
-  // the loop bound, which cut a run that goes on).
+  // Per thread: it can take a step here (Running and not waiting at an
+  // incomplete barrier instance, spinning, or stopped by the loop bound,
+  // which cut a run that goes on).
   std::vector<char> enabled;
   std::vector<char> spinning;        // per thread: spin-blocked
   // Per thread spin-blocked here: its failed iteration's reads (location,
@@ -34,7 +29,7 @@ struct Point {
   std::vector<std::vector<std::pair<int, explorer::Value>>> spin_reads;
   std::vector<explorer::Value> memory;
   unsigned crowd = 0;                // the most units resident when one started, so far
-  int index = 0;                     // position in the schedule
+  int index = 0;                     // position in the replayed run
 };
 
 // A spinning thread can repeat its failed iteration at this point (a step
@@ -49,7 +44,7 @@ using Firsts = std::map<std::vector<explorer::Value>, std::size_t>;
 
 // The lasso of the loop points[i] .. points[j] (the same state) under spec,
 // if the loop is fair for it.
-std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vector<Point>& points,
+std::optional<Lasso> loop_lasso(const explorer::Schedule& run, const std::vector<Point>& points,
                                 const std::vector<int>& stepper, const Firsts& first, const UnitMap& units,
                                 const std::vector<LoopingThread>& spin_loops,
                                 const progress::ModelSpec& spec, std::size_t i, std::size_t j) {
@@ -98,8 +93,8 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& sched, const std::vect
             !taken.count({first.at(points[k].key), static_cast<int>(t)}))
           return std::nullopt;
   Lasso l;
-  l.prefix.assign(sched.begin(), sched.begin() + head.index);
-  l.cycle.assign(sched.begin() + head.index, sched.begin() + points[j].index);
+  l.prefix.assign(run.begin(), run.begin() + head.index);
+  l.cycle.assign(run.begin() + head.index, run.begin() + points[j].index);
   std::map<int, std::vector<int>> pcs;
   for (const ScheduledEvent& e : l.cycle) pcs[e.thread].push_back(e.pc);
   for (auto& [t, v] : pcs) l.looping.push_back(LoopingThread{t, v.back(), v, false});
@@ -119,7 +114,6 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
                                                     const std::vector<progress::ModelSpec>& specs) {
   std::vector<std::optional<Lasso>> found(specs.size());
   const explorer::Program& p = *g.context().program;
-  if (has_barriers(p)) return found;
   const explorer::Schedule sched = explorer::schedule_of(g);
   const int n = g.num_threads();
   std::vector<explorer::ThreadRunner> runners = g.context().runners;
@@ -132,11 +126,12 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
   // Per thread: its key after each of its events (index: events so far), and
   // its events.
   auto thread_key = [&](std::size_t t) {
-    const explorer::ThreadState& s = states[t];
-    std::vector<explorer::Value> k{s.pc, static_cast<explorer::Value>(s.status), s.phase, s.pending};
-    for (explorer::Value v : runners[t].registers(s)) k.push_back(v);
+    std::vector<explorer::Value> k;
+    append_thread_key(runners[t], states[t], k);
     return k;
   };
+  // The barrier instances open, replayed in schedule order.
+  BarrierBook barriers(static_cast<std::size_t>(n));
   std::vector<std::vector<std::vector<explorer::Value>>> thread_keys(static_cast<std::size_t>(n));
   std::vector<std::vector<ScheduledEvent>> thread_events(static_cast<std::size_t>(n));
   for (std::size_t t = 0; t < static_cast<std::size_t>(n); ++t) thread_keys[t].push_back(thread_key(t));
@@ -186,7 +181,9 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
         pt.spinning[ut] = pt.enabled[ut] = 1;
         pt.spin_reads[ut] = spin_reads[ut];
       }
-      if (s.status == ThreadStatus::Running || s.status == ThreadStatus::BoundBlocked) pt.enabled[ut] = 1;
+      if ((s.status == ThreadStatus::Running && !(waits_at_barrier(runners[ut], s) && !barriers.released(t))) ||
+          s.status == ThreadStatus::BoundBlocked)
+        pt.enabled[ut] = 1;
       if (s.status == ThreadStatus::Running || s.status == ThreadStatus::SpinBlocked ||
           s.status == ThreadStatus::BoundBlocked)
         live |= unit_bit(units.of_thread[static_cast<std::size_t>(t)]);
@@ -194,16 +191,29 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
     pt.key.insert(pt.key.end(), memory.begin(), memory.end());
     pt.memory = memory;
     pt.key.push_back(started);
+    barriers.append_key(pt.key);
     pt.started = started;
     pt.crowd = crowd;
     pt.terminated = all & ~live;
     return pt;
   };
 
-  // Replay, one step (an RMW: both events) at a time.
+  // Replay, one step (an RMW: both events) at a time, into `run`: the
+  // schedule with each barrier departure moved up to where its instance
+  // completes (it touches no memory, and the thread's later events stay
+  // after it). schedule_of may place a departure late, and a released
+  // thread that has not departed is enabled: a loop before its departure
+  // would starve it.
   std::vector<Point> points{point(0)};
   std::vector<int> stepper;  // thread of the step leaving points[k]
-  for (std::size_t i = 0; i < sched.size();) {
+  explorer::Schedule run;
+  std::vector<char> taken(sched.size(), 0);
+  auto next_of = [&](std::size_t i, int thread) {  // the first untaken event of `thread` from i on
+    while (i < sched.size() && (taken[i] || (thread >= 0 && sched[i].thread != thread))) ++i;
+    return i;
+  };
+  // False: the schedule is no sequentially consistent arrival-order run.
+  auto take = [&](std::size_t i) {
     const ScheduledEvent& e = sched[i];
     const auto t = static_cast<std::size_t>(e.thread);
     const int u = units.of_thread[t];
@@ -212,28 +222,47 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
       crowd = std::max(crowd, static_cast<unsigned>(std::popcount(resident)));
     }
     // An RMW's read and write are one atomic step.
-    const std::size_t len = e.kind == StepKind::Read && e.rmw && i + 1 < sched.size() &&
-                                    sched[i + 1].thread == e.thread && sched[i + 1].kind == StepKind::Write &&
-                                    sched[i + 1].rmw
-                                ? 2
-                                : 1;
-    for (std::size_t k = i; k < i + len; ++k) {
+    const std::size_t second = next_of(i + 1, -1);
+    const bool pair = e.kind == StepKind::Read && e.rmw && second < sched.size() && sched[second].thread == e.thread &&
+                      sched[second].kind == StepKind::Write && sched[second].rmw;
+    for (std::size_t k : pair ? std::vector<std::size_t>{i, second} : std::vector<std::size_t>{i}) {
       const ScheduledEvent& ev = sched[k];
+      taken[k] = 1;
       if (ev.kind == StepKind::Read && ev.value != memory[static_cast<std::size_t>(ev.location)])
-        return found;  // not sequentially consistent
+        return false;  // not sequentially consistent
       if (ev.kind == StepKind::Write) memory[static_cast<std::size_t>(ev.location)] = ev.value;
+      // Barriers by arrival order: a departure before its instance
+      // completes in this order is no replay.
+      if (ev.kind == StepKind::BarrierArrive &&
+          !barriers.arrive(p, e.thread, runners[t].next(states[t]), runners[t].instr(states[t]).barrier_wait))
+        return false;
+      if (ev.kind == StepKind::BarrierDepart) {
+        if (!barriers.released(e.thread)) return false;
+        barriers.depart(e.thread);
+      }
       runners[t].advance(states[t], ev.value);
       thread_keys[t].push_back(thread_key(t));
       thread_events[t].push_back(ev);
+      run.push_back(ev);
     }
     // An RMW read whose write is not next: not an atomic SC step.
     if (states[t].status == ThreadStatus::Running && states[t].phase != 0 &&
         runners[t].instr(states[t]).kind == explorer::InstrKind::Rmw)
-      return found;
+      return false;
     started |= unit_bit(u);
     stepper.push_back(e.thread);
-    i += len;
-    points.push_back(point(static_cast<int>(i)));
+    points.push_back(point(static_cast<int>(run.size())));
+    return true;
+  };
+  for (std::size_t i = next_of(0, -1); i < sched.size(); i = next_of(i, -1)) {
+    if (!take(i)) return found;
+    // Released threads depart now.
+    for (int w = 0; w < n; ++w) {
+      const auto uw = static_cast<std::size_t>(w);
+      if (!waits_at_barrier(runners[uw], states[uw]) || !barriers.released(w)) continue;
+      const std::size_t d = next_of(i, w);
+      if (d < sched.size() && sched[d].kind == StepKind::BarrierDepart && !take(d)) return found;
+    }
   }
 
   std::map<std::vector<explorer::Value>, std::size_t> first;
@@ -244,7 +273,7 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
   }
   for (std::size_t m = 0; m < specs.size(); ++m)
     for (const auto& [i, j] : loops) {
-      if (auto l = loop_lasso(sched, points, stepper, first, units, spin_loops, specs[m], i, j)) {
+      if (auto l = loop_lasso(run, points, stepper, first, units, spin_loops, specs[m], i, j)) {
         found[m] = std::move(l);
         break;
       }

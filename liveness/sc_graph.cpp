@@ -5,6 +5,7 @@
 #include <deque>
 #include <map>
 
+#include "liveness/global_state.hpp"
 #include "liveness/unit_sets.hpp"
 
 namespace racecert::liveness {
@@ -22,6 +23,7 @@ struct Node {
   std::vector<explorer::ThreadState> threads;
   std::vector<explorer::Value> memory;
   ThreadSet started = 0;
+  BarrierBook barriers{0};
 };
 
 struct Edge {
@@ -41,15 +43,19 @@ class ScGraph {
     Node init;
     for (const auto& r : runners_) init.threads.push_back(r.initial());
     init.memory = p_.init;
+    init.barriers = BarrierBook(runners_.size());
     intern(std::move(init));
     parent_.push_back({0, 0});
     for (std::size_t s = 0; s < nodes_.size(); ++s) {
       if (nodes_.size() > kMaxStates || ((s & 0xff) == 0 && deadline.expired())) return false;
       for (std::size_t t = 0; t < runners_.size(); ++t) {
-        if (nodes_[s].threads[t].status != ThreadStatus::Running) continue;
+        if (!enabled(s, t)) continue;
         Node next = nodes_[s];
         std::vector<explorer::ScheduledEvent> events;
-        if (!step(next, t, events)) continue;
+        if (!step(next, t, events)) {
+          if (unsupported_) return false;
+          continue;
+        }
         const std::uint32_t target = intern(std::move(next));
         if (target == parent_.size()) parent_.push_back({static_cast<std::uint32_t>(s), edges_[s].size()});
         edges_[s].push_back(Edge{target, static_cast<int>(t), units_.of_thread[t], std::move(events)});
@@ -62,7 +68,18 @@ class ScGraph {
   const std::vector<Edge>& out(std::size_t s) const { return edges_[s]; }
   ThreadSet started(std::size_t s) const { return nodes_[s].started; }
   ThreadSet terminated(std::size_t s) const { return terminated_[s]; }
-  bool enabled(std::size_t s, std::size_t t) const { return nodes_[s].threads[t].status == ThreadStatus::Running; }
+  // Running, and not waiting at an incomplete barrier instance.
+  bool enabled(std::size_t s, std::size_t t) const {
+    const explorer::ThreadState& st = nodes_[s].threads[t];
+    return st.status == ThreadStatus::Running &&
+           !(waits_at_barrier(runners_[t], st) && !nodes_[s].barriers.released(static_cast<int>(t)));
+  }
+  // Waiting at an incomplete barrier instance.
+  bool blocked(std::size_t s, std::size_t t) const {
+    return nodes_[s].threads[t].status == ThreadStatus::Running && !enabled(s, t);
+  }
+  // Its pc (for a lasso's waiting threads).
+  int pc(std::size_t s, std::size_t t) const { return nodes_[s].threads[t].pc; }
   std::size_t num_threads() const { return runners_.size(); }
   int unit_of(std::size_t t) const { return units_.of_thread[t]; }
   ThreadSet all() const { return units_.count == 32 ? ~ThreadSet{0} : unit_bit(units_.count) - 1; }
@@ -71,12 +88,19 @@ class ScGraph {
 
  private:
   // One atomic step of thread t (an RMW: read and write). False: the step
-  // ends the run as no run of the program (a false assumption).
+  // ends the run as no run of the program (a false assumption), or (with
+  // unsupported_ set) a barrier arrival outside the rule BarrierBook keeps.
   bool step(Node& n, std::size_t t, std::vector<explorer::ScheduledEvent>& events) {
     const explorer::ThreadRunner& r = runners_[t];
     explorer::ThreadState& s = n.threads[t];
     n.started |= unit_bit(units_.of_thread[t]);
     auto one = [&](const explorer::Step& st) {
+      if (st.kind == StepKind::BarrierArrive &&
+          !n.barriers.arrive(p_, static_cast<int>(t), st, r.instr(s).barrier_wait)) {
+        unsupported_ = true;
+        return false;
+      }
+      if (st.kind == StepKind::BarrierDepart) n.barriers.depart(static_cast<int>(t));
       explorer::ScheduledEvent e;
       e.thread = static_cast<int>(t);
       e.pc = st.pc;
@@ -91,8 +115,9 @@ class ScGraph {
       }
       events.push_back(e);
       r.advance(s, e.value);
+      return true;
     };
-    one(r.next(s));
+    if (!one(r.next(s))) return false;
     if (s.status == ThreadStatus::Running && s.phase != 0 && r.instr(s).kind == InstrKind::Rmw) one(r.next(s));
     return s.status != ThreadStatus::Pruned;
   }
@@ -102,12 +127,12 @@ class ScGraph {
     ThreadSet live = 0;
     for (std::size_t t = 0; t < n.threads.size(); ++t) {
       const explorer::ThreadState& s = n.threads[t];
-      key.insert(key.end(), {s.pc, static_cast<explorer::Value>(s.status), s.phase, s.pending});
-      for (explorer::Value v : runners_[t].registers(s)) key.push_back(v);
+      append_thread_key(runners_[t], s, key);
       if (s.status == ThreadStatus::Running) live |= unit_bit(units_.of_thread[t]);
     }
     key.insert(key.end(), n.memory.begin(), n.memory.end());
     key.push_back(n.started);
+    n.barriers.append_key(key);
     auto [it, fresh] = ids_.emplace(std::move(key), static_cast<std::uint32_t>(nodes_.size()));
     if (fresh) {
       nodes_.push_back(std::move(n));
@@ -125,6 +150,7 @@ class ScGraph {
   std::vector<std::vector<Edge>> edges_;
   std::vector<ThreadSet> terminated_;
   std::vector<std::pair<std::uint32_t, std::size_t>> parent_;
+  bool unsupported_ = false;
 };
 
 // Tarjan's SCCs, iterative; per state its component.
@@ -202,6 +228,62 @@ std::vector<const Edge*> path_in(const ScGraph& g, const std::vector<std::uint32
   return {};
 }
 
+// The BFS tree's path from the initial state to r.
+std::vector<const Edge*> path_to(const ScGraph& g, std::uint32_t r) {
+  std::vector<const Edge*> path;
+  for (std::uint32_t x = r; x != 0;) {
+    auto [p, k] = g.parent(x);
+    path.push_back(&g.out(p)[k]);
+    x = p;
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+// Who wrote what each read reads, along the lasso's run.
+void set_read_from(Lasso& l) {
+  std::map<int, int> writer;
+  for (auto* run : {&l.prefix, &l.cycle})
+    for (auto& ev : *run) {
+      if (ev.kind == StepKind::Read) ev.read_from = writer.count(ev.location) ? writer[ev.location] : -1;
+      if (ev.kind == StepKind::Write) writer[ev.location] = ev.thread;
+    }
+}
+
+// A reachable state where some thread waits at an incomplete barrier
+// instance and no thread of a unit of F can step: the run may stop there
+// without terminating, a hang under weak and strong fairness alike (the
+// stuck lasso of docs/explorer.md "Lassos": every thread has terminated,
+// waits, or is paused in a unit outside F). The first in BFS order, as a
+// lasso with an empty cycle.
+std::optional<Lasso> hang_lasso(const ScGraph& g, const progress::ModelSpec& spec, int num_units) {
+  for (std::uint32_t s = 0; s < g.size(); ++s) {
+    const ThreadSet fair = progress::fair_set(spec, g.all(), g.started(s), g.terminated(s));
+    bool waits = false, fair_step = false;
+    ThreadSet paused = 0;
+    for (std::size_t t = 0; t < g.num_threads(); ++t) {
+      waits = waits || g.blocked(s, t);
+      if (g.enabled(s, t)) {
+        paused |= unit_bit(g.unit_of(t));
+        fair_step = fair_step || (fair & unit_bit(g.unit_of(t))) != 0;
+      }
+    }
+    if (!waits || fair_step) continue;
+    Lasso l;
+    for (const Edge* e : path_to(g, s)) l.prefix.insert(l.prefix.end(), e->events.begin(), e->events.end());
+    for (std::size_t t = 0; t < g.num_threads(); ++t)
+      if (g.blocked(s, t)) l.looping.push_back(LoopingThread{static_cast<int>(t), g.pc(s, t), {g.pc(s, t)}, true});
+    for (int u = 0; u < num_units; ++u) {
+      if (g.terminated(s) & unit_bit(u)) l.terminated_units.push_back(u);
+      else if (paused & unit_bit(u)) l.paused_units.push_back(u);
+      if (fair & unit_bit(u)) l.fair_units.push_back(u);
+    }
+    set_read_from(l);
+    return l;
+  }
+  return std::nullopt;
+}
+
 // Weak fairness per thread of a unit of F (threads of a scheduled unit are
 // fair to each other). A component C (F is constant on it: started and
 // terminated only grow) holds a weakly fair cycle iff every thread t of a
@@ -238,13 +320,7 @@ std::optional<Lasso> weak_lasso(const ScGraph& g, const std::vector<std::uint32_
       if ((fair & unit_bit(g.unit_of(t))) && !c.steps[t] && !c.disabled[t]) fair_cycle = false;
     if (!fair_cycle) continue;
     Lasso l;
-    std::vector<const Edge*> prefix;
-    for (std::uint32_t x = r; x != 0;) {
-      auto [p, k] = g.parent(x);
-      prefix.push_back(&g.out(p)[k]);
-      x = p;
-    }
-    std::reverse(prefix.begin(), prefix.end());
+    const std::vector<const Edge*> prefix = path_to(g, r);
     // The walk: to an internal step of each thread of F that has one, and to
     // a state where each other thread of F is disabled (any internal step
     // when F is empty), then back to r.
@@ -289,13 +365,7 @@ std::optional<Lasso> weak_lasso(const ScGraph& g, const std::vector<std::uint32_
       else if (!(done & unit_bit(u))) l.paused_units.push_back(u);
       if (fair & unit_bit(u)) l.fair_units.push_back(u);
     }
-    // Who wrote what each read reads, along the run.
-    std::map<int, int> writer;
-    for (auto* run : {&l.prefix, &l.cycle})
-      for (auto& ev : *run) {
-        if (ev.kind == StepKind::Read) ev.read_from = writer.count(ev.location) ? writer[ev.location] : -1;
-        if (ev.kind == StepKind::Write) writer[ev.location] = ev.thread;
-      }
+    set_read_from(l);
     return l;
   }
   return std::nullopt;
@@ -330,7 +400,6 @@ bool sc_is_exact(const explorer::Program& p) {
   int location = -1;
   for (const auto& t : p.threads)
     for (const auto& in : t.code) {
-      if (in.kind == InstrKind::Barrier) return false;
       if (!in.accesses_memory()) continue;
       if (!explorer::is_atomic(in.order) || in.extent > 0) return false;
       if (location >= 0 && in.location != location) return false;
@@ -349,7 +418,10 @@ std::vector<ScDecision> decide_sequentially_consistent(const explorer::Program& 
   const auto comp = components(g);
   for (std::size_t m = 0; m < specs.size(); ++m) {
     if (specs[m].occupancy) continue;  // the graph has no occupancy bound
-    if (specs[m].fairness == progress::Fairness::Weak) {
+    if (auto hang = hang_lasso(g, specs[m], units.count)) {
+      out[m].terminates = false;
+      out[m].lasso = std::move(hang);  // constant: fair under both fairness variants
+    } else if (specs[m].fairness == progress::Fairness::Weak) {
       out[m].lasso = weak_lasso(g, comp, specs[m], units.count);
       out[m].terminates = !out[m].lasso;
     } else {

@@ -15,6 +15,7 @@
 #include "progress/oracle.hpp"
 #include "progress/printer.hpp"
 #include "axb_program.hpp"
+#include "cycle_replay.hpp"
 #include "../progress/random_programs.hpp"
 
 namespace racecert::liveness {
@@ -217,49 +218,6 @@ TEST(Liveness, UnitsGroupThreads) {
   EXPECT_EQ(check_liveness(p, o).verdict, Verdict::Terminates);
 }
 
-// Replays prefix + cycle + cycle sequentially consistently: every event is
-// its thread's next step and every read sees the latest write, so the cycle
-// can repeat forever.
-void expect_cycle_replays(const explorer::Program& p, const Lasso& l) {
-  ASSERT_FALSE(l.cycle.empty());
-  std::vector<explorer::ThreadRunner> runners;
-  std::vector<explorer::ThreadState> states;
-  for (std::size_t t = 0; t < p.threads.size(); ++t) {
-    runners.emplace_back(p, static_cast<int>(t), 1000, false);
-    states.push_back(runners.back().initial());
-  }
-  std::vector<explorer::Value> memory(p.init);
-  explorer::Schedule run = l.prefix;
-  for (int k = 0; k < 2; ++k) run.insert(run.end(), l.cycle.begin(), l.cycle.end());
-  // The global state (pcs, registers, memory) where the cycle starts and ends.
-  auto snapshot = [&] {
-    std::vector<explorer::Value> v(memory);
-    for (std::size_t t = 0; t < states.size(); ++t) {
-      v.push_back(states[t].pc);
-      for (explorer::Value r : runners[t].registers(states[t])) v.push_back(r);
-    }
-    return v;
-  };
-  std::vector<std::vector<explorer::Value>> snapshots;
-  for (std::size_t i = 0; i < run.size(); ++i) {
-    if (i == l.prefix.size() || i == l.prefix.size() + l.cycle.size()) snapshots.push_back(snapshot());
-    const explorer::ScheduledEvent& e = run[i];
-    auto t = static_cast<std::size_t>(e.thread);
-    ASSERT_EQ(states[t].status, explorer::ThreadStatus::Running);
-    explorer::Step st = runners[t].next(states[t]);
-    ASSERT_EQ(st.kind, e.kind);
-    ASSERT_EQ(st.pc, e.pc);
-    if (e.kind == explorer::StepKind::Read) ASSERT_EQ(e.value, memory[static_cast<std::size_t>(e.location)]);
-    if (e.kind == explorer::StepKind::Write) {
-      ASSERT_EQ(st.value, e.value);
-      memory[static_cast<std::size_t>(e.location)] = e.value;
-    }
-    runners[t].advance(states[t], e.value);
-  }
-  ASSERT_EQ(snapshots.size(), 2u);
-  EXPECT_EQ(snapshots[0], snapshots[1]) << "the cycle does not come back to its first state";
-}
-
 TEST(Liveness, LivelocksAreWeakLassosAndStrongDecidedExactly) {
   // The ping-pong livelock: each thread exchanges and loops, writing forever.
   auto p = parse(R"(PTX pingpong
@@ -276,7 +234,7 @@ exists 0==0
 )");
   LivenessResult weak = check(p, Model::Fair);
   ASSERT_EQ(weak.verdict, Verdict::MayHang) << weak.reason;
-  expect_cycle_replays(p, *weak.lasso);
+  testing::expect_cycle_replays(p, *weak.lasso);
   EXPECT_EQ(weak.lasso->fair_units, (std::vector<int>{0, 1}));
   // Under strong fairness the scheduler must eventually let a thread read
   // its exit value. The execution graphs cannot show it (the loop writes),
@@ -330,7 +288,7 @@ exists 0==0
 )");
   LivenessResult r = check(p, Model::Fair);
   ASSERT_EQ(r.verdict, Verdict::MayHang) << r.reason;
-  expect_cycle_replays(p, *r.lasso);
+  testing::expect_cycle_replays(p, *r.lasso);
   EXPECT_EQ(r.lasso->looping.size(), 2u);
 }
 
@@ -453,7 +411,7 @@ TEST(LivenessDifferential, ScStateGraphAgreesWithProgress) {
       ASSERT_TRUE(got[k].terminates.has_value());
       EXPECT_EQ(*got[k].terminates, want[k].terminates) << "program " << i << " " << progress::spec_name(want[k].spec);
       ++compared;
-      if (got[k].lasso) expect_cycle_replays(ep, *got[k].lasso);
+      if (got[k].lasso) testing::expect_cycle_replays(ep, *got[k].lasso);
     }
   }
   EXPECT_EQ(compared, 3300);
@@ -494,7 +452,7 @@ TEST(LivenessDifferential, UnitsOfTwoThreadsAreFairPerThread) {
       ASSERT_TRUE(got[k].terminates.has_value());
       EXPECT_EQ(*got[k].terminates, w.terminates) << "program " << i << " " << progress::spec_name(w.spec);
       ++compared;
-      if (got[k].lasso) expect_cycle_replays(ep, *got[k].lasso), ++lassos;
+      if (got[k].lasso) testing::expect_cycle_replays(ep, *got[k].lasso), ++lassos;
       if (engine.empty()) continue;
       ++engine_rows;
       const LivenessResult& e = engine[rows[k]];
