@@ -45,10 +45,16 @@ class BarrierBook {
   explicit BarrierBook(std::size_t threads) : released_(threads, 0) {}
 
   // Thread t arrives (`step`, its BarrierArrive; `waits`: a sync, not an
-  // arrive-only). False where an arrival's count differs from that of the
-  // open instance it would join (the explorer's rule does not say which
-  // instance it joins then: left unsupported).
+  // arrive-only). False (unsupported) where
+  //  * the barrier has no count: the explorer's rule for those is being
+  //    replaced (Dat3M's reading, explorer/barrier_instances.hpp
+  //    `countless_instance_complete` on main: an instance completes once no
+  //    other thread of the CTA may still arrive, which depends on the
+  //    threads' futures and on use numbers this key leaves out);
+  //  * an arrival's count differs from that of the open instance it would
+  //    join (the rule does not say which instance it joins then).
   bool arrive(const explorer::Program& p, int t, const explorer::Step& step, bool waits) {
+    if (step.barrier_count <= 0) return false;
     const explorer::Thread& th = p.threads[static_cast<std::size_t>(t)];
     const int capacity = explorer::barrier_capacity(step.barrier_count, p.cta_size(th.cta, th.gpu));
     Open& o = open_[{th.gpu, th.cta, step.barrier_id}];
