@@ -4,11 +4,12 @@
 // share: a thread's part of the state key, and the barrier instances open
 // in the state.
 //
-// Barriers follow the explorer's rule (explorer/barrier_instances.hpp, the
-// one definition): the arrivals at barrier id b of one CTA fill instance
-// after instance in arrival order; an instance completes with its
-// `barrier_capacity` arrivals, which releases its waiting members, and the
-// next arrival opens the next one. The thread runner numbers the uses of a
+// Barriers with a count follow the explorer's rule (explorer/
+// barrier_instances.hpp, the one definition): the arrivals at barrier id b
+// of one CTA fill instance after instance in arrival order; an instance
+// completes with its `barrier_capacity` arrivals, which releases its
+// waiting members, and the next arrival opens the next one. Barriers
+// without a count are not modelled (BarrierBook::arrive says why). The thread runner numbers the uses of a
 // barrier id (ThreadState::pending holds the instance a waiting thread
 // joined), a number that grows with every loop iteration: the key leaves it
 // out and keeps instead what decides the future, which arrivals the open

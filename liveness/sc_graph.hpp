@@ -25,8 +25,8 @@
 //           a final state or one whose F is empty.
 // Those functions work on progress's AXB state graph; this graph's states
 // are explorer thread states, so the two short decisions are restated here.
-// An arrival whose count differs from its open instance's leaves the
-// program undecided (nullopt).
+// A barrier without a count, or an arrival whose count differs from its
+// open instance's, leaves the program undecided (nullopt; BarrierBook).
 #include <optional>
 #include <vector>
 
