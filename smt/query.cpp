@@ -8,6 +8,7 @@
 
 #include "protocol/interpreter.hpp"
 #include "smt/access_groups.hpp"
+#include "smt/case_split.hpp"
 #include "smt/encoder.hpp"
 #include "smt/encoder_distribute.hpp"
 #include "smt/fast_path.hpp"
@@ -377,72 +378,6 @@ SymbolicTrace propagate_constants(const SymbolicTrace& t) {
     for (auto& [site, same] : out.lockstep->same_iteration) same = protocol::substitute(same, fixed);
   }
   return out;
-}
-
-// A uniform variable that an assumption confines to a few constants,
-// `d == 32 || d == 16 || ... || d == 1` (a loop halving a fixed size, once
-// the launch is propagated): the query splits into one case per value, each
-// with the variable a constant, so products with it become linear.
-struct CaseSplit {
-  std::string var;
-  std::vector<std::int64_t> values;
-};
-
-constexpr std::size_t kMaxCases = 32;
-
-// The values of `var == c || ...`; nullopt unless e is such a disjunction
-// over one variable.
-std::optional<CaseSplit> disjunction_of_values(const protocol::Expr& e) {
-  using protocol::BinOp;
-  using protocol::ExprNode;
-  if (e->kind != ExprNode::Kind::Binary) return std::nullopt;
-  if (e->binop == BinOp::Or) {
-    auto a = disjunction_of_values(e->a), b = disjunction_of_values(e->b);
-    if (!a || !b || a->var != b->var) return std::nullopt;
-    a->values.insert(a->values.end(), b->values.begin(), b->values.end());
-    return a;
-  }
-  // |v| <= c, written max(v, -v) <= c (how a loop bound's last values
-  // come out of sequentialization): the values -c..c.
-  if (e->binop == BinOp::Le && e->a->kind == ExprNode::Kind::Binary && e->a->binop == BinOp::Max) {
-    auto bound = protocol::as_int(e->b);
-    const protocol::Expr &x = e->a->a, &y = e->a->b;
-    bool negated = y->kind == ExprNode::Kind::Unary && y->unop == protocol::UnOp::Neg && ::racecert::expr::equal(y->a, x);
-    if (!bound || *bound < 0 || *bound > static_cast<std::int64_t>(kMaxCases) || x->kind != ExprNode::Kind::Var ||
-        !negated)
-      return std::nullopt;
-    CaseSplit d{x->name, {}};
-    for (std::int64_t v = -*bound; v <= *bound; ++v) d.values.push_back(v);
-    return d;
-  }
-  if (e->binop != BinOp::Eq) return std::nullopt;
-  const protocol::Expr *v = &e->a, *c = &e->b;
-  if ((*v)->kind != ExprNode::Kind::Var) std::swap(v, c);
-  auto value = protocol::as_int(*c);
-  if ((*v)->kind != ExprNode::Kind::Var || !value) return std::nullopt;
-  return CaseSplit{(*v)->name, {*value}};
-}
-
-void find_splits(const protocol::Expr& e, std::vector<CaseSplit>& out) {
-  if (e->kind == protocol::ExprNode::Kind::Binary && e->binop == protocol::BinOp::And) {
-    find_splits(e->a, out);
-    find_splits(e->b, out);
-  } else if (auto d = disjunction_of_values(e)) {
-    out.push_back(std::move(*d));
-  }
-}
-
-std::optional<CaseSplit> small_domain(const SymbolicTrace& t) {
-  std::vector<CaseSplit> found;
-  for (const auto& a : t.assumptions) find_splits(a, found);
-  for (auto& d : found) {
-    auto uniform = std::find_if(t.vars.begin(), t.vars.end(),
-                                [&](const TraceVar& v) { return v.name == d.var && v.thread == 0; });
-    std::sort(d.values.begin(), d.values.end());
-    d.values.erase(std::unique(d.values.begin(), d.values.end()), d.values.end());
-    if (uniform != t.vars.end() && d.values.size() >= 2 && d.values.size() <= kMaxCases) return d;
-  }
-  return std::nullopt;
 }
 
 // Integer queries: the products in each index gathered by shared factor
