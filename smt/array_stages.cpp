@@ -72,4 +72,11 @@ const std::vector<SymbolicTrace>& ArrayStages::traces() {
   return *traces_;
 }
 
+std::vector<SymbolicTrace> ArrayStages::take_traces() {
+  traces();
+  std::vector<SymbolicTrace> out = std::move(*traces_);
+  traces_.reset();
+  return out;
+}
+
 }  // namespace racecert::smt
