@@ -45,13 +45,14 @@ class Sequentializer {
       if (o.same_group > 0) t_.assumptions.push_back(same_group(o.same_group, BinOp::Eq));
       if (o.other_group > 0) t_.assumptions.push_back(same_group(o.other_group, BinOp::Ne));
     }
+    // Threads of different blocks are never in one warp.
+    lockstep_ = o.warp_size > 0 && !cross_;
     for (int thread = 1; thread <= 2; ++thread) {
       shared_count_.clear();
       next_site_ = 0;
       walk(code, thread, bool_lit(true));
     }
-    // Threads of different blocks are never in one warp.
-    if (o.warp_size > 0 && !cross_) t_.lockstep = lockstep(o.warp_size);
+    if (lockstep_) t_.lockstep = lockstep(o.warp_size);
     distinct_tickets();
     return std::move(t_);
   }
@@ -70,6 +71,7 @@ class Sequentializer {
   // Lock-step: the walk's next access site; the counters of the enclosing
   // loops that count iterations alike in both threads (walk_loop), and
   // those of every site, per thread; a number per source position.
+  bool lockstep_ = false;  // the trace is of lock-step warps: sites, instructions and counters matter
   int next_site_ = 0;
   std::vector<Expr> counters_;
   std::map<int, std::vector<Expr>> site_counters_[2];
@@ -294,8 +296,12 @@ class Sequentializer {
     if (a.value) ta.value = renamed(a.value, thread);
     ta.loc = a.loc;
     ta.site = site;
-    ta.instruction = instruction_of(a.loc);
-    site_counters_[thread - 1][site] = counters_;
+    // Only lock-step traces read instructions and loop counters (a map
+    // entry and a printed position per access otherwise: issue 18).
+    if (lockstep_) {
+      ta.instruction = instruction_of(a.loc);
+      site_counters_[thread - 1][site] = counters_;
+    }
     t_.accesses.push_back(std::move(ta));
   }
 
