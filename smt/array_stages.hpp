@@ -31,6 +31,9 @@ class ArrayStages {
   const transform::AlignedProtocol& aligned();
   const std::vector<transform::Closure>& closures();
   const std::vector<transform::SymbolicTrace>& traces();
+  // The traces, moved out (the stages keep none): smt::check's jobs own
+  // them, without a second copy of every access (issue 18).
+  std::vector<transform::SymbolicTrace> take_traces();
 
  private:
   transform::AlignedProtocol align_view(const transform::WellFormed& w) const;

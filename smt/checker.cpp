@@ -255,8 +255,8 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
       if (o.race_arrays && !o.race_arrays->count(array.name)) continue;
       try {
         ArrayStages stages(w, array, ko);
-        for (const auto& t : stages.traces())
-          if (may_conflict(t)) jobs.push_back(Job{t, {}, false});
+        for (auto& t : stages.take_traces())
+          if (may_conflict(t)) jobs.push_back(Job{std::move(t), {}, false});
       } catch (const Error& e) {
         rep.status = worse(rep.status, KernelStatus::Unknown);
         rep.diagnostics.push_back({Diagnostic::Severity::Warning, e.loc(),

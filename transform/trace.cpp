@@ -3,6 +3,7 @@
 #include "protocol/interpreter.hpp"
 #include "protocol/loop_domain.hpp"
 #include "protocol/printer.hpp"
+#include "support/expr_memo.hpp"
 #include "support/overloaded.hpp"
 
 namespace racecert::transform {
@@ -14,7 +15,7 @@ namespace {
 class Sequentializer {
  public:
   Sequentializer(const WellFormed& w, const std::string& array, bool cross_block)
-      : w_(w), array_(array), cross_(cross_block) {
+      : w_(w), array_(array), cross_(cross_block), renames_{MemoRename(resolver(1)), MemoRename(resolver(2))} {
     t_.kernel = w.kernel.name;
     t_.array = array;
     t_.cross_block = cross_block;
@@ -44,13 +45,14 @@ class Sequentializer {
       if (o.same_group > 0) t_.assumptions.push_back(same_group(o.same_group, BinOp::Eq));
       if (o.other_group > 0) t_.assumptions.push_back(same_group(o.other_group, BinOp::Ne));
     }
+    // Threads of different blocks are never in one warp.
+    lockstep_ = o.warp_size > 0 && !cross_;
     for (int thread = 1; thread <= 2; ++thread) {
       shared_count_.clear();
       next_site_ = 0;
       walk(code, thread, bool_lit(true));
     }
-    // Threads of different blocks are never in one warp.
-    if (o.warp_size > 0 && !cross_) t_.lockstep = lockstep(o.warp_size);
+    if (lockstep_) t_.lockstep = lockstep(o.warp_size);
     distinct_tickets();
     return std::move(t_);
   }
@@ -69,6 +71,7 @@ class Sequentializer {
   // Lock-step: the walk's next access site; the counters of the enclosing
   // loops that count iterations alike in both threads (walk_loop), and
   // those of every site, per thread; a number per source position.
+  bool lockstep_ = false;  // the trace is of lock-step warps: sites, instructions and counters matter
   int next_site_ = 0;
   std::vector<Expr> counters_;
   std::map<int, std::vector<Expr>> site_counters_[2];
@@ -79,6 +82,23 @@ class Sequentializer {
     const TicketCounter* counter;
   };
   std::vector<TicketCopy> tickets_;
+  // Each thread's renaming of the walk's expressions, memoized so that the
+  // written values of a chain of read-modify-writes, which share their
+  // sub-terms, are renamed once per trace and not once per access (issue
+  // 18). Cleared whenever a binding enters or leaves the scopes.
+  MemoRename renames_[2];
+
+  Expr renamed(const Expr& e, int thread) { return renames_[thread - 1](e); }
+
+  void forget_renames() {
+    renames_[0].clear();
+    renames_[1].clear();
+  }
+
+  void pop_scope() {
+    if (!scopes_.back().empty()) forget_renames();
+    scopes_.pop_back();
+  }
 
   Uniformity level(const std::string& n) const {
     auto it = w_.levels.find(n);
@@ -110,13 +130,12 @@ class Sequentializer {
   // threads share a block, for a global one always. Only tickets the
   // accesses use are constrained (the others would only lengthen the query).
   void distinct_tickets() {
+    if (tickets_.empty()) return;  // (the scan below walks every access's expressions)
     std::set<std::string> used;
     for (const auto& a : t_.accesses) {
-      for (const auto& v : free_vars(a.guard)) used.insert(v);
-      for (const auto& i : a.index)
-        for (const auto& v : free_vars(i)) used.insert(v);
-      if (a.value)
-        for (const auto& v : free_vars(a.value)) used.insert(v);
+      collect_vars(a.guard, used);
+      for (const auto& i : a.index) collect_vars(i, used);
+      collect_vars(a.value, used);
     }
     for (const auto& one : tickets_)
       for (const auto& two : tickets_) {
@@ -176,6 +195,7 @@ class Sequentializer {
     std::string name = k == 1 ? base : base + "#" + std::to_string(k);
     add_var(name, n, thread);
     scopes_.back()[n] = name;
+    forget_renames();
     return name;
   }
 
@@ -186,6 +206,7 @@ class Sequentializer {
     std::string name = k == 1 ? n : n + "#" + std::to_string(k);
     add_var(name, n, 0);
     scopes_.back()[n] = name;
+    forget_renames();
     return name;
   }
 
@@ -197,7 +218,7 @@ class Sequentializer {
         // where they order nothing (a closure has none).
         [](const Sync&) {},
         [&](const If& i) {
-          Expr c = rename(i.cond, resolver(thread));
+          Expr c = renamed(i.cond, thread);
           walk(i.then_body, thread, conj(guard, c));
           walk(i.else_body, thread, conj(guard, neg(c)));
         },
@@ -213,12 +234,12 @@ class Sequentializer {
           // last or the previous iteration): uniform, so the same in both
           // threads at the same site.
           counters_.push_back(var(v));
-          walk(bd.body, thread, conj(guard, rename(bd.where, resolver(thread))));
+          walk(bd.body, thread, conj(guard, renamed(bd.where, thread)));
           counters_.pop_back();
-          scopes_.pop_back();
+          pop_scope();
         }};
     for (const auto& s : b) std::visit(step, s.node);
-    scopes_.pop_back();
+    pop_scope();
   }
 
   // Whether a renamed expression is the same in both threads.
@@ -269,23 +290,27 @@ class Sequentializer {
     TraceAccess ta;
     ta.thread = thread;
     ta.guard = guard;
-    for (const auto& i : a.index) ta.index.push_back(rename(i, resolver(thread)));
+    for (const auto& i : a.index) ta.index.push_back(renamed(i, thread));
     ta.view = resolve_view(a.view, t_.element_bytes);
     ta.mode = a.mode;
-    if (a.value) ta.value = rename(a.value, resolver(thread));
+    if (a.value) ta.value = renamed(a.value, thread);
     ta.loc = a.loc;
     ta.site = site;
-    ta.instruction = instruction_of(a.loc);
-    site_counters_[thread - 1][site] = counters_;
+    // Only lock-step traces read instructions and loop counters (a map
+    // entry and a printed position per access otherwise: issue 18).
+    if (lockstep_) {
+      ta.instruction = instruction_of(a.loc);
+      site_counters_[thread - 1][site] = counters_;
+    }
     t_.accesses.push_back(std::move(ta));
   }
 
   void walk_loop(const Loop& l, int thread, const Expr& guard) {
     // Bounds are read before the loop variable is bound.
     Loop header = l;
-    header.init = rename(l.init, resolver(thread));
-    header.bound = rename(l.bound, resolver(thread));
-    header.step = rename(l.step, resolver(thread));
+    header.init = renamed(l.init, thread);
+    header.bound = renamed(l.bound, thread);
+    header.step = renamed(l.step, thread);
     scopes_.push_back({});
     std::string v = bind_local(l.var, thread);
     // Lock-step threads run an iteration together. The k-th iteration of
@@ -302,7 +327,7 @@ class Sequentializer {
     if (counted) counters_.push_back(*counter);
     walk(l.body, thread, conj(guard, loop_domain(header, var(v))));
     if (counted) counters_.pop_back();
-    scopes_.pop_back();
+    pop_scope();
   }
 };
 

@@ -33,7 +33,8 @@ struct TraceAccess {
   SourceLoc loc;
   // For lock-step warps (SymbolicTrace::lockstep): the access's place in the
   // walk of the code, the same in both threads' copies, and the number of
-  // its source position (-1: unknown, which may be any instruction).
+  // its source position (-1: unknown, which may be any instruction). The
+  // instruction is only numbered in lock-step traces (-1 in the others).
   int site = -1;
   int instruction = -1;
 };

@@ -1,0 +1,40 @@
+#include "support/expr_memo.hpp"
+
+namespace racecert::expr {
+
+Expr MemoRename::operator()(const Expr& e) {
+  if (e->kind == ExprNode::Kind::Int || e->kind == ExprNode::Kind::Bool) return e;
+  auto found = done_.find(e.get());
+  if (found != done_.end()) return found->second.second;
+  Expr r;
+  switch (e->kind) {
+    case ExprNode::Kind::Int:
+    case ExprNode::Kind::Bool:
+      r = e;
+      break;
+    case ExprNode::Kind::Var: {
+      std::string n = f_(e->name);
+      r = n == e->name ? e : var(n);
+      break;
+    }
+    case ExprNode::Kind::Unary: {
+      Expr a = (*this)(e->a);
+      r = a == e->a ? e : raw_unary(e->unop, a);
+      break;
+    }
+    case ExprNode::Kind::Binary: {
+      Expr a = (*this)(e->a), b = (*this)(e->b);
+      r = a == e->a && b == e->b ? e : raw_binary(e->binop, a, b);
+      break;
+    }
+    case ExprNode::Kind::Ite: {
+      Expr a = (*this)(e->a), b = (*this)(e->b), c = (*this)(e->c);
+      r = a == e->a && b == e->b && c == e->c ? e : raw_ite(a, b, c);
+      break;
+    }
+  }
+  done_.emplace(e.get(), std::make_pair(e, r));
+  return r;
+}
+
+}  // namespace racecert::expr

@@ -1,0 +1,85 @@
+// expr::MemoRename against the plain expr::rename (its reference): the same
+// expression on random DAGs whose nodes share sub-terms, with the sharing
+// kept, and a mapping change seen only after clear().
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "support/expr_memo.hpp"
+
+using namespace racecert::expr;
+
+namespace {
+
+// A random DAG: each new node draws its operands among the nodes built so
+// far, so later nodes share earlier ones (as the written values of a chain
+// of read-modify-writes do).
+Expr random_dag(std::mt19937& rng, int nodes) {
+  std::vector<Expr> ints = {var("x"), var("y"), var("tid"), int_lit(3)};
+  std::vector<Expr> bools = {bool_lit(true), var("p")};
+  auto pick = [&](const std::vector<Expr>& from) {
+    return from[std::uniform_int_distribution<std::size_t>(0, from.size() - 1)(rng)];
+  };
+  for (int i = 0; i < nodes; ++i) {
+    switch (std::uniform_int_distribution<int>(0, 4)(rng)) {
+      case 0: ints.push_back(raw_binary(BinOp::Add, pick(ints), pick(ints))); break;
+      case 1: ints.push_back(raw_binary(BinOp::Mul, pick(ints), pick(ints))); break;
+      case 2: ints.push_back(raw_ite(pick(bools), pick(ints), pick(ints))); break;
+      case 3: bools.push_back(raw_binary(BinOp::Lt, pick(ints), pick(ints))); break;
+      case 4: bools.push_back(raw_unary(UnOp::Not, pick(bools))); break;
+    }
+  }
+  return raw_binary(BinOp::Eq, ints.back(), raw_ite(bools.back(), ints[ints.size() / 2], pick(ints)));
+}
+
+std::string thread_copy(const std::string& n) { return n == "y" ? n : n + "@1"; }
+
+TEST(ExprMemoRename, SameExpressionAsPlainRenameOnRandomDags) {
+  std::mt19937 rng(18);
+  for (int round = 0; round < 300; ++round) {
+    MemoRename memo(thread_copy);
+    // Several expressions through one memo, as the accesses of one trace.
+    for (int k = 0; k < 4; ++k) {
+      Expr e = random_dag(rng, 1 + round % 25);
+      Expr plain = rename(e, thread_copy), shared = memo(e);
+      ASSERT_TRUE(equal(plain, shared)) << to_string(plain) << "\nvs\n" << to_string(shared);
+      EXPECT_EQ(to_string(plain), to_string(shared));
+    }
+  }
+}
+
+TEST(ExprMemoRename, SharedSubTermIsRenamedOnce) {
+  Expr chain = var("v"), b = var("b");
+  std::vector<Expr> values;
+  for (int i = 0; i < 100; ++i) {
+    chain = raw_binary(BinOp::Add, chain, b);
+    values.push_back(chain);
+  }
+  MemoRename memo(thread_copy);
+  std::vector<Expr> out;
+  for (const auto& v : values) out.push_back(memo(v));
+  // Each value's renaming reuses the previous one's node: 100 additions, one
+  // node each, plus the two variables, not 100 * 101 / 2 copies.
+  for (std::size_t i = 1; i < out.size(); ++i) EXPECT_EQ(out[i]->a, out[i - 1]);
+  EXPECT_EQ(memo.memo_size(), 102u);
+  EXPECT_EQ(to_string(out[1]), "v@1 + b@1 + b@1");
+}
+
+TEST(ExprMemoRename, ClearTakesAChangedMappingIntoAccount) {
+  std::string suffix = "@1";
+  MemoRename memo([&](const std::string& n) { return n + suffix; });
+  Expr e = raw_binary(BinOp::Add, var("x"), int_lit(1));
+  EXPECT_EQ(to_string(memo(e)), "x@1 + 1");
+  suffix = "@1#2";
+  EXPECT_EQ(to_string(memo(e)), "x@1 + 1");  // memoized: the mapping must not change unseen
+  memo.clear();
+  EXPECT_EQ(to_string(memo(e)), "x@1#2 + 1");
+}
+
+TEST(ExprMemoRename, UnchangedExpressionIsReturnedItself) {
+  Expr e = raw_binary(BinOp::Add, var("y"), raw_unary(UnOp::Neg, var("y")));
+  MemoRename memo(thread_copy);
+  EXPECT_EQ(memo(e), e);
+}
+
+}  // namespace

@@ -1,0 +1,79 @@
+// The sequentialization's memoized renaming (transform/trace.cpp, issue 18):
+// one expression node met under two bindings of its variable, as aligning
+// and inference share nodes between statements, gets each binding's name,
+// not the first one's from the memo.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "protocol/parser.hpp"
+#include "transform/align.hpp"
+#include "transform/split.hpp"
+#include "transform/trace.hpp"
+
+using namespace racecert;
+using namespace racecert::protocol;
+using namespace racecert::transform;
+
+namespace {
+
+// The indices of every access of the trace of the kernel's single closure,
+// thread by thread, after `edit` changed the closure's code.
+std::vector<std::string> trace_indices(const std::string& text, const std::function<void(Block&)>& edit) {
+  WellFormed w = make_well_formed(parse_protocol(text, "t.map").kernels.at(0));
+  std::vector<Closure> cs = split(align(w));
+  EXPECT_EQ(cs.size(), 1u);
+  edit(cs.at(0).code);
+  SymbolicTrace t = sequentialize(w, cs.at(0), "A");
+  std::vector<std::string> out;
+  for (const auto& a : t.accesses) out.push_back("t" + std::to_string(a.thread) + ":" + to_string(a.index.at(0)));
+  return out;
+}
+
+// Copies of a statement share its expression nodes, as aligning's copies do
+// (the tail and the head of a synchronized loop's body in one closure).
+void twice(Block& code) {
+  Block copy = code;
+  code.insert(code.end(), copy.begin(), copy.end());
+}
+
+TEST(TraceRename, SharedIndexNodeInTwoLoopsOfOneVariable) {
+  EXPECT_EQ(trace_indices("kernel k { shared A; for x in 0..4 { wr A[x + 1]; } sync; }", twice),
+            (std::vector<std::string>{"t1:x@1 + 1", "t1:x@1#2 + 1", "t2:x@2 + 1", "t2:x@2#2 + 1"}));
+}
+
+TEST(TraceRename, SharedIndexNodeAfterARedeclaration) {
+  EXPECT_EQ(trace_indices("kernel k { shared A; if (threadIdx.x > 0) { local v; wr A[v * 2]; } sync; }",
+                          [](Block& code) {
+                            ASSERT_EQ(code.size(), 1u);
+                            Block inner = code.at(0).as<If>().then_body;  // the declaration and the write
+                            ASSERT_EQ(inner.size(), 2u);
+                            code = inner;
+                            twice(code);
+                          }),
+            (std::vector<std::string>{"t1:v@1 * 2", "t1:v@1#2 * 2", "t2:v@2 * 2", "t2:v@2#2 * 2"}));
+}
+
+// A left scope ends its binding: after the second copy of the loop, the
+// index node is free again (`x`, uniform, shared by both threads), not the
+// second loop's variable.
+TEST(TraceRename, SharedIndexNodeAfterTheLoopThatBoundIt) {
+  EXPECT_EQ(trace_indices("kernel k { shared A; for x in 0..4 { wr A[x + 1]; } sync; }",
+                          [](Block& code) {
+                            ASSERT_EQ(code.size(), 1u);
+                            Stmt loop = code.at(0);
+                            code.push_back(loop);
+                            code.push_back(loop.as<Loop>().body.at(0));
+                          }),
+            (std::vector<std::string>{"t1:x@1 + 1", "t1:x@1#2 + 1", "t1:x + 1", "t2:x@2 + 1", "t2:x@2#2 + 1",
+                                      "t2:x + 1"}));
+}
+
+// The same node in both threads' walks gets each thread's copy.
+TEST(TraceRename, SharedNodeInBothThreads) {
+  EXPECT_EQ(trace_indices("kernel k { shared A; wr A[threadIdx.x * 2]; sync; }", twice),
+            (std::vector<std::string>{"t1:threadIdx.x@1 * 2", "t1:threadIdx.x@1 * 2", "t2:threadIdx.x@2 * 2",
+                                      "t2:threadIdx.x@2 * 2"}));
+}
+
+}  // namespace
