@@ -4,6 +4,7 @@
 
 #include "explorer/ptx_explore.hpp"
 #include "liveness/judge.hpp"
+#include "liveness/ptx_transfer.hpp"
 #include "liveness/unit_sets.hpp"
 
 namespace racecert::liveness {
@@ -37,12 +38,24 @@ GraphShape shape_of(const explorer::Program& p, const PartialExecution& px) {
         break;
       case RunEnd::Spinning: {
         live |= unit_bit(t);
-        if (!pt.reads_maximal) {
-          s.stale = true;  // a newer write may still be read: not stuck here
-          break;
-        }
         LoopingThread l{t, pt.pc, {}, false};
         for (int pc = code[static_cast<std::size_t>(pt.pc)].target; pc <= pt.pc; ++pc) l.loop_pcs.push_back(pc);
+        if (!pt.reads_maximal) {
+          // A newer write may still be read: not stuck here, the candidate
+          // that reads it is enumerated on its own. Not so when the failed
+          // iteration writes (an RMW writing back what it read): two such
+          // spinners, each reading the other's latest write, repeat forever
+          // with neither write co'-maximal for the other (a livelock, as
+          // exch m, 2 by two threads while m == 2). No candidate shows that
+          // run, so the row is undecided here, as a loop that reached the bound.
+          const bool writes = std::any_of(l.loop_pcs.begin(), l.loop_pcs.end(), [&](int pc) {
+            const auto k = code[static_cast<std::size_t>(pc)].kind;
+            return k == explorer::InstrKind::Rmw || k == explorer::InstrKind::Store;
+          });
+          if (writes) s.bounded = true;
+          else s.stale = true;
+          break;
+        }
         s.looping.push_back(std::move(l));
         break;
       }
@@ -150,6 +163,9 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
     }
     out.push_back(std::move(lr));
   }
+  // Loops that write reach the bound: the SRC11 verdicts that hold under
+  // PTX too (ptx_transfer.hpp).
+  adopt_src11_verdicts(program, options, specs, out);
   return out;
 }
 
