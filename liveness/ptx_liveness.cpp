@@ -76,6 +76,7 @@ struct Row {
   progress::ModelSpec spec;
   std::optional<Lasso> lasso;
   bool bounded = false;
+  bool carried = false;  // decided by an SRC11 verdict (ptx_transfer.hpp)
 };
 
 }  // namespace
@@ -93,8 +94,13 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
     if (options.unit_of_thread[static_cast<std::size_t>(t)] != t)
       return all_unknown("under --model ptx each thread is its own scheduling unit");
 
+  // Loops that write reach the bound: first the SRC11 verdicts that hold
+  // under PTX too (ptx_transfer.hpp); the enumeration decides the rest.
+  Src11ForPtx src11 = src11_verdicts_for_ptx(program, options, specs);
   std::vector<Row> rows;
-  for (const auto& spec : specs) rows.push_back(Row{spec, std::nullopt, false});
+  for (std::size_t k = 0; k < specs.size(); ++k)
+    rows.push_back(Row{specs[k], std::nullopt, false, src11.carried[k].has_value()});
+  auto open = [](const Row& r) { return !r.carried && !r.lasso; };
   explorer::ptx::PtxOptions po;
   po.loop_bound = options.loop_bound;
   po.deadline = options.deadline;
@@ -110,7 +116,7 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
     ++partials;
     const GraphShape shape = shape_of(program, px);
     for (Row& r : rows) {
-      if (r.lasso) continue;
+      if (!open(r)) continue;
       ThreadSet fair = 0;
       switch (judge(r.spec, shape, n, fair)) {
         case Judgement::Nothing: break;
@@ -128,7 +134,7 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
       }
     }
     // Go on while a row may still find a lasso or end "terminates".
-    return std::any_of(rows.begin(), rows.end(), [](const Row& r) { return !r.lasso && !r.bounded; });
+    return std::any_of(rows.begin(), rows.end(), [&](const Row& r) { return open(r) && !r.bounded; });
   };
   // Iterative deepening of the loop bound: a lasso found under a smaller
   // bound is a lasso, and a row with no loop at a smaller bound is decided
@@ -137,18 +143,23 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
   // so the small bounds decide most programs fast.
   explorer::ptx::PtxResult res;
   std::uint64_t examined = 0;
-  for (int bound = 1; bound <= std::max(1, options.loop_bound); ++bound) {
+  const bool any_open = std::any_of(rows.begin(), rows.end(), open);
+  for (int bound = 1; any_open && bound <= std::max(1, options.loop_bound); ++bound) {
     for (Row& r : rows) r.bounded = false;
     po.loop_bound = bound;
     res = explorer::ptx::explore(program, po);
     examined += partials + res.result.executions + res.result.failed;
     partials = 0;
     if (res.result.timed_out) break;
-    if (std::none_of(rows.begin(), rows.end(), [](const Row& r) { return !r.lasso && r.bounded; })) break;
+    if (std::none_of(rows.begin(), rows.end(), [&](const Row& r) { return open(r) && r.bounded; })) break;
   }
-  for (const Row& r : rows) {
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const Row& r = rows[k];
     LivenessResult lr{r.spec, Verdict::Unknown, "", std::nullopt, examined};
-    if (r.lasso) {
+    if (r.carried) {
+      lr = std::move(*src11.carried[k]);
+      lr.executions += examined;
+    } else if (r.lasso) {
       lr.verdict = Verdict::MayHang;
       lr.reason = describe(program, *r.lasso) + " (PTX: the spins read co'-maximal writes)";
       lr.lasso = r.lasso;
@@ -161,11 +172,9 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
       lr.verdict = Verdict::Terminates;
       lr.reason = "every PTX execution the model allows terminates (no loop reached the bound)";
     }
+    if (lr.verdict == Verdict::Unknown) lr.reason += src11.notes[k];
     out.push_back(std::move(lr));
   }
-  // Loops that write reach the bound: the SRC11 verdicts that hold under
-  // PTX too (ptx_transfer.hpp).
-  adopt_src11_verdicts(program, options, specs, out);
   return out;
 }
 

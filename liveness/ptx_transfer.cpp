@@ -78,41 +78,35 @@ bool ptx_executions_are_sc(const explorer::Program& p) {
   return every_cross_pair_in_scope(p, [](const Instr& in) { return in.accesses_memory(); });
 }
 
-void adopt_src11_verdicts(const explorer::Program& p, const LivenessOptions& options,
-                          const std::vector<progress::ModelSpec>& specs, std::vector<LivenessResult>& ptx) {
-  std::vector<progress::ModelSpec> open;
-  std::vector<std::size_t> where;
-  for (std::size_t k = 0; k < ptx.size(); ++k)
-    if (ptx[k].verdict == Verdict::Unknown) open.push_back(specs[k]), where.push_back(k);
-  if (open.empty() || !sc_runs_are_ptx_executions(p) || options.deadline.expired()) return;
+Src11ForPtx src11_verdicts_for_ptx(const explorer::Program& p, const LivenessOptions& options,
+                                   const std::vector<progress::ModelSpec>& specs) {
+  Src11ForPtx out{std::vector<std::optional<LivenessResult>>(specs.size()), std::vector<std::string>(specs.size())};
+  if (!sc_runs_are_ptx_executions(p)) return out;
   const bool exact = ptx_executions_are_sc(p);
   LivenessOptions src11 = options;
   src11.ptx = false;
-  const std::vector<LivenessResult> got = check_liveness_src11(p, src11, open);
+  const std::vector<LivenessResult> got = check_liveness_src11(p, src11, specs);
   for (std::size_t k = 0; k < got.size(); ++k) {
-    LivenessResult& row = ptx[where[k]];
     const LivenessResult& s = got[k];
-    row.executions += s.executions;
     // A lasso with a cycle is a livelock lasso: prefix and cycle are one SC
     // run (cycles.cpp, sc_graph.cpp). A stuck lasso (no cycle) is an SRC11
-    // graph, which is a PTX execution only on other grounds.
+    // graph, which is a PTX execution only on other grounds (the PTX
+    // enumeration finds those itself).
     const bool sc_hang = s.verdict == Verdict::MayHang && s.lasso && !s.lasso->cycle.empty();
     if (sc_hang || (exact && s.verdict != Verdict::Unknown)) {
-      const std::string why = row.reason;
-      row.verdict = s.verdict;
-      row.lasso = s.lasso;
-      row.reason = s.reason +
-                   (!sc_hang ? " (PTX: one location, every pair of accesses morally strong, so the PTX executions are "
-                            "the sequentially consistent ones"
-                          : " (PTX: this sequentially consistent run is a PTX execution") +
-                   "; the PTX enumeration alone: " + why + ")";
+      LivenessResult row = s;
+      row.reason += sc_hang ? " (PTX: carried over from SRC11: this sequentially consistent run is a PTX execution)"
+                            : " (PTX: carried over from SRC11: one location, every pair of accesses morally strong, "
+                              "so the PTX executions are the sequentially consistent ones)";
+      out.carried[k] = std::move(row);
     } else if (s.verdict != Verdict::Unknown) {
-      row.reason += " (SRC11 says " + std::string(to_string(s.verdict)) + "; not carried over: " +
-                    (s.verdict == Verdict::MayHang ? "its lasso is no sequentially consistent run"
-                                                    : "PTX may have more executions than SRC11 here") +
-                    ")";
+      out.notes[k] = " (SRC11 says " + std::string(to_string(s.verdict)) + "; not carried over: " +
+                     (s.verdict == Verdict::MayHang ? "its lasso is no sequentially consistent run"
+                                                     : "PTX may have more executions than SRC11 here") +
+                     ")";
     }
   }
+  return out;
 }
 
 }  // namespace racecert::liveness

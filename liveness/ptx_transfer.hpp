@@ -15,6 +15,8 @@
 //    including the other thread), the PTX executions are exactly the SC
 //    ones, which are exactly the SRC11 ones (sc_graph.hpp): every SRC11
 //    verdict, "terminates" included, is the PTX verdict.
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "liveness/liveness.hpp"
@@ -27,11 +29,16 @@ bool sc_runs_are_ptx_executions(const explorer::Program& p);
 // The second's: p's PTX executions are exactly its SC (and SRC11) ones.
 bool ptx_executions_are_sc(const explorer::Program& p);
 
-// Replaces each unknown row of `ptx` (results of check_liveness_ptx for
-// `specs`, in order) by the SRC11 engine's verdict where a fact above
-// carries it over. Runs the SRC11 engine only when a row is open and a
-// precondition holds.
-void adopt_src11_verdicts(const explorer::Program& p, const LivenessOptions& options,
-                          const std::vector<progress::ModelSpec>& specs, std::vector<LivenessResult>& ptx);
+// The SRC11 engine's verdict of each row of `specs` where a fact above
+// carries it over to PTX (its reason says which, with "carried over from
+// SRC11"), else nullopt with a note for the row's reason if it stays
+// unknown. Runs the SRC11 engine only when a precondition holds; it is
+// cheap next to the PTX enumeration, which then runs only for the rest.
+struct Src11ForPtx {
+  std::vector<std::optional<LivenessResult>> carried;
+  std::vector<std::string> notes;  // "" or " (SRC11 says ...; not carried over: ...)"
+};
+Src11ForPtx src11_verdicts_for_ptx(const explorer::Program& p, const LivenessOptions& options,
+                                   const std::vector<progress::ModelSpec>& specs);
 
 }  // namespace racecert::liveness

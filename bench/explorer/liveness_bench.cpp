@@ -6,7 +6,7 @@
 //     -> per verdict counts and the total time; --model ptx decides under
 //        the PTX model (liveness/ptx_liveness.hpp), S seconds per file;
 //        --against-src11 also decides every row under SRC11 (S seconds more
-//        per file, not in the total time) and counts the rows decided by
+//        per file, included in the times) and counts the rows decided by
 //        both and equal, contradictions (one terminates, the other may
 //        hang), rows unknown under one model only, and the PTX rows decided
 //        by an SRC11 verdict carried over (liveness/ptx_transfer.hpp).
@@ -65,7 +65,11 @@ int main(int argc, char** argv) {
           else if (p != Verdict::Unknown) ++versus["unknown under SRC11 only"];
           else if (s != Verdict::Unknown) ++versus["unknown under PTX only"];
           else ++versus["unknown under both"];
-          if (rows[k].reason.find("the PTX enumeration alone") != std::string::npos)
+          if (p == Verdict::Unknown)
+            ++versus[rows[k].reason.find("not carried over") != std::string::npos ? "PTX unknown, SRC11 decided, not carried over"
+                     : rows[k].reason.find("time limit") != std::string::npos     ? "PTX unknown at the time limit"
+                                                                                   : "PTX unknown, other reasons"];
+          if (rows[k].reason.find("carried over from SRC11") != std::string::npos)
             ++versus[std::string("PTX ") + liveness::to_string(p) + " carried over from SRC11"];
         }
       }
