@@ -167,7 +167,8 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
       lr.reason = "the PTX enumeration hit the time limit or a cap";
     } else if (r.bounded) {
       lr.reason = "a loop with side effects reached the loop bound (" + std::to_string(options.loop_bound) +
-                  "): a run that writes forever is not decided under PTX";
+                  "), or a spin that writes back what it read did not read the latest writes: a run that writes "
+                  "forever is not decided under PTX";
     } else {
       lr.verdict = Verdict::Terminates;
       lr.reason = "every PTX execution the model allows terminates (no loop reached the bound)";
