@@ -275,4 +275,9 @@ std::vector<LivenessResult> check_liveness_all(const explorer::Program& program,
   return Engine(program, options, progress::all_models(options.max_resident_units)).run();
 }
 
+std::vector<LivenessResult> check_liveness_src11(const explorer::Program& program, const LivenessOptions& options,
+                                                 const std::vector<ModelSpec>& specs) {
+  return Engine(program, options, specs).run();
+}
+
 }  // namespace racecert::liveness

@@ -85,4 +85,10 @@ LivenessResult check_liveness(const explorer::Program& program, const LivenessOp
 // all rows.
 std::vector<LivenessResult> check_liveness_all(const explorer::Program& program, const LivenessOptions& options);
 
+// The SRC11 engine alone on the rows `specs` (their occupancy as given),
+// whatever options.ptx says: liveness/ptx_transfer.cpp carries some of its
+// verdicts over to PTX.
+std::vector<LivenessResult> check_liveness_src11(const explorer::Program& program, const LivenessOptions& options,
+                                                 const std::vector<progress::ModelSpec>& specs);
+
 }  // namespace racecert::liveness

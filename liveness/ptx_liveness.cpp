@@ -4,6 +4,7 @@
 
 #include "explorer/ptx_explore.hpp"
 #include "liveness/judge.hpp"
+#include "liveness/ptx_transfer.hpp"
 #include "liveness/unit_sets.hpp"
 
 namespace racecert::liveness {
@@ -37,12 +38,24 @@ GraphShape shape_of(const explorer::Program& p, const PartialExecution& px) {
         break;
       case RunEnd::Spinning: {
         live |= unit_bit(t);
-        if (!pt.reads_maximal) {
-          s.stale = true;  // a newer write may still be read: not stuck here
-          break;
-        }
         LoopingThread l{t, pt.pc, {}, false};
         for (int pc = code[static_cast<std::size_t>(pt.pc)].target; pc <= pt.pc; ++pc) l.loop_pcs.push_back(pc);
+        if (!pt.reads_maximal) {
+          // A newer write may still be read: not stuck here, the candidate
+          // that reads it is enumerated on its own. Not so when the failed
+          // iteration writes (an RMW writing back what it read): two such
+          // spinners, each reading the other's latest write, repeat forever
+          // with neither write co'-maximal for the other (a livelock, as
+          // exch m, 2 by two threads while m == 2). No candidate shows that
+          // run, so the row is undecided here, as a loop that reached the bound.
+          const bool writes = std::any_of(l.loop_pcs.begin(), l.loop_pcs.end(), [&](int pc) {
+            const auto k = code[static_cast<std::size_t>(pc)].kind;
+            return k == explorer::InstrKind::Rmw || k == explorer::InstrKind::Store;
+          });
+          if (writes) s.bounded = true;
+          else s.stale = true;
+          break;
+        }
         s.looping.push_back(std::move(l));
         break;
       }
@@ -63,6 +76,7 @@ struct Row {
   progress::ModelSpec spec;
   std::optional<Lasso> lasso;
   bool bounded = false;
+  bool carried = false;  // decided by an SRC11 verdict (ptx_transfer.hpp)
 };
 
 }  // namespace
@@ -80,8 +94,13 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
     if (options.unit_of_thread[static_cast<std::size_t>(t)] != t)
       return all_unknown("under --model ptx each thread is its own scheduling unit");
 
+  // Loops that write reach the bound: first the SRC11 verdicts that hold
+  // under PTX too (ptx_transfer.hpp); the enumeration decides the rest.
+  Src11ForPtx src11 = src11_verdicts_for_ptx(program, options, specs);
   std::vector<Row> rows;
-  for (const auto& spec : specs) rows.push_back(Row{spec, std::nullopt, false});
+  for (std::size_t k = 0; k < specs.size(); ++k)
+    rows.push_back(Row{specs[k], std::nullopt, false, src11.carried[k].has_value()});
+  auto open = [](const Row& r) { return !r.carried && !r.lasso; };
   explorer::ptx::PtxOptions po;
   po.loop_bound = options.loop_bound;
   po.deadline = options.deadline;
@@ -97,7 +116,7 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
     ++partials;
     const GraphShape shape = shape_of(program, px);
     for (Row& r : rows) {
-      if (r.lasso) continue;
+      if (!open(r)) continue;
       ThreadSet fair = 0;
       switch (judge(r.spec, shape, n, fair)) {
         case Judgement::Nothing: break;
@@ -115,7 +134,7 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
       }
     }
     // Go on while a row may still find a lasso or end "terminates".
-    return std::any_of(rows.begin(), rows.end(), [](const Row& r) { return !r.lasso && !r.bounded; });
+    return std::any_of(rows.begin(), rows.end(), [&](const Row& r) { return open(r) && !r.bounded; });
   };
   // Iterative deepening of the loop bound: a lasso found under a smaller
   // bound is a lasso, and a row with no loop at a smaller bound is decided
@@ -124,18 +143,23 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
   // so the small bounds decide most programs fast.
   explorer::ptx::PtxResult res;
   std::uint64_t examined = 0;
-  for (int bound = 1; bound <= std::max(1, options.loop_bound); ++bound) {
+  const bool any_open = std::any_of(rows.begin(), rows.end(), open);
+  for (int bound = 1; any_open && bound <= std::max(1, options.loop_bound); ++bound) {
     for (Row& r : rows) r.bounded = false;
     po.loop_bound = bound;
     res = explorer::ptx::explore(program, po);
     examined += partials + res.result.executions + res.result.failed;
     partials = 0;
     if (res.result.timed_out) break;
-    if (std::none_of(rows.begin(), rows.end(), [](const Row& r) { return !r.lasso && r.bounded; })) break;
+    if (std::none_of(rows.begin(), rows.end(), [&](const Row& r) { return open(r) && r.bounded; })) break;
   }
-  for (const Row& r : rows) {
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const Row& r = rows[k];
     LivenessResult lr{r.spec, Verdict::Unknown, "", std::nullopt, examined};
-    if (r.lasso) {
+    if (r.carried) {
+      lr = std::move(*src11.carried[k]);
+      lr.executions += examined;
+    } else if (r.lasso) {
       lr.verdict = Verdict::MayHang;
       lr.reason = describe(program, *r.lasso) + " (PTX: the spins read co'-maximal writes)";
       lr.lasso = r.lasso;
@@ -143,11 +167,13 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
       lr.reason = "the PTX enumeration hit the time limit or a cap";
     } else if (r.bounded) {
       lr.reason = "a loop with side effects reached the loop bound (" + std::to_string(options.loop_bound) +
-                  "): a run that writes forever is not decided under PTX";
+                  "), or a spin that writes back what it read did not read the latest writes: a run that writes "
+                  "forever is not decided under PTX";
     } else {
       lr.verdict = Verdict::Terminates;
       lr.reason = "every PTX execution the model allows terminates (no loop reached the bound)";
     }
+    if (lr.verdict == Verdict::Unknown) lr.reason += src11.notes[k];
     out.push_back(std::move(lr));
   }
   return out;

@@ -6,7 +6,8 @@
 // rule of liveness/judge.hpp. A spinning thread is stuck when its failed
 // iteration reads co'-maximal writes: repeating it forever is then a
 // PTX-consistent continuation (docs/explorer.md, "Under the PTX model").
-// Each thread is its own scheduling unit.
+// Each thread is its own scheduling unit. Rows of loops that write take
+// the SRC11 verdict where liveness/ptx_transfer.hpp proves it for PTX.
 #include <vector>
 
 #include "liveness/liveness.hpp"

@@ -7,12 +7,18 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <random>
 #include <set>
 #include <regex>
 
 #include "explorer/litmus_lower.hpp"
 #include "explorer/litmus_parser.hpp"
 #include "liveness/liveness.hpp"
+#include "liveness/ptx_transfer.hpp"
+#include "progress/oracle.hpp"
+#include "progress/printer.hpp"
+#include "axb_program.hpp"
+#include "../progress/random_programs.hpp"
 #include "support/diagnostic.hpp"
 #include "../explorer/random_litmus.hpp"
 
@@ -125,17 +131,138 @@ exists 0==0
   EXPECT_EQ(check(p, Model::Fair, false).verdict, Verdict::Terminates);
 }
 
-TEST(PtxLiveness, ALoopThatWritesIsUnknownNeverTerminates) {
-  // P0 increments x until it reads 5: past the loop bound.
-  explorer::Program p = parse(R"(PTX counter
-{ x=0; P0:r0=0; }
- P0@cta 0,gpu 0            ;
- LC00:                     ;
- atom.relaxed.gpu.add r0, x, 1 ;
- bne r0, 5, LC00           ;
+// P0 counts x up to 5 (past the loop bound: a loop that writes), P1 reads
+// x once; both at CTA scope. In one CTA every two accesses are morally
+// strong and all are to x: the PTX executions are the sequentially
+// consistent ones and SRC11's exact state graph decides the row for PTX.
+// In two CTAs the scopes do not include each other: PTX may have more
+// executions, so the row stays unknown, never "terminates" from SRC11.
+std::string counter(int p1_cta) {
+  return "PTX counter\n{ x=0; P0:r0=0; P1:r1=0; }\n"
+         " P0@cta 0,gpu 0 | P1@cta " + std::to_string(p1_cta) + ",gpu 0 ;\n"
+         " LC00: | ld.relaxed.cta r1, x ;\n"
+         " atom.relaxed.cta.add r0, x, 1 | ;\n"
+         " bne r0, 5, LC00 | ;\n"
+         "exists 0==0\n";
+}
+
+TEST(PtxLiveness, AWritingLoopTerminatesWhenEveryPairIsMorallyStrong) {
+  explorer::Program one_cta = parse(counter(0));
+  ASSERT_TRUE(ptx_executions_are_sc(one_cta));
+  LivenessResult r = check(one_cta, Model::Fair, true);
+  EXPECT_EQ(r.verdict, Verdict::Terminates) << r.reason;
+  EXPECT_NE(r.reason.find("carried over from SRC11: one location, every pair of accesses morally strong"),
+            std::string::npos)
+      << r.reason;
+}
+
+TEST(PtxLiveness, AWritingLoopStaysUnknownWhenScopesDoNotIncludeEachOther) {
+  explorer::Program two_ctas = parse(counter(1));
+  EXPECT_TRUE(sc_runs_are_ptx_executions(two_ctas));
+  EXPECT_FALSE(ptx_executions_are_sc(two_ctas));
+  EXPECT_EQ(check(two_ctas, Model::Fair, false).verdict, Verdict::Terminates);
+  LivenessResult r = check(two_ctas, Model::Fair, true);
+  EXPECT_EQ(r.verdict, Verdict::Unknown) << r.reason;
+  EXPECT_NE(r.reason.find("SRC11 says terminates; not carried over"), std::string::npos) << r.reason;
+}
+
+// The ping-pong livelock (tests/liveness/liveness_test.cpp), P0 and P1 in two
+// CTAs of one GPU; FENCE: an instruction in both loops.
+std::string ping_pong(const std::string& fence) {
+  return "PTX pingpong\n{ m=0; P0:r0=0; P1:r1=0; }\n"
+         " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n"
+         " L0: | L1: ;\n"
+         " " + fence + " | " + fence + " ;\n"
+         " atom.relaxed.gpu.exch r0, m, 0 | atom.relaxed.gpu.exch r1, m, 1 ;\n"
+         " beq r0, 1, L0 | beq r1, 0, L1 ;\n"
+         "exists 0==0\n";
+}
+
+LivenessResult check_ptx(const explorer::Program& p, Model m, Fairness f) {
+  LivenessOptions o;
+  o.model = ModelSpec{m, f, 0};
+  o.ptx = true;
+  o.loop_bound = 2;  // the exchange loops' PTX enumeration grows steeply with it
+  return check_liveness(p, o);
+}
+
+TEST(PtxLiveness, ASequentiallyConsistentLivelockHangsUnderPtxToo) {
+  explorer::Program p = parse(ping_pong("fence.sc.gpu"));
+  ASSERT_TRUE(sc_runs_are_ptx_executions(p));
+  LivenessResult weak = check_ptx(p, Model::Fair, Fairness::Weak);
+  ASSERT_EQ(weak.verdict, Verdict::MayHang) << weak.reason;
+  ASSERT_TRUE(weak.lasso);
+  EXPECT_FALSE(weak.lasso->cycle.empty());  // the SRC11 livelock lasso, a PTX execution
+  EXPECT_EQ(weak.lasso->fair_units, (std::vector<int>{0, 1}));
+  EXPECT_NE(weak.reason.find("is a PTX execution"), std::string::npos) << weak.reason;
+  // Strong fairness: one location, every pair morally strong (gpu scope, one
+  // GPU; the fences too): SRC11's exact "terminates" is PTX's.
+  ASSERT_TRUE(ptx_executions_are_sc(p));
+  EXPECT_EQ(check_ptx(p, Model::Fair, Fairness::Strong).verdict, Verdict::Terminates);
+}
+
+TEST(PtxLiveness, ALivelockThroughCtaScopedScFencesOfTwoCtasStaysUnknown) {
+  // fence.sc.cta in two CTAs: the SC livelock orders P0's fence before P1's
+  // by cause (through the gpu-scope exchanges), and FenceSC asks cause-ordered
+  // fence.sc pairs to be morally strong: that run is no PTX execution.
+  explorer::Program p = parse(ping_pong("fence.sc.cta"));
+  EXPECT_FALSE(sc_runs_are_ptx_executions(p));
+  LivenessOptions o;
+  o.loop_bound = 2;
+  EXPECT_EQ(check_liveness(p, o).verdict, Verdict::MayHang);  // SRC11, FAIR weak
+  LivenessResult r = check_ptx(p, Model::Fair, Fairness::Weak);
+  EXPECT_EQ(r.verdict, Verdict::Unknown) << r.reason;
+}
+
+TEST(PtxLiveness, SpinsThatWriteBackWhatTheyReadCanLivelockEachOther) {
+  // Once m == 2 both threads loop forever, each exchange writing back the 2
+  // it read. In a candidate only one of the two last writes is co'-maximal,
+  // so the other spinner never looks stuck; the PTX enumeration said
+  // "terminates" here (found by the differential test below). Such a spin is
+  // now undecided, and SRC11's livelock (a sequentially consistent run) is
+  // the PTX hang.
+  explorer::Program p = parse(R"(PTX silent_exchanges
+{ m=0; P0:r0=0; P1:r1=0; }
+ P0@cta 0,gpu 0                 | P1@cta 0,gpu 0                 ;
+ L0:                            | L2:                            ;
+ atom.relaxed.gpu.exch r0, m, 2 | ld.relaxed.gpu r1, m           ;
+ beq r0, 0, L0                  | beq r1, 0, L2                  ;
+ L1:                            | L3:                            ;
+ ld.relaxed.gpu r0, m           | atom.relaxed.gpu.exch r1, m, 2 ;
+ beq r0, 2, L0                  | beq r1, 2, L3                  ;
+ ld.relaxed.gpu r0, m           |                                ;
+ beq r0, 2, L1                  |                                ;
 exists 0==0
 )");
-  EXPECT_EQ(check(p, Model::Fair, true).verdict, Verdict::Unknown);
+  LivenessResult r = check_ptx(p, Model::Fair, Fairness::Weak);
+  ASSERT_EQ(r.verdict, Verdict::MayHang) << r.reason;
+  EXPECT_FALSE(r.lasso->cycle.empty());
+  EXPECT_NE(r.reason.find("is a PTX execution"), std::string::npos) << r.reason;
+}
+
+TEST(PtxLiveness, WhereScRunsArePtxExecutions) {
+  auto with = [](const std::string& p0, const std::string& p1, int p1_cta) {
+    return parse("PTX t\n{ x=0; y=0; P0:r0=0; P1:r1=0; }\n P0@cta 0,gpu 0 | P1@cta " + std::to_string(p1_cta) +
+                 ",gpu 0 ;\n " + p0 + " | " + p1 + " ;\nexists 0==0\n");
+  };
+  // Weak accesses and two locations: SC runs are PTX executions, not the only ones.
+  explorer::Program weak = with("st.weak x, 1", "ld.weak r1, y", 1);
+  EXPECT_TRUE(sc_runs_are_ptx_executions(weak));
+  EXPECT_FALSE(ptx_executions_are_sc(weak));
+  explorer::Program one_loc_weak = with("st.weak x, 1", "ld.relaxed.gpu r1, x", 0);
+  EXPECT_FALSE(ptx_executions_are_sc(one_loc_weak));
+  explorer::Program strong = with("st.relaxed.gpu x, 1", "ld.relaxed.gpu r1, x", 1);
+  EXPECT_TRUE(ptx_executions_are_sc(strong));
+  explorer::Program cta = with("st.relaxed.cta x, 1", "ld.relaxed.gpu r1, x", 1);
+  EXPECT_FALSE(ptx_executions_are_sc(cta));
+  EXPECT_TRUE(ptx_executions_are_sc(with("st.relaxed.cta x, 1", "ld.relaxed.gpu r1, x", 0)));
+  // fence.sc.cta pairs: fine within one CTA, not across two.
+  EXPECT_TRUE(sc_runs_are_ptx_executions(with("fence.sc.cta", "fence.sc.cta", 0)));
+  EXPECT_FALSE(sc_runs_are_ptx_executions(with("fence.sc.cta", "fence.sc.cta", 1)));
+  EXPECT_TRUE(sc_runs_are_ptx_executions(with("fence.sc.cta", "fence.sc.gpu", 0)));
+  EXPECT_TRUE(sc_runs_are_ptx_executions(with("fence.acq_rel.cta", "fence.sc.cta", 1)));
+  // Barriers: no.
+  EXPECT_FALSE(sc_runs_are_ptx_executions(with("bar.cta.sync 0", "bar.cta.sync 0", 0)));
 }
 
 // ---- datasets/litmus: "expect liveness fair:" (SRC11) and "expect ptx liveness fair:"
@@ -206,6 +333,76 @@ TEST(PtxLiveness, EverySrc11HangOfAStrongProgramIsNoPtxTermination) {
   for (const auto& r : src_reasons) seen += "\n  " + r;
   EXPECT_GE(hangs, 20) << "SRC11 verdicts: " << seen;
   EXPECT_GE(both * 10, hangs * 8);
+}
+
+
+// ---- Randomized: loops that write (ptx_transfer.hpp)
+
+// Random AXB programs (exchanges and loads in loops: CADP's shapes) as
+// explorer programs; each thread in CTA 0 or 1 of one GPU with its accesses
+// at gpu or cta scope, so that some programs have pairs that are not
+// morally strong. Reference: progress's exact decision of the AXB program,
+// i.e. over its sequentially consistent runs. Every SC run is a PTX
+// execution (no fences, barriers or proxies), so a PTX "terminates" implies
+// progress's; with one location and every pair morally strong they are the
+// same executions, so every decided row equals progress's. Against the
+// SRC11 engine: an SRC11 livelock lasso is a PTX hang, and no SRC11 hang is
+// a PTX "terminates".
+TEST(PtxLivenessDifferential, WritingLoopsAgreeWithTheScDecision) {
+  std::mt19937 rng(1515);
+  int rows = 0, carried_hangs = 0, carried_terminations = 0, exact_rows = 0, kept_open = 0, decided = 0;
+  for (int i = 0; i < 400; ++i) {
+    progress::testing::RandomShape shape;
+    shape.max_threads = 2;  // three threads of exchange loops: minutes of PTX enumeration
+    progress::Program ap = progress::testing::random_program(rng, shape);
+    explorer::Program ep = testing::explorer_program(ap);
+    for (auto& t : ep.threads) {
+      t.cta = static_cast<int>(rng() % 2);
+      const auto scope = rng() % 3 == 0 ? explorer::Scope::Cta : explorer::Scope::Gpu;
+      for (auto& in : t.code) in.scope = scope;
+    }
+    ASSERT_TRUE(sc_runs_are_ptx_executions(ep));
+    const bool exact = ptx_executions_are_sc(ep);
+    const auto want = progress::Checker(ap).check_all();
+    LivenessOptions o;
+    o.loop_bound = 2;
+    o.ptx = true;
+    const auto ptx = check_liveness_all(ep, o);
+    o.ptx = false;
+    const auto src = check_liveness_all(ep, o);
+    ASSERT_EQ(ptx.size(), want.size());
+    for (std::size_t k = 0; k < want.size(); ++k) {
+      ++rows;
+      const std::string at = "program " + std::to_string(i) + " " + progress::spec_name(want[k].spec) + ": " +
+                             ptx[k].reason + "\n" + progress::print_axb(ap);
+      if (ptx[k].reason.find("carried over from SRC11") != std::string::npos)
+        ++(ptx[k].verdict == Verdict::MayHang ? carried_hangs : carried_terminations);
+      if (ptx[k].verdict != Verdict::Unknown) ++decided;
+      if (ptx[k].verdict == Verdict::Terminates) {
+        EXPECT_TRUE(want[k].terminates) << at;
+      }
+      if (exact && ptx[k].verdict != Verdict::Unknown) {
+        ++exact_rows;
+        EXPECT_EQ(ptx[k].verdict == Verdict::Terminates, want[k].terminates) << at;
+      }
+      if (src[k].verdict == Verdict::MayHang) {
+        EXPECT_NE(ptx[k].verdict, Verdict::Terminates) << at;
+        if (!src[k].lasso->cycle.empty()) {
+          EXPECT_EQ(ptx[k].verdict, Verdict::MayHang) << at;
+        }
+      }
+      if (!exact && src[k].verdict == Verdict::Terminates && ptx[k].verdict == Verdict::Unknown) ++kept_open;
+    }
+  }
+  std::cout << rows << " rows, " << decided << " decided under PTX, " << carried_hangs << " hangs and "
+            << carried_terminations << " terminations of them from SRC11, "
+            << exact_rows << " in the exact class; " << kept_open << " SRC11 terminations not carried over\n";
+  // Not vacuous: writing loops are decided through SRC11, in both directions
+  // (no deadline: the counts do not depend on the machine's load).
+  EXPECT_GE(carried_hangs, 100);
+  EXPECT_GE(carried_terminations, 5);
+  EXPECT_GE(exact_rows, 2500);
+  EXPECT_GE(kept_open, 10);
 }
 
 }  // namespace
