@@ -19,9 +19,10 @@ namespace {
 const std::string kDir = RACECERT_SOURCE_DIR "/datasets/kernels/";
 const std::string kRacyNeighbour = "derived-induction/for-header-stride-racy.cu";
 
-KernelStatus verdict(const std::string& file, int jobs) {
+KernelStatus verdict(const std::string& file, int jobs, unsigned rlimit = 0) {
   pipeline::Options po;
   po.check.jobs = jobs;
+  po.check.query.rlimit = rlimit;
   pipeline::Result r = pipeline::run_check({kDir + file}, po);
   EXPECT_TRUE(r.errors.empty()) << file;
   EXPECT_EQ(r.kernels.size(), 1u) << file;
@@ -46,4 +47,14 @@ TEST(SolverDeterminism, RacyNeighbourKeepsItsVerdictBetweenDrfRuns) {
     EXPECT_EQ(verdict("derived-induction/for-header-stride-drf.cu", 1), KernelStatus::Drf) << "run " << run;
     EXPECT_EQ(verdict(kRacyNeighbour, 1), KernelStatus::Racy) << "run " << run;
   }
+}
+
+TEST(SolverDeterminism, WrappingRowOffsetQueryFitsASmallResourceLimit) {
+  // A budget in Z3's resource units, the same on every machine: the core
+  // with the older simplex (arith.solver=2) needs about 15,000 units for
+  // the cross-block query; the default arithmetic needed 330,000 in a fresh
+  // context and went past 8 s under other random seeds. Before the fix,
+  // `--rlimit 50000` gave drf or unknown from run to run.
+  for (int run = 0; run < 3; ++run)
+    EXPECT_EQ(verdict("derived-induction/for-header-stride-drf.cu", 1, 50000), KernelStatus::Drf) << "run " << run;
 }
