@@ -28,7 +28,8 @@ struct LimitedResult {
   std::string reason;          // for unknown: Z3's reason, "timeout" or kOutOfRlimit
 };
 
-inline constexpr const char* kOutOfRlimit = "resource limit";
+// Z3's own words for it elsewhere (its QF_NIA tactic says them).
+inline constexpr const char* kOutOfRlimit = "max. resource limit exceeded";
 
 // s.check() that returns unknown (timed_out) once `deadline` has passed: a
 // Watchdog interrupts the context (Z3_interrupt). Z3's SIGINT handler is
