@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -388,6 +389,17 @@ SymbolicTrace gather_products(SymbolicTrace t) {
   return t;
 }
 
+// Z3 resource units the plain core may spend before the preprocessed solver
+// takes over: about a fifth of the query's time limit, at the rate Z3 4.8.12
+// counts on the mod-2^32 queries of issue 18 (about 650 units per ms on an
+// idle core; 500 leaves room for a slower machine). From the option, not
+// from the time left: the same query gets the same budget on every run.
+unsigned core_rlimit(unsigned timeout_ms) {
+  constexpr long long kUnitsPerMs = 500;
+  long long units = std::max(1LL, static_cast<long long>(timeout_ms) / 5) * kUnitsPerMs;
+  return static_cast<unsigned>(std::min<long long>(units, std::numeric_limits<unsigned>::max()));
+}
+
 // The query on the calling thread: both attempts and the witness end by `deadline`.
 QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const Deadline& deadline) {
   QueryResult r;
@@ -399,16 +411,19 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
     auto domain = r.bitvectors ? detail::Domain::BitVector : detail::Domain::Integer;
     using detail::Products;
     using detail::Strategy;
-    // The plain core first, with a fifth of the time (all of it under an
-    // rlimit, whose verdicts must not depend on the clock); when that runs
-    // out, the preprocessed solver in a fresh context (no interrupt left
-    // over) with the rest. Both answer the same formula: only speed differs.
-    Deadline core_deadline = deadline;
-    if (o.rlimit == 0 && !deadline.is_never())
-      core_deadline = Deadline::at(Clock::now() + (deadline.when() - Clock::now()) / 5);
-    bool decided = attempt(detail::thread_context(), t, o, domain, Products::Linearized, Strategy::Core,
-                           core_deadline, r);
-    if (!decided && r.timed_out && !deadline.expired()) {
+    // The plain core first, with a fifth of the time; when that runs out,
+    // the preprocessed solver in a fresh context (no interrupt left over)
+    // with the rest. Both answer the same formula: only speed differs. The
+    // core's fifth is counted in Z3's resource units, not on the clock, so
+    // that which solver answers does not depend on the machine's load
+    // (issue 18); under a user's --rlimit the core has all the time.
+    QueryOptions core_options = o;
+    bool core_sliced = o.rlimit == 0 && !deadline.is_never();
+    if (core_sliced) core_options.rlimit = core_rlimit(o.timeout_ms);
+    bool decided = attempt(detail::thread_context(), t, core_options, domain, Products::Linearized,
+                           Strategy::Core, deadline, r);
+    bool core_ran_out = r.timed_out || (core_sliced && r.reason == detail::kOutOfRlimit);
+    if (!decided && core_ran_out && !deadline.expired()) {
       r.timed_out = false;
       z3::context fresh;
       decided = attempt(fresh, t, o, domain, Products::Linearized, Strategy::Preprocessed, deadline, r);

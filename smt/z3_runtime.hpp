@@ -14,19 +14,22 @@
 
 namespace racecert::smt::detail {
 
-// The Z3 context of the calling thread. Making a context costs about as much
-// as a small query, and a kernel has many small queries: each thread keeps
-// one (until one of its checks is interrupted: then the next call makes a
-// fresh one, so that no cancellation state carries over). Queries never
-// share a solver, so one query's constants (same name, same sort) mean
-// nothing to the next.
+// The Z3 context of the calling thread. Inside run_bounded it is fresh for
+// each work: Z3's run time on a query depends on what its context saw
+// before (docs/smt-encoding.md, "Deterministic solver runs"), and a verdict
+// must not depend on which pooled thread ran the query or what it ran
+// before. A fresh context costs about 0.8 ms.
 z3::context& thread_context();
 
 struct LimitedResult {
   z3::check_result result = z3::unknown;
   bool timed_out = false;  // the deadline passed (before or during the check)
-  std::string reason;      // for unknown: Z3's reason, or "timeout"
+  bool out_of_rlimit = false;  // the rlimit ran out (reason kOutOfRlimit)
+  std::string reason;          // for unknown: Z3's reason, "timeout" or kOutOfRlimit
 };
+
+// Z3's own words for it elsewhere (its QF_NIA tactic says them).
+inline constexpr const char* kOutOfRlimit = "max. resource limit exceeded";
 
 // s.check() that returns unknown (timed_out) once `deadline` has passed: a
 // Watchdog interrupts the context (Z3_interrupt). Z3's SIGINT handler is
