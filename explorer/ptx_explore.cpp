@@ -464,7 +464,11 @@ class CandidateSearch {
       pt.end = run.end;
       pt.pc = run.end_pc;
       partial |= run.end != RunEnd::Finished && run.end != RunEnd::Failed;
-      if (run.end == RunEnd::Spinning) pt.reads_maximal = spin_reads_maximal(t, outcomes, pick);
+      if (run.end == RunEnd::Spinning) {
+        pt.reads_maximal = spin_reads_maximal(t, outcomes, pick);
+        for (std::size_t i = static_cast<std::size_t>(run.spin_start); i < run.events.size() && pt.spin_write_pc < 0; ++i)
+          if (run.events[i].step.kind == StepKind::Write) pt.spin_write_pc = run.events[i].step.pc;
+      }
       if (run.end == RunEnd::AtBarrier) barrier_wait(t, pt);
       px.threads.push_back(pt);
     }

@@ -47,6 +47,10 @@ struct PartialThread {
   // is a PTX-consistent continuation (docs/explorer.md "Under the PTX
   // model"): the thread spins forever.
   bool reads_maximal = false;
+  // Spinning: the pc of the failed iteration's first write (an RMW writing
+  // back what it read), -1 if the iteration only reads (liveness/lasso.hpp,
+  // GraphShape::stale_spin).
+  int spin_write_pc = -1;
   // AtBarrier: the barrier instance has no departure and fewer arrivals
   // than its count, so it never completes (no thread arrives any more in a
   // partial execution). Otherwise the instance completes and, in Dat3M's

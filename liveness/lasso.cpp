@@ -27,6 +27,13 @@ bool spins_forever(const explorer::Graph& g, int t) {
   return true;
 }
 
+int failed_iteration_write(const explorer::Graph& g, int t) {
+  const auto& runner = g.context().runners[static_cast<std::size_t>(t)];
+  for (int i = runner.spin_iteration_start(g.state(t)); i < g.size(t); ++i)
+    if (g.event(EventId{t, i}).is_write()) return g.event(EventId{t, i}).pc;
+  return -1;
+}
+
 GraphShape classify(const explorer::Graph& g, const std::vector<int>& budget, const UnitMap& units) {
   GraphShape s;
   const int n = g.num_threads();
@@ -52,7 +59,10 @@ GraphShape classify(const explorer::Graph& g, const std::vector<int>& budget, co
       case ThreadStatus::SpinBlocked: {
         live |= unit_bit(u);
         if (!spins_forever(g, t)) {
-          s.stale = true;
+          // A newer value may still be read: the graph that reads it is
+          // explored on its own. Unless the iteration wrote back what it
+          // read: then that graph need not exist (lasso.hpp).
+          s.stale_spin(t, failed_iteration_write(g, t));
           break;
         }
         const int jump = st.pc;
@@ -90,6 +100,16 @@ Lasso make_lasso(const explorer::Graph& g, const GraphShape& shape, ThreadSet fa
   l.terminated_units = members(shape.terminated, num_units);
   l.fair_units = members(fair, num_units);
   return l;
+}
+
+std::string write_back_reason(const explorer::Program& p, const GraphShape& s) {
+  if (s.write_back_thread < 0) return "";
+  const explorer::Thread& th = p.threads[static_cast<std::size_t>(s.write_back_thread)];
+  const explorer::Instr& in = th.code[static_cast<std::size_t>(s.write_back_pc)];
+  std::string out = "a spin that writes back what it read (" + th.name + " at " + in.text;
+  if (in.where.line > 0) out += ", line " + std::to_string(in.where.line);
+  return out + ") read an older value: such spinners may read each other's write-backs forever, a run no finite "
+               "execution shows";
 }
 
 std::string describe(const explorer::Program& p, const Lasso& l) {

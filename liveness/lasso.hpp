@@ -25,6 +25,24 @@ struct GraphShape {
   // not end with: no lasso, the execution with the newer read is another
   // graph.
   bool stale = false;
+  // A spin-blocked thread whose failed iteration read an older value and
+  // wrote (an RMW writing back what it read: ThreadRunner counts no side
+  // effect for it; a failed CAS writes nothing): not stale but undecided,
+  // as a loop at the bound. Such spinners may read each other's write-backs
+  // forever, a run no finite graph or candidate need show (docs/explorer.md,
+  // Liveness: "Spins that write back what they read"). The first such
+  // thread and its writing instruction, -1 if none.
+  int write_back_thread = -1, write_back_pc = -1;
+  // The one rule for both memory models: a stale spin whose iteration wrote
+  // at `write_pc` (-1: it only read) is undecided, else stale.
+  void stale_spin(int thread, int write_pc) {
+    if (write_pc < 0) {
+      stale = true;
+      return;
+    }
+    bounded = true;
+    if (write_back_thread < 0) write_back_thread = thread, write_back_pc = write_pc;
+  }
   std::vector<LoopingThread> looping;
   // Per thread, the event counts right after its non-silent writes (the
   // pause points that change memory; for phase B).
@@ -37,6 +55,15 @@ GraphShape classify(const explorer::Graph& g, const std::vector<int>& budget, co
 // Thread t's failed iteration: it spins forever iff its reads since it last
 // arrived at the loop head saw the values memory ends with.
 bool spins_forever(const explorer::Graph& g, int t);
+
+// Spin-blocked thread t's failed iteration writes: the pc of its first write,
+// an RMW that writes back the value it read (ThreadRunner counts no side
+// effect for it; a failed CAS writes nothing); -1 if it only reads.
+int failed_iteration_write(const explorer::Graph& g, int t);
+
+// Why a shape's rows are undecided by a write-back spin ("" if none): one
+// clause naming the thread and the instruction, for both memory models.
+std::string write_back_reason(const explorer::Program& p, const GraphShape& s);
 
 Lasso make_lasso(const explorer::Graph& g, const GraphShape& shape, progress::ThreadSet fair, int num_units);
 

@@ -48,12 +48,7 @@ GraphShape shape_of(const explorer::Program& p, const PartialExecution& px) {
           // with neither write co'-maximal for the other (a livelock, as
           // exch m, 2 by two threads while m == 2). No candidate shows that
           // run, so the row is undecided here, as a loop that reached the bound.
-          const bool writes = std::any_of(l.loop_pcs.begin(), l.loop_pcs.end(), [&](int pc) {
-            const auto k = code[static_cast<std::size_t>(pc)].kind;
-            return k == explorer::InstrKind::Rmw || k == explorer::InstrKind::Store;
-          });
-          if (writes) s.bounded = true;
-          else s.stale = true;
+          s.stale_spin(t, pt.spin_write_pc);
           break;
         }
         s.looping.push_back(std::move(l));
@@ -77,6 +72,7 @@ struct Row {
   std::optional<Lasso> lasso;
   bool bounded = false;
   bool carried = false;  // decided by an SRC11 verdict (ptx_transfer.hpp)
+  std::string write_back_spin;  // write_back_reason of a bounded shape (lasso.hpp)
 };
 
 }  // namespace
@@ -99,7 +95,7 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
   Src11ForPtx src11 = src11_verdicts_for_ptx(program, options, specs);
   std::vector<Row> rows;
   for (std::size_t k = 0; k < specs.size(); ++k)
-    rows.push_back(Row{specs[k], std::nullopt, false, src11.carried[k].has_value()});
+    rows.push_back(Row{specs[k], std::nullopt, false, src11.carried[k].has_value(), {}});
   auto open = [](const Row& r) { return !r.carried && !r.lasso; };
   explorer::ptx::PtxOptions po;
   po.loop_bound = options.loop_bound;
@@ -120,7 +116,10 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
       ThreadSet fair = 0;
       switch (judge(r.spec, shape, n, fair)) {
         case Judgement::Nothing: break;
-        case Judgement::Bounded: r.bounded = true; break;
+        case Judgement::Bounded:
+          r.bounded = true;
+          if (r.write_back_spin.empty()) r.write_back_spin = write_back_reason(program, shape);
+          break;
         case Judgement::Lasso: {
           Lasso l;
           l.prefix = px.events;
@@ -145,7 +144,7 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
   std::uint64_t examined = 0;
   const bool any_open = std::any_of(rows.begin(), rows.end(), open);
   for (int bound = 1; any_open && bound <= std::max(1, options.loop_bound); ++bound) {
-    for (Row& r : rows) r.bounded = false;
+    for (Row& r : rows) r.bounded = false, r.write_back_spin.clear();
     po.loop_bound = bound;
     res = explorer::ptx::explore(program, po);
     examined += partials + res.result.executions + res.result.failed;
@@ -167,8 +166,8 @@ std::vector<LivenessResult> check_liveness_ptx(const explorer::Program& program,
       lr.reason = "the PTX enumeration hit the time limit or a cap";
     } else if (r.bounded) {
       lr.reason = "a loop with side effects reached the loop bound (" + std::to_string(options.loop_bound) +
-                  "), or a spin that writes back what it read did not read the latest writes: a run that writes "
-                  "forever is not decided under PTX";
+                  "): a run that writes forever is not decided under PTX";
+      if (!r.write_back_spin.empty()) lr.reason = r.write_back_spin + "; or " + lr.reason;
     } else {
       lr.verdict = Verdict::Terminates;
       lr.reason = "every PTX execution the model allows terminates (no loop reached the bound)";

@@ -348,6 +348,66 @@ exists 0==0
   EXPECT_EQ(check_liveness(p, o).verdict, Verdict::MayHang);
 }
 
+// Spins that write back what they read (docs/explorer.md, Liveness). In the
+// mutex a waiter's exchange writes back the 1 it read; in a graph where the
+// holder released, that 1 is older than memory's final 0.
+TEST(Liveness, WriteBackSpinOnOneLocationIsDecidedByTheExactGraph) {
+  // One location: the stale write-back spin leaves the row open and the
+  // exact sequentially consistent state graph decides it.
+  LivenessResult r = check(parse(kMutex), Model::Fair);
+  EXPECT_EQ(r.verdict, Verdict::Terminates) << r.reason;
+  EXPECT_NE(r.reason.find("sequentially consistent"), std::string::npos) << r.reason;
+}
+
+TEST(Liveness, WriteBackSpinThatReadAnOlderValueIsUndecidedOverTwoLocations) {
+  // The mutex guarding a store to a second location: no exact graph, so
+  // FAIR's row is unknown, naming the spin (it terminates: a waiter that
+  // reads the release leaves; the engine said so before it treated such
+  // spins as undecided, a verdict no finite graph justifies on its own).
+  explorer::Program p = parse(R"(PTX mutex_with_body
+{ m=0; y=0; P0:r0=0; P1:r1=0; }
+P0@cta 0,gpu 0                  | P1@cta 0,gpu 0                  ;
+L0:                             | L1:                             ;
+atom.relaxed.gpu.exch r0, m, 1  | atom.relaxed.gpu.exch r1, m, 1  ;
+beq r0, 1, L0                   | beq r1, 1, L1                   ;
+st.relaxed.gpu y, 1             | st.relaxed.gpu y, 2             ;
+st.relaxed.gpu m, 0             | st.relaxed.gpu m, 0             ;
+exists 0==0
+)");
+  LivenessResult fair = check(p, Model::Fair);
+  EXPECT_EQ(fair.verdict, Verdict::Unknown) << fair.reason;
+  EXPECT_NE(fair.reason.find("a spin that writes back what it read (P"), std::string::npos) << fair.reason;
+  EXPECT_NE(fair.reason.find("at atom.relaxed.gpu.exch r"), std::string::npos) << fair.reason;
+  // A waiter spins forever behind a holder paused inside: the lasso stands.
+  EXPECT_EQ(check(p, Model::Unfair).verdict, Verdict::MayHang);
+  EXPECT_EQ(check(p, Model::Hsa).verdict, Verdict::MayHang);
+}
+
+TEST(Liveness, SpinsThatWriteBackWhatTheyReadLivelockUnderEveryModel) {
+  // PTX's case (ptx_liveness_test.cpp) under SRC11: once m == 2 both threads
+  // loop forever, each exchange writing back the 2 it read. SRC11 compares
+  // values, not writes, with memory's final state, so these spins are not
+  // stale: every row hangs.
+  explorer::Program p = parse(R"(PTX silent_exchanges
+{ m=0; P0:r0=0; P1:r1=0; }
+ P0@cta 0,gpu 0                 | P1@cta 0,gpu 0                 ;
+ L0:                            | L2:                            ;
+ atom.relaxed.gpu.exch r0, m, 2 | ld.relaxed.gpu r1, m           ;
+ beq r0, 0, L0                  | beq r1, 0, L2                  ;
+ L1:                            | L3:                            ;
+ ld.relaxed.gpu r0, m           | atom.relaxed.gpu.exch r1, m, 2 ;
+ beq r0, 2, L0                  | beq r1, 2, L3                  ;
+ ld.relaxed.gpu r0, m           |                                ;
+ beq r0, 2, L1                  |                                ;
+exists 0==0
+)");
+  for (const LivenessResult& r : check_liveness_all(p, {})) {
+    EXPECT_EQ(r.verdict, Verdict::MayHang) << progress::spec_name(r.model) << ": " << r.reason;
+    ASSERT_TRUE(r.lasso.has_value());
+    EXPECT_EQ(r.lasso->looping.size(), 2u) << r.reason;
+  }
+}
+
 TEST(Liveness, TableHasElevenRowsAndWeakEqualsStrong) {
   auto rows = check_liveness_all(parse(kMutex), {});
   ASSERT_EQ(rows.size(), 11u);
@@ -469,6 +529,46 @@ TEST(LivenessDifferential, UnitsOfTwoThreadsAreFairPerThread) {
             << " rows\n";
   EXPECT_GT(lassos, 300);
   EXPECT_GT(engine_decided * 10, engine_rows * 9);
+}
+
+
+// Random AXB programs over two locations whose spins write back what they
+// read (Exch(Mem[X], v) looping while it reads v): a write-back spin that
+// read an older value is undecided, never "terminates" where progress hangs
+// (docs/explorer.md, Liveness: "Spins that write back what they read").
+TEST(LivenessDifferential, WriteBackSpinsOverTwoLocationsNeverTerminateWrongly) {
+  std::mt19937 rng(1517);
+  int programs = 0, rows = 0, hangs = 0, write_back_rows = 0;
+  for (int i = 0; programs < 600; ++i) {
+    progress::testing::RandomShape shape;
+    shape.max_locations = 2;
+    shape.max_value = 1;
+    progress::Program ap = progress::testing::random_program(rng, shape);
+    if (ap.location_count() != 2) continue;
+    bool write_back = false;
+    for (auto& th : ap.threads)
+      for (std::uint32_t pc = 0; pc < th.code.size(); ++pc) {
+        progress::Instr& in = th.code[pc];
+        if (in.exch && in.jump <= pc && rng() % 2 == 0) in.write = in.check, write_back = true;
+      }
+    if (!write_back) continue;
+    ++programs;
+    auto want = progress::Checker(ap).check_all();
+    auto got = check_liveness_all(testing::explorer_program(ap), {});
+    ASSERT_EQ(want.size(), got.size());
+    for (std::size_t k = 0; k < want.size(); ++k) {
+      ++rows;
+      if (!want[k].terminates) ++hangs;
+      if (got[k].reason.find("writes back what it read") != std::string::npos) ++write_back_rows;
+      if (got[k].verdict == Verdict::Terminates)
+        EXPECT_TRUE(want[k].terminates) << "program " << i << " " << progress::spec_name(want[k].spec) << ": "
+                                        << got[k].reason << "\n" << progress::print_axb(ap);
+    }
+  }
+  std::cout << rows << " rows, " << hangs << " hang under progress, " << write_back_rows
+            << " undecided by a write-back spin\n";
+  EXPECT_GT(hangs, 100);
+  EXPECT_GT(write_back_rows, 0);
 }
 
 }  // namespace

@@ -240,6 +240,29 @@ exists 0==0
   EXPECT_NE(r.reason.find("is a PTX execution"), std::string::npos) << r.reason;
 }
 
+TEST(PtxLiveness, AFailedCasWritesNothingSoItsStaleSpinIsDecided) {
+  // A CAS lock guarding a store to a second location. A waiter's failed CAS
+  // writes nothing: a candidate where it read the holder's 1 is stale (the
+  // one reading the release is enumerated too), not undecided as a spin that
+  // writes back what it read. Judged by the loop's code (it holds an RMW)
+  // this row was unknown.
+  explorer::Program p = parse(R"(PTX cas_lock_with_body
+{ m=0; y=0; P0:r0=0; P1:r1=0; }
+P0@cta 0,gpu 0                     | P1@cta 0,gpu 0                     ;
+L0:                                | L1:                                ;
+atom.acquire.gpu.cas r0, m, 0, 1   | atom.acquire.gpu.cas r1, m, 0, 1   ;
+bne r0, 0, L0                      | bne r1, 0, L1                      ;
+st.relaxed.gpu y, 1                | st.relaxed.gpu y, 2                ;
+st.release.gpu m, 0                | st.release.gpu m, 0                ;
+exists 0==0
+)");
+  LivenessResult r = check_ptx(p, Model::Fair, Fairness::Weak);
+  EXPECT_EQ(r.verdict, Verdict::Terminates) << r.reason;
+  EXPECT_NE(r.reason.find("every PTX execution"), std::string::npos) << r.reason;
+  // A holder paused inside leaves the waiter spinning: a lasso all the same.
+  EXPECT_EQ(check_ptx(p, Model::Unfair, Fairness::Weak).verdict, Verdict::MayHang);
+}
+
 TEST(PtxLiveness, WhereScRunsArePtxExecutions) {
   auto with = [](const std::string& p0, const std::string& p1, int p1_cta) {
     return parse("PTX t\n{ x=0; y=0; P0:r0=0; P1:r1=0; }\n P0@cta 0,gpu 0 | P1@cta " + std::to_string(p1_cta) +
