@@ -7,8 +7,8 @@
 //    schedule it again, no run;
 //  - a thread stopped by the loop bound: undecided (Bounded);
 //  - a spin that read a stale value: nothing (the execution with the newer
-//    read is enumerated on its own); but one whose failed iteration wrote
-//    back what it read is bounded (GraphShape::stale_spin, lasso.hpp);
+//    read is enumerated on its own); under PTX one whose failed iteration
+//    wrote back what it read is bounded (GraphShape::stale_spin, lasso.hpp);
 //  - a stuck thread: a lasso.
 #include <bit>
 

@@ -33,8 +33,9 @@ struct GraphShape {
   // Liveness: "Spins that write back what they read"). The first such
   // thread and its writing instruction, -1 if none.
   int write_back_thread = -1, write_back_pc = -1;
-  // The one rule for both memory models: a stale spin whose iteration wrote
-  // at `write_pc` (-1: it only read) is undecided, else stale.
+  // The PTX rule (ptx_liveness.cpp): a stale spin whose iteration wrote at
+  // `write_pc` (-1: it only read) is undecided, else stale. SRC11 compares
+  // values and needs no such rule (classify).
   void stale_spin(int thread, int write_pc) {
     if (write_pc < 0) {
       stale = true;
@@ -55,11 +56,6 @@ GraphShape classify(const explorer::Graph& g, const std::vector<int>& budget, co
 // Thread t's failed iteration: it spins forever iff its reads since it last
 // arrived at the loop head saw the values memory ends with.
 bool spins_forever(const explorer::Graph& g, int t);
-
-// Spin-blocked thread t's failed iteration writes: the pc of its first write,
-// an RMW that writes back the value it read (ThreadRunner counts no side
-// effect for it; a failed CAS writes nothing); -1 if it only reads.
-int failed_iteration_write(const explorer::Graph& g, int t);
 
 // Why a shape's rows are undecided by a write-back spin ("" if none): one
 // clause naming the thread and the instruction, for both memory models.

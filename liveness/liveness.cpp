@@ -55,14 +55,13 @@ struct ModelState {
   std::optional<Lasso> lasso;
   bool bounded = false;  // a bounded graph whose pauses the model allows
   std::optional<bool> sc_terminates;  // the exact sequentially consistent decision, where asked
-  std::string write_back_spin;        // write_back_reason of a bounded shape (lasso.hpp)
 };
 
 class Engine {
  public:
   Engine(const explorer::Program& p, const LivenessOptions& o, std::vector<ModelSpec> specs)
       : program_(p), options_(o), units_(unit_map(p, o)) {
-    for (const ModelSpec& s : specs) models_.push_back(ModelState{s, std::nullopt, false, std::nullopt, {}});
+    for (const ModelSpec& s : specs) models_.push_back(ModelState{s, std::nullopt, false, std::nullopt});
   }
 
   std::vector<LivenessResult> run() {
@@ -179,10 +178,7 @@ class Engine {
       ThreadSet fair = 0;
       switch (liveness::judge(m.spec, shape, units_.count, fair)) {
         case Judgement::Nothing: break;
-        case Judgement::Bounded:
-          m.bounded = true;
-          if (m.write_back_spin.empty()) m.write_back_spin = write_back_reason(program_, shape);
-          break;
+        case Judgement::Bounded: m.bounded = true; break;
         case Judgement::Lasso: m.lasso = make_lasso(g, shape, fair, units_.count); break;
       }
     }
@@ -243,7 +239,6 @@ class Engine {
       } else if (m.bounded) {
         r.reason = "a loop with side effects reached the loop bound (" + std::to_string(options_.loop_bound) +
                    "): a run that writes forever is not decided";
-        if (!m.write_back_spin.empty()) r.reason = m.write_back_spin + "; or " + r.reason;
         if (m.sc_terminates) r.reason += " (the sequentially consistent state graph has a fair infinite run)";
       } else if (midway && too_many_plans_) {
         r.reason = "more than " + std::to_string(kMaxPlans) + " pause plans";

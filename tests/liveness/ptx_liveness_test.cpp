@@ -14,6 +14,7 @@
 #include "explorer/litmus_lower.hpp"
 #include "explorer/litmus_parser.hpp"
 #include "liveness/liveness.hpp"
+#include "tests/liveness/shared_programs.hpp"
 #include "liveness/ptx_transfer.hpp"
 #include "progress/oracle.hpp"
 #include "progress/printer.hpp"
@@ -221,19 +222,7 @@ TEST(PtxLiveness, SpinsThatWriteBackWhatTheyReadCanLivelockEachOther) {
   // "terminates" here (found by the differential test below). Such a spin is
   // now undecided, and SRC11's livelock (a sequentially consistent run) is
   // the PTX hang.
-  explorer::Program p = parse(R"(PTX silent_exchanges
-{ m=0; P0:r0=0; P1:r1=0; }
- P0@cta 0,gpu 0                 | P1@cta 0,gpu 0                 ;
- L0:                            | L2:                            ;
- atom.relaxed.gpu.exch r0, m, 2 | ld.relaxed.gpu r1, m           ;
- beq r0, 0, L0                  | beq r1, 0, L2                  ;
- L1:                            | L3:                            ;
- ld.relaxed.gpu r0, m           | atom.relaxed.gpu.exch r1, m, 2 ;
- beq r0, 2, L0                  | beq r1, 2, L3                  ;
- ld.relaxed.gpu r0, m           |                                ;
- beq r0, 2, L1                  |                                ;
-exists 0==0
-)");
+  explorer::Program p = parse(test_programs::kSilentExchanges);
   LivenessResult r = check_ptx(p, Model::Fair, Fairness::Weak);
   ASSERT_EQ(r.verdict, Verdict::MayHang) << r.reason;
   EXPECT_FALSE(r.lasso->cycle.empty());
