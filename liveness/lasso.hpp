@@ -58,7 +58,7 @@ GraphShape classify(const explorer::Graph& g, const std::vector<int>& budget, co
 bool spins_forever(const explorer::Graph& g, int t);
 
 // Why a shape's rows are undecided by a write-back spin ("" if none): one
-// clause naming the thread and the instruction, for both memory models.
+// clause naming the thread and the instruction (the PTX engine's rule).
 std::string write_back_reason(const explorer::Program& p, const GraphShape& s);
 
 Lasso make_lasso(const explorer::Graph& g, const GraphShape& shape, progress::ThreadSet fair, int num_units);
