@@ -156,7 +156,7 @@ KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const s
   if (e.loop_bound_hit())
     note("the loop bound " + std::to_string(loop_bound) + " (or the limit of 100000 events per execution) cut " +
          std::to_string(x.bounded) + " executions; raise --loop-bound to explore further");
-  if (x.stopped_early) note("stopped at the first problem (--stop-on-first)");
+  if (x.stopped_early) note("stopped at the first problem found; others, if any, were not looked for");
   if (e.status == Status::Bounded)
     note(std::string(kBoundedNote) + ": a bounded result, not a proof for every launch");
   return r;

@@ -47,6 +47,11 @@ void decide(KernelReport& r, const ExploreCandidate& c, const ExploreSettings& s
   if (r.status != KernelStatus::Drf && !undecided) return;
   ExploreSettings s = settings;
   s.deadline = Deadline::after(std::chrono::milliseconds(static_cast<long long>(kFallbackSeconds * 1000))).min(settings.deadline);
+  // One problem decides the verdict: the explorer stops there instead of
+  // going on to its time limit (a racy 64-thread ticket kernel took the
+  // whole 5 s after its race; 0.4 s now, issue 18). `racecert explore`
+  // lists every problem.
+  s.stop_on_first = true;
   kexplore::Options o = explore_options(c.kernel, c.header, s);
   if (launch_threads(o) > kMaxFallbackThreads) {
     if (undecided)

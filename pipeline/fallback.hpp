@@ -7,7 +7,7 @@
 //    could not confirm because the witness needs a value an atomic returned
 //    or one read from memory (which in such a kernel may come from an atomic
 //    through memory: a flag, a ticket kept in shared memory):
-//    the explorer's race, assertion failure, deadlock or divergence decides,
+//    the first race, assertion failure, deadlock or divergence the explorer finds decides,
 //    with its schedule; without one the kernel is `bounded` (never `drf`),
 //    unless a confirmed race keeps it racy;
 //  - the protocol analysis proved it race-free: the explorer still looks
