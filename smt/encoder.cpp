@@ -57,6 +57,7 @@ bool needs_bitvectors(const Expr& e, std::string* why) {
 }
 
 z3::solver make_solver(z3::context& ctx, Domain d, Products p, Strategy s) {
+  if (s == Strategy::NonlinearCore) return z3::solver(ctx, z3::solver::simple());
   if (d == Domain::Integer && p == Products::Real) return z3::solver(ctx, "QF_NIA");
   if (s == Strategy::Core) {
     z3::solver core(ctx, z3::solver::simple());

@@ -35,6 +35,16 @@ struct Affine {
   Int constant = 0;
 };
 
+// An index known up to a modulus: the index is congruent to `form` modulo
+// `modulus`, or equal to it when the modulus is 0. A wrapped index (`(t +
+// 64 * k) & (2^32 - 1)`, C's `%` by a constant) is congruent to what it
+// wraps; two equal indices are then congruent modulo the gcd of their
+// moduli (gcd(0, m) = m: an exact form is congruent modulo anything).
+struct Congruence {
+  Affine form;
+  Int modulus = 0;
+};
+
 struct Range {
   std::optional<Int> lo, hi;
 };
@@ -72,7 +82,7 @@ class FastPath {
     struct Shape {
       int thread;
       protocol::AccessMode mode;
-      std::vector<Affine> index;
+      std::vector<Congruence> index;
     };
     // Accesses with the same mode and the same index up to the thread's
     // copy of each variable are one shape: unrolled code has few shapes,
@@ -84,14 +94,14 @@ class FastPath {
       Shape s{a.thread, a.mode, {}};
       std::string key = std::to_string(a.thread) + ":" + std::to_string(static_cast<int>(a.mode));
       for (const auto& i : a.index) {
-        auto f = linear(i);
+        auto f = congruence(i);
         if (!f) return std::nullopt;
         // The shape forgets which thread's copy a variable is: an access
         // naming the other thread's copy (never made by sequentialization)
         // would be confused with its own.
-        for (const auto& [name, k] : f->coef)
+        for (const auto& [name, k] : f->form.coef)
           if (vars_.at(name).thread != 0 && vars_.at(name).thread != a.thread) return std::nullopt;
-        key += "|" + neutral_key(*f);
+        key += "|" + neutral_key(f->form) + "%" + str(f->modulus);
         s.index.push_back(std::move(*f));
       }
       if (shapes.size() > kMaxShapes) return std::nullopt;
@@ -206,6 +216,66 @@ class FastPath {
     return std::nullopt;
   }
 
+  // e as a congruence over the trace's variables: linear() where e is
+  // affine; through masks with 2^k - 1 (C's wraps, expr::wrap, and the
+  // user's own), `%` by a positive constant (truncating or not, the
+  // remainder is congruent to the dividend), sums, differences, negations
+  // and constant multiples of such; nullopt otherwise.
+  std::optional<Congruence> congruence(const protocol::Expr& e) const {
+    if (auto f = linear(e)) return Congruence{std::move(*f), 0};
+    auto modulus_of = [](const protocol::Expr& c, bool mask) -> Int {
+      if (c->kind != ExprNode::Kind::Int || c->value <= 0) return 0;
+      Int m = mask ? Int{c->value} + 1 : Int{c->value};
+      if (mask && (m & (m - 1)) != 0) return 0;  // not 2^k - 1
+      return in_limit(m) ? m : 0;
+    };
+    switch (e->kind) {
+      case ExprNode::Kind::Unary: {
+        if (e->unop != protocol::UnOp::Neg) return std::nullopt;
+        auto a = congruence(e->a);
+        if (!a) return std::nullopt;
+        return Congruence{*scale(a->form, -1), a->modulus};
+      }
+      case ExprNode::Kind::Binary: {
+        if (e->binop == BinOp::BitAnd || e->binop == BinOp::Mod) {
+          bool mask = e->binop == BinOp::BitAnd;
+          const protocol::Expr* x = &e->a;
+          Int m = modulus_of(e->b, mask);
+          if (m == 0 && mask) {
+            m = modulus_of(e->a, mask);
+            x = &e->b;
+          }
+          if (m == 0) return std::nullopt;
+          auto inner = congruence(*x);
+          if (!inner) return std::nullopt;
+          return Congruence{std::move(inner->form), gcd(inner->modulus, m)};
+        }
+        if (e->binop != BinOp::Add && e->binop != BinOp::Sub && e->binop != BinOp::Mul) return std::nullopt;
+        auto a = congruence(e->a), b = congruence(e->b);
+        if (!a || !b) return std::nullopt;
+        if (e->binop == BinOp::Mul) {
+          // c * x with x known modulo m is known modulo |c| * m.
+          const Congruence *c = &*a, *x = &*b;
+          if (!c->form.coef.empty() || c->modulus != 0) std::swap(c, x);
+          if (!c->form.coef.empty() || c->modulus != 0) return std::nullopt;
+          Int k = c->form.constant;
+          auto f = scale(x->form, k);
+          Int m = x->modulus * (k < 0 ? -k : k);
+          if (!f || !in_limit(m)) return std::nullopt;
+          return Congruence{std::move(*f), m};
+        }
+        auto f = add(a->form, e->binop == BinOp::Add ? b->form : *scale(b->form, -1));
+        if (!f) return std::nullopt;
+        return Congruence{std::move(*f), gcd(a->modulus, b->modulus)};
+      }
+      case ExprNode::Kind::Int:
+      case ExprNode::Kind::Var:
+      case ExprNode::Kind::Bool:
+      case ExprNode::Kind::Ite: return std::nullopt;  // linear() took the affine ones
+    }
+    return std::nullopt;
+  }
+
   static std::optional<Affine> scale(const Affine& a, Int c) {
     if (!in_limit(c)) return std::nullopt;
     Affine out;
@@ -269,7 +339,9 @@ class FastPath {
   }
 
   // Why index a@1 and index b@2 always differ; nullopt when not shown.
-  std::optional<std::string> distinct(const Affine& a, const Affine& b) const {
+  std::optional<std::string> distinct(const Congruence& x, const Congruence& y) const {
+    if (x.modulus != 0 || y.modulus != 0) return distinct_modulo(x.form, y.form, gcd(x.modulus, y.modulus));
+    const Affine &a = x.form, &b = y.form;
     auto d = add(a, *scale(b, -1));
     if (!d) return std::nullopt;
     if (d->coef.empty())
@@ -300,6 +372,70 @@ class FastPath {
     for (const auto& [v, k] : d->coef) g = gcd(g, k < 0 ? -k : k);
     if (g > 1 && d->constant % g != 0) return "indices that differ modulo " + str(g);
     return thread_injective(a, b, *d);
+  }
+
+  // Why a@1 and b@2 are never congruent modulo m (m > 0), which equal
+  // indices known only modulo m would be; nullopt when not shown. Let g be
+  // the gcd of m and the coefficients of every variable in D = a - b that is
+  // not a thread-id component: modulo g those terms vanish. D's constant
+  // not a multiple of gcd(g, the thread-id coefficients) leaves no
+  // solution. Else, with the same thread-id coefficients in a and b, D's
+  // constant a multiple of g, and the thread-id terms a mixed radix (as in
+  // thread_injective) whose whole difference stays within (-g, g), a
+  // congruence modulo g makes that difference 0, hence the same thread.
+  std::optional<std::string> distinct_modulo(const Affine& a, const Affine& b, Int m) const {
+    auto d = add(a, *scale(b, -1));
+    if (!d) return std::nullopt;
+    Int g = m, all = m;
+    for (const auto& [v, k] : d->coef) {
+      Int magnitude = k < 0 ? -k : k;
+      all = gcd(all, magnitude);
+      if (!is_thread_id(vars_.at(v).neutral) || vars_.at(v).thread == 0) g = gcd(g, magnitude);
+    }
+    if (d->constant % all != 0) return "indices that differ modulo " + str(all);
+    if (d->constant % g != 0) return std::nullopt;
+    std::map<std::string, Int> ca, cb;
+    for (const auto& [v, k] : a.coef)
+      if (vars_.at(v).thread == 1 && is_thread_id(vars_.at(v).neutral)) ca[vars_.at(v).neutral] = k;
+    for (const auto& [v, k] : b.coef)
+      if (vars_.at(v).thread == 2 && is_thread_id(vars_.at(v).neutral)) cb[vars_.at(v).neutral] = k;
+    if (ca != cb || ca.empty()) return std::nullopt;
+    if (!identity_fixed_outside(ca)) return std::nullopt;
+    auto reach = mixed_radix_reach(ca);
+    if (!reach || *reach >= g) return std::nullopt;
+    return "affine in the thread id modulo " + str(g);
+  }
+
+  // Every component of the thread's identity without a coefficient in `c`
+  // is the same in both threads: fixed by its range (or uniform in the trace).
+  bool identity_fixed_outside(const std::map<std::string, Int>& c) const {
+    for (const auto& [name, info] : vars_) {
+      if (info.thread == 0 || !is_thread_id(info.neutral) || c.count(info.neutral)) continue;
+      Range r = range(name);
+      if (!r.lo || !r.hi || *r.lo != *r.hi) return false;
+    }
+    return true;
+  }
+
+  // The most |sum_v c_v * (v@1 - v@2)| can be when the c_v are a mixed
+  // radix (sorted by magnitude, each exceeds the most the smaller terms can
+  // add up to) over bounded components; nullopt when they are not, or a
+  // component is unbounded.
+  std::optional<Int> mixed_radix_reach(const std::map<std::string, Int>& c) const {
+    std::vector<std::pair<Int, std::string>> terms;
+    for (const auto& [v, k] : c) terms.emplace_back(k < 0 ? -k : k, v);
+    std::sort(terms.begin(), terms.end());
+    Int reach = 0;
+    for (const auto& [k, v] : terms) {
+      if (k <= reach) return std::nullopt;
+      Range r1 = range(v + "@1"), r2 = range(v + "@2");
+      if (!r1.lo || !r1.hi || !r2.lo || !r2.hi || !in_limit(*r1.lo) || !in_limit(*r1.hi) || !in_limit(*r2.lo) ||
+          !in_limit(*r2.hi))
+        return std::nullopt;
+      reach += k * std::max<Int>(std::max(*r1.hi - *r2.lo, *r2.hi - *r1.lo), 0);
+      if (!in_limit(reach)) return std::nullopt;
+    }
+    return reach;
   }
 
   // a and b use every variable with the same coefficient, per-thread

@@ -15,8 +15,9 @@
 // integer fact under the trace's assumptions:
 //
 //  * the two indices are affine (sums of literals times variables; no
-//    division, remainder, wrap or bitwise operator), after replacing the
-//    variables the assumptions fix (`blockDim.x == 64`);
+//    division, remainder, wrap or bitwise operator; but see wrapped indices
+//    below), after replacing the variables the assumptions fix
+//    (`blockDim.x == 64`);
 //  * the difference D = index@1 - index@2 has no uniform variable left
 //    (their coefficients cancel), and
 //    - D's interval, from the variables' ranges in the assumptions, omits
@@ -28,6 +29,18 @@
 //      differ in one with a coefficient), and the coefficients are a mixed
 //      radix: sorted by magnitude, each exceeds the sum of the smaller
 //      ones times their spans (a single component needs no span at all).
+//
+// Wrapped indices (`(t + 64 * k) & (2^32 - 1)`, the front end's unsigned
+// arithmetic; C's `%` by a positive constant) are known only modulo m: equal
+// indices are congruent modulo m (the gcd of both sides' moduli). Then,
+// with g the gcd of m and the coefficients of D's variables other than the
+// thread-id components:
+//    - D's constant is not a multiple of the gcd of m and all of D's
+//      coefficients; or
+//    - the thread-id coefficients are the same in both accesses, D's
+//      constant is a multiple of g, and the thread-id terms are a mixed
+//      radix over bounded components whose whole difference stays below g:
+//      modulo g only they are left, so they cancel, and the threads are one.
 //
 // Integer facts carry over to bit-vector queries, which exclude every
 // overflow. Guards, values and lock-step are ignored (each only removes

@@ -179,13 +179,32 @@ Formula build(z3::context& ctx, detail::Encoder& enc, const SymbolicTrace& t, co
   return f;
 }
 
+void equalities(const protocol::Expr& e, protocol::Substitution& out) {
+  using protocol::BinOp;
+  using protocol::ExprNode;
+  if (e->kind != ExprNode::Kind::Binary) return;
+  if (e->binop == BinOp::And) {
+    equalities(e->a, out);
+    equalities(e->b, out);
+  } else if (e->binop == BinOp::Eq) {
+    if (e->a->kind == ExprNode::Kind::Var && e->b->kind == ExprNode::Kind::Int) out.emplace(e->a->name, e->b);
+    if (e->b->kind == ExprNode::Kind::Var && e->a->kind == ExprNode::Kind::Int) out.emplace(e->b->name, e->a);
+  }
+}
+
 // Witness variables in the order they are minimized: the uniform ones first
 // (kernel parameters, dimensions), then loop variables, then thread 1, then
-// thread 2.
+// thread 2. Those the assumptions fix to a constant (a launch's blockDim.x ==
+// 256) are left out: they add the same amount to every witness's weight, and
+// the binary search would spend its steps (each an unsat probe, the
+// expensive kind) below that constant (issue 18).
 std::vector<const TraceVar*> minimization_order(const SymbolicTrace& t) {
+  protocol::Substitution fixed;
+  for (const auto& a : t.assumptions) equalities(a, fixed);
   std::vector<const TraceVar*> out;
   for (int pass = 0; pass < 4; ++pass) {
     for (const auto& v : t.vars) {
+      if (fixed.count(v.name)) continue;
       bool take = false;
       switch (pass) {
         case 0: take = v.thread == 0 && v.builtin; break;
@@ -346,19 +365,6 @@ bool needs_bitvectors(const SymbolicTrace& t, std::string* why) {
 
 namespace {
 
-void equalities(const protocol::Expr& e, protocol::Substitution& out) {
-  using protocol::BinOp;
-  using protocol::ExprNode;
-  if (e->kind != ExprNode::Kind::Binary) return;
-  if (e->binop == BinOp::And) {
-    equalities(e->a, out);
-    equalities(e->b, out);
-  } else if (e->binop == BinOp::Eq) {
-    if (e->a->kind == ExprNode::Kind::Var && e->b->kind == ExprNode::Kind::Int) out.emplace(e->a->name, e->b);
-    if (e->b->kind == ExprNode::Kind::Var && e->a->kind == ExprNode::Kind::Int) out.emplace(e->b->name, e->a);
-  }
-}
-
 // Variables the assumptions fix to a constant (blockDim.x == 64, a
 // parameter required to be 64) are replaced by it everywhere: products with
 // them become linear, and the bit-vector/nonlinear fallbacks are rarely needed.
@@ -400,6 +406,36 @@ unsigned core_rlimit(unsigned timeout_ms) {
   return static_cast<unsigned>(std::min<long long>(units, std::numeric_limits<unsigned>::max()));
 }
 
+// The query with real products: first the plain core with its own
+// nonlinear arithmetic, within a resource budget (a fixed count, so that
+// which solver answers does not depend on the load), then Z3's QF_NIA
+// tactic with the time left. The core answers the easy products in a few
+// ms, where the tactic alone took 0.2 to 2.4 s (issue 18). Its budget is a
+// sixteenth of the linear core's (62,500 units at the default 10 s): over
+// datasets/kernels it decided 27 of 30 satisfiable queries and 22 of 32
+// unsatisfiable ones within it (3,500 to 60,000 units); beyond, it wanders
+// (395,806 units, 1.8 s, for a model the tactic finds in 0.2 s), and the
+// 22 files that reach real products took 6.3 s of CPU with this budget,
+// 8.7 s with the linear core's, 10.1 s with a fiftieth (docs/benchmarks.md).
+bool attempt_real_products(z3::context& ctx, const SymbolicTrace& t, const QueryOptions& o, detail::Domain domain,
+                           const Deadline& deadline, QueryResult& r) {
+  using detail::Products;
+  using detail::Strategy;
+  if (domain != detail::Domain::Integer) return attempt(ctx, t, o, domain, Products::Real, Strategy::Core, deadline, r);
+  QueryOptions core_options = o;
+  if (o.rlimit == 0 && !deadline.is_never()) core_options.rlimit = std::max(1u, core_rlimit(o.timeout_ms) / 16);
+  if (attempt(ctx, t, core_options, domain, Products::Real, Strategy::NonlinearCore, deadline, r)) return true;
+  if (r.timed_out) return false;
+  if (deadline.expired()) {
+    // The time ran out before the tactic's turn: a timeout, whatever
+    // stopped the core.
+    r.timed_out = true;
+    r.reason = "timeout";
+    return false;
+  }
+  return attempt(ctx, t, o, domain, Products::Real, Strategy::Core, deadline, r);
+}
+
 // The query on the calling thread: both attempts and the witness end by `deadline`.
 QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const Deadline& deadline) {
   QueryResult r;
@@ -428,7 +464,6 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
       z3::context fresh;
       decided = attempt(fresh, t, o, domain, Products::Linearized, Strategy::Preprocessed, deadline, r);
     }
-    bool interrupted = false;  // a case was cut off: the real products below get a fresh context
     if (!decided && !deadline.expired()) {
       // A uniform variable with a few values: one linear query per value,
       // each with an equal share of the time left. Racy when one case is,
@@ -450,8 +485,7 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
           bool case_decided = attempt(case_context, c, o, case_domain, Products::Linearized, Strategy::Core,
                                       share, cr);
           if (!case_decided && !cr.timed_out)
-            case_decided = attempt(case_context, c, o, case_domain, Products::Real, Strategy::Core, share, cr);
-          interrupted = interrupted || cr.timed_out;
+            case_decided = attempt_real_products(case_context, c, o, case_domain, share, cr);
           if (!case_decided || cr.status == QueryStatus::Racy) {
             if (case_decided) r = cr, decided = true;
             break;
@@ -463,10 +497,13 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
       if (!decided) r.timed_out = deadline.expired();
     }
     if (!decided && !r.timed_out) {
-      // Products the lemmas do not pin down: ask again with real products.
-      std::optional<z3::context> fresh;
-      if (interrupted) fresh.emplace();
-      attempt(fresh ? *fresh : detail::thread_context(), t, o, domain, Products::Real, Strategy::Core, deadline, r);
+      // Products the lemmas do not pin down: ask again with real products,
+      // in a fresh context. Not the thread's: it may be shared with the
+      // queries before this one (QueryContext), and a nonlinear search took
+      // 0.5 s in a fresh context and 5.6 s in one that had answered 8 small
+      // queries before (launch-dims/row-reads-y-no-launch-racy.cu, issue 18).
+      z3::context fresh;
+      attempt_real_products(fresh, t, o, domain, deadline, r);
     }
   } catch (const z3::exception& e) {
     r.status = QueryStatus::Unknown;
@@ -485,7 +522,19 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
 
 }  // namespace
 
-QueryResult solve(const SymbolicTrace& given, const QueryOptions& o) {
+QueryContext::QueryContext() = default;
+QueryContext::~QueryContext() = default;
+
+std::shared_ptr<detail::SharedContext> QueryContext::take() {
+  if (!shared_ || shared_->spoiled) shared_ = std::make_shared<detail::SharedContext>();
+  return shared_;
+}
+
+void QueryContext::give_back(std::shared_ptr<detail::SharedContext> used, bool clean) {
+  if (!clean || used->spoiled) shared_.reset();
+}
+
+QueryResult solve(const SymbolicTrace& given, const QueryOptions& o, QueryContext* shared) {
   auto start = Clock::now();
   if (o.fast_paths) {
     if (auto why = decide_without_solver(given)) {
@@ -498,8 +547,11 @@ QueryResult solve(const SymbolicTrace& given, const QueryOptions& o) {
   }
   Deadline deadline = Deadline::after(std::chrono::milliseconds(o.timeout_ms)).min(o.deadline);
   auto result = std::make_shared<QueryResult>();
-  bool finished = detail::run_bounded(deadline, [result, given, o, deadline] { *result = solve_here(given, o, deadline); });
+  auto context = shared ? shared->take() : nullptr;
+  bool finished = detail::run_bounded(
+      deadline, [result, given, o, deadline] { *result = solve_here(given, o, deadline); }, context);
   QueryResult r = finished ? *result : QueryResult{};
+  if (shared) shared->give_back(std::move(context), finished && r.status != QueryStatus::Unknown);
   if (!finished) r.timed_out = true;  // Z3 ignored the interrupts: its thread was left to finish alone
   if (r.timed_out) {
     bool kernel_limit = !o.deadline.is_never() && o.deadline.when() <= start + std::chrono::milliseconds(o.timeout_ms);

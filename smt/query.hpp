@@ -4,8 +4,10 @@
 // same location, in conflicting modes? Satisfiable means racy. "Same
 // location" is the byte rule of proofs-ref/byte-ranges.md; when every access
 // covers exactly one step of one common unit it is index equality. Each query has
-// its own Z3 context, so queries can run on several threads at once.
+// its own Z3 context (or one it shares with the queries before it, one
+// after another: QueryContext), so queries can run on several threads at once.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,7 +44,34 @@ struct QueryResult {
   std::string fast_path;  // when decided without Z3 (smt/fast_path.hpp): the argument
 };
 
-QueryResult solve(const transform::SymbolicTrace& t, const QueryOptions& o = {});
+namespace detail {
+struct SharedContext;
+}
+
+// Queries asked through one QueryContext, one after another, share a Z3
+// context: a fresh context costs about 1 ms and 2,000 page faults, more than
+// a small query itself (docs/benchmarks.md "What the fresh contexts cost").
+// A query's answer and time may depend on what its context saw before, so
+// the verdicts stay the same from run to run only when the same queries go
+// through one QueryContext in the same order: smt/checker.cpp gives one to
+// each fixed group of consecutive queries of a kernel, whatever the number
+// of threads. After a query that was interrupted, abandoned, failed or left
+// unknown, the next one starts a new context.
+class QueryContext {
+ public:
+  QueryContext();
+  ~QueryContext();
+  QueryContext(const QueryContext&) = delete;
+  QueryContext& operator=(const QueryContext&) = delete;
+
+  std::shared_ptr<detail::SharedContext> take();  // for solve(): the context to use now
+  void give_back(std::shared_ptr<detail::SharedContext> used, bool clean);
+
+ private:
+  std::shared_ptr<detail::SharedContext> shared_;
+};
+
+QueryResult solve(const transform::SymbolicTrace& t, const QueryOptions& o = {}, QueryContext* shared = nullptr);
 
 // The query in SMT-LIB 2 (what --show smt prints), after a comment that says
 // when the query is not asked: decided without Z3, or no two accesses

@@ -7,10 +7,12 @@ namespace racecert::smt::detail {
 namespace {
 
 thread_local std::unique_ptr<z3::context> t_context;
+thread_local SharedContext* t_shared = nullptr;  // the running work's, if it was given one
 
 }  // namespace
 
 z3::context& thread_context() {
+  if (t_shared) return t_shared->ctx;
   if (!t_context) t_context = std::make_unique<z3::context>();
   return *t_context;
 }
@@ -31,6 +33,9 @@ LimitedResult limited_check(z3::solver& s, const Deadline& deadline, unsigned rl
     Watchdog::Guard guard(deadline, [ctx] { Z3_interrupt(ctx); });
     out.result = s.check();
     out.timed_out = out.result == z3::unknown && guard.fired();
+    // Any context the work checks in may be the shared one (a fresh one
+    // spoiled by this flag only costs a context).
+    if (guard.fired() && t_shared) t_shared->spoiled = true;
   }
   if (out.result == z3::unknown && !out.timed_out && rlimit > 0) {
     // Z3 4.8.12 says only "unknown" when the rlimit runs out: its counter says it.
@@ -43,18 +48,24 @@ LimitedResult limited_check(z3::solver& s, const Deadline& deadline, unsigned rl
   return out;
 }
 
-bool run_bounded(const Deadline& deadline, std::function<void()> work) {
+bool run_bounded(const Deadline& deadline, std::function<void()> work, std::shared_ptr<SharedContext> shared) {
   Deadline give_up = deadline.is_never() ? deadline : Deadline::at(deadline.when() + kAbandonGrace);
-  return run_until(give_up, [work = std::move(work)] {
-    // Every Z3 object of the work is gone when it returns: the context goes
-    // too, so that the next work starts from a fresh one. Z3's search depends
-    // on the history of its context (term ids, caches): a reused context made
-    // the same query take 0.01 s or 0.5 s (issue 18), by which pooled thread
-    // ran it.
-    auto renew = [] { t_context.reset(); };
+  return run_until(give_up, [work = std::move(work), shared = std::move(shared)] {
+    // Every Z3 object of the work is gone when it returns: the thread's own
+    // context goes too, so that the next work starts from a fresh one (or
+    // from its shared one, whose history the caller fixes). Z3's search
+    // depends on the history of its context (term ids, caches): a reused
+    // context made the same query take 0.01 s or 0.5 s (issue 18), by which
+    // pooled thread ran it.
+    t_shared = shared.get();
+    auto renew = [] {
+      t_shared = nullptr;
+      t_context.reset();
+    };
     try {
       work();
     } catch (...) {
+      if (shared) shared->spoiled = true;
       renew();
       throw;
     }

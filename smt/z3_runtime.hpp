@@ -5,7 +5,9 @@
 // Z3 ignores an interrupt for seconds (support/deadline.hpp says why both).
 // Z3's own `timeout` parameter is never used: in Z3 4.8.12 its timer can
 // deadlock the process.
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include <z3++.h>
@@ -14,11 +16,21 @@
 
 namespace racecert::smt::detail {
 
-// The Z3 context of the calling thread. Inside run_bounded it is fresh for
-// each work: Z3's run time on a query depends on what its context saw
-// before (docs/smt-encoding.md, "Deterministic solver runs"), and a verdict
-// must not depend on which pooled thread ran the query or what it ran
-// before. A fresh context costs about 0.8 ms.
+// A Z3 context that the works of one run_bounded call after another use in
+// turn (a QueryContext hands it on; smt/query.hpp). `spoiled` says a check in
+// it was interrupted: Z3 4.8.12 keeps an interrupt that lands between checks
+// and would cancel the next one, so the next work gets a new context.
+struct SharedContext {
+  z3::context ctx;
+  std::atomic<bool> spoiled = false;
+};
+
+// The Z3 context of the calling thread. Inside run_bounded it is the work's
+// shared context when it was given one, else fresh for each work: Z3's run
+// time on a query depends on what its context saw before (docs/smt-encoding.md,
+// "Deterministic solver runs"), and a verdict must not depend on which pooled
+// thread ran the query or what it ran before. A fresh context costs about
+// 1 ms and 2,000 page faults (docs/benchmarks.md "What the fresh contexts cost").
 z3::context& thread_context();
 
 struct LimitedResult {
@@ -42,9 +54,12 @@ LimitedResult limited_check(z3::solver& s, const Deadline& deadline, unsigned rl
 // stops waiting for it.
 constexpr std::chrono::milliseconds kAbandonGrace{100};
 
-// Runs `work` on a solver thread (with its own thread_context()) and waits
-// until `deadline` plus kAbandonGrace. Returns false when it gave up; `work`
-// then finishes on its own, so it must own what it touches.
-bool run_bounded(const Deadline& deadline, std::function<void()> work);
+// Runs `work` on a solver thread and waits until `deadline` plus
+// kAbandonGrace. Returns false when it gave up; `work` then finishes on its
+// own, so it must own what it touches (it holds `shared` until then).
+// thread_context() in `work` is `shared`'s context, or a fresh one when
+// `shared` is null.
+bool run_bounded(const Deadline& deadline, std::function<void()> work,
+                 std::shared_ptr<SharedContext> shared = nullptr);
 
 }  // namespace racecert::smt::detail

@@ -16,6 +16,7 @@
 #include "protocol/interpreter.hpp"
 #include "smt/fast_path.hpp"
 #include "smt/query.hpp"
+#include "smt/z3_runtime.hpp"
 #include "tests/support/seed_sampling.hpp"
 #include "transform/trace.hpp"
 
@@ -201,13 +202,24 @@ SymbolicTrace random_trace(std::mt19937& rng) {
       default: return lit(0);
     }
   };
+  // A third of the shaped traces wrap their indices, as the front end's
+  // unsigned arithmetic does (a mask with 2^bits - 1) or as C's `%` by a
+  // constant, mostly not every access; half of those add a per-thread loop
+  // term with a power-of-two stride (`s[(t + 64 * k) & mask]`): what the
+  // congruence argument of the fast path is for.
+  int wrap_bits = shaped && pick(3) == 0 ? 2 + pick(4) : 0;
+  Expr stride_term = wrap_bits && pick(2) == 0 ? lit(std::int64_t{1} << (1 + pick(4))) * v("i") : lit(0);
   int accesses = 1 + pick(3);
   for (int a = 0; a < accesses; ++a) {
     std::vector<Expr> index;
     int dims = pick(4) == 0 ? 2 : 1;
     for (int d = 0; d < dims; ++d) {
       if (shaped) {
-        index.push_back(d == 0 ? shape + offset() : offset());
+        Expr i = d == 0 ? shape + stride_term + offset() : offset();
+        if (d == 0 && wrap_bits && pick(4) != 0)
+          i = pick(3) == 0 ? binary(BinOp::Mod, i, lit(std::int64_t{1} << wrap_bits))
+                           : binary(BinOp::BitAnd, i, lit((std::int64_t{1} << wrap_bits) - 1));
+        index.push_back(i);
         continue;
       }
       Expr i = lit(pick(4) == 0 ? pick(7) - 3 : 0);
@@ -226,7 +238,7 @@ SymbolicTrace random_trace(std::mt19937& rng) {
 }
 
 TEST(FastPath, AgreesWithZ3AndBruteForceOnRandomTraces) {
-  int proved = 0, proved_small = 0, racy_small = 0, checked = 0;
+  int proved = 0, proved_small = 0, racy_small = 0, checked = 0, modular = 0;
   for (unsigned seed = 0; seed < 800; seed += testkit::seed_stride()) {
     std::mt19937 rng(seed);
     SymbolicTrace t = random_trace(rng);
@@ -244,12 +256,15 @@ TEST(FastPath, AgreesWithZ3AndBruteForceOnRandomTraces) {
     racy_small += brute;
     if (auto why = smt::decide_without_solver(small)) {
       ++proved_small;
+      modular += why->find("modulo") != std::string::npos && why->find("thread id") != std::string::npos;
       EXPECT_FALSE(brute) << "seed " << seed << " (" << *why << ")\n" << transform::print(small);
     }
     if (::testing::Test::HasFailure()) return;
   }
-  std::printf("checked %d: fast path proved %d, %d on small launches; %d racy on small launches\n", checked, proved,
-              proved_small, racy_small);
+  std::printf("checked %d: fast path proved %d, %d on small launches (%d by congruence in the thread id); %d racy on "
+              "small launches\n",
+              checked, proved, proved_small, modular, racy_small);
+  EXPECT_GT(modular, 0);
   // Every outcome occurs often enough for the comparison to mean something.
   EXPECT_GT(proved, testkit::seeds_checked(800) / 20);
   EXPECT_GE(proved_small, proved);
@@ -284,6 +299,22 @@ TEST(FastPath, ProvesTheUsualShapes) {
             "affine and injective in the thread id (mixed radix)");
   // Two dimensions of the index: one that differs is enough.
   EXPECT_TRUE(decide(one_dimensional(false), AccessMode::Write, {v("N"), tid}, {v("N"), tid}));
+  // Unsigned wraps: a loop's stride that is a multiple of the block
+  // vanishes modulo 64, the block's threads do not; against an unwrapped
+  // index, and a user's `%`.
+  Expr strided = tid + lit(64) * v("i");
+  EXPECT_EQ(decide(one_dimensional(false, 64), AccessMode::Write, {expr::wrap(strided, 32, false)},
+                   {expr::wrap(strided, 32, false)}),
+            "affine in the thread id modulo 64");
+  EXPECT_EQ(decide(one_dimensional(false, 64), AccessMode::Write, {expr::wrap(strided, 32, true)}, {strided}),
+            "affine in the thread id modulo 64");
+  // (Each thread makes both accesses: even against odd, and even against
+  // even, which 8 threads of stride 2 keep apart modulo 16.)
+  EXPECT_EQ(decide(one_dimensional(false, 8), AccessMode::Write, {binary(BinOp::Mod, lit(2) * tid, lit(16))},
+                   {binary(BinOp::Mod, lit(2) * tid + lit(1), lit(16))}),
+            "affine in the thread id modulo 16; indices that differ modulo 2");
+  EXPECT_FALSE(decide(one_dimensional(false, 9), AccessMode::Write, {binary(BinOp::Mod, lit(2) * tid, lit(16))},
+                      {binary(BinOp::Mod, lit(2) * tid + lit(1), lit(16))}));
 }
 
 TEST(FastPath, LeavesToZ3WhatItCannotProve) {
@@ -301,8 +332,64 @@ TEST(FastPath, LeavesToZ3WhatItCannotProve) {
   EXPECT_FALSE(decide(one_dimensional(false), AccessMode::Write, {expr::wrap(tid + v("N"), 32, false)},
                       {expr::wrap(tid + v("N"), 32, false)}));
   EXPECT_FALSE(decide(one_dimensional(false), AccessMode::Write, {lit(3)}, {lit(3)}));
+  // Wraps: a stride shorter than the block, a block larger than the
+  // modulus, a difference of the constants not a multiple of the stride.
+  EXPECT_FALSE(decide(one_dimensional(false, 64), AccessMode::Write, {expr::wrap(tid + lit(32) * v("i"), 32, false)},
+                      {expr::wrap(tid + lit(32) * v("i"), 32, false)}));
+  EXPECT_FALSE(decide(one_dimensional(false, 64), AccessMode::Write, {binary(BinOp::Mod, tid, lit(32))},
+                      {binary(BinOp::Mod, tid, lit(32))}));
+  EXPECT_FALSE(decide(one_dimensional(false, 64), AccessMode::Write, {expr::wrap(tid + lit(64) * v("i"), 32, false)},
+                      {expr::wrap(tid + lit(64) * v("i") + lit(1), 32, false)}));
   // Only reads: nothing to prove, and nothing the fast path is asked.
   EXPECT_EQ(decide(one_dimensional(false), AccessMode::Read, {lit(3)}, {lit(3)}), "no two accesses can conflict");
+}
+
+// Queries that share one Z3 context (smt::QueryContext, what the checker
+// gives each group of a kernel's queries) answer as queries with a fresh
+// context each, and as the brute force on small launches: the random traces
+// above, asked one after another through one shared context (products with
+// a free blockDim.x among them, so the real-products attempts share it too).
+TEST(SharedQueryContext, AnswersAsFreshContextsAndTheBruteForce) {
+  smt::QueryOptions o;
+  o.fast_paths = false;
+  smt::QueryContext shared;
+  int asked = 0, racy = 0;
+  for (unsigned seed = 0; seed < 400; seed += testkit::seed_stride()) {
+    std::mt19937 rng(seed);
+    SymbolicTrace t = random_trace(rng);
+    if (!transform::may_conflict(t)) continue;
+    ++asked;
+    SymbolicTrace small = bounded(t);
+    smt::QueryResult reused = smt::solve(small, o, &shared);
+    ASSERT_NE(reused.status, smt::QueryStatus::Unknown) << "seed " << seed << ": " << reused.reason;
+    EXPECT_EQ(reused.status, smt::solve(small, o).status) << "seed " << seed << "\n" << transform::print(small);
+    EXPECT_EQ(reused.status == smt::QueryStatus::Racy, brute_force_racy(small)) << "seed " << seed;
+    racy += reused.status == smt::QueryStatus::Racy;
+    // The unbounded trace through the same context too: its answer (and
+    // what it leaves in the context) comes before the next small one.
+    EXPECT_EQ(smt::solve(t, o, &shared).status, smt::solve(t, o).status) << "seed " << seed;
+    if (::testing::Test::HasFailure()) return;
+  }
+  EXPECT_GT(racy, asked / 4);
+  EXPECT_LT(racy, asked);
+}
+
+// The context is handed on only after a clean query: one that was
+// interrupted (spoiled), abandoned, failed or left unknown leaves the next
+// query a new context.
+TEST(SharedQueryContext, HandsOnItsContextOnlyAfterACleanQuery) {
+  smt::QueryContext shared;
+  auto first = shared.take();
+  shared.give_back(first, /*clean=*/true);
+  EXPECT_EQ(shared.take(), first);
+  shared.give_back(first, /*clean=*/false);
+  auto second = shared.take();
+  EXPECT_NE(second, first);
+  second->spoiled = true;  // what limited_check does when its watchdog fired
+  shared.give_back(second, /*clean=*/true);
+  auto third = shared.take();
+  EXPECT_NE(third, second);
+  EXPECT_FALSE(third->spoiled);
 }
 
 }  // namespace

@@ -90,6 +90,38 @@ TEST(TimeLimit, KernelDeadlineEndsEveryQueryUnderOneAndEightJobs) {
   }
 }
 
+// The checker hands one Z3 context on from query to query of a group
+// (smt::QueryContext); a query cut off by the watchdog must not spoil the
+// next. A hard array times out in the group's context, then two easy arrays
+// of the same group are asked: B's race must be found, under one job and
+// under eight. (Z3 4.8.12 forgets an interrupt between checks, so this
+// passes even if the spoiled context were handed on; the spoiled mark
+// itself is tested in fast_path_test.cpp, SharedQueryContext.)
+TEST(TimeLimit, AQueryAfterATimedOutOneInTheSameGroupIsDecided) {
+  auto kernels = protocol::parse_protocol("kernel k { assume blockDim.y == 1 && blockDim.z == 1; " + hard_array("A") +
+                                              "shared B; wr B[threadIdx.x + 1]; rd B[threadIdx.x]; sync; "
+                                              "shared C; wr C[threadIdx.x]; }",
+                                          "k.map")
+                     .kernels;
+  for (int jobs : {1, 8}) {
+    smt::CheckOptions o;
+    o.jobs = jobs;
+    o.query.timeout_ms = 100;
+    // A resource limit that never runs out: the plain core (in the shared
+    // context) has the whole query's time, so the watchdog interrupts it
+    // there, not in a context of its own.
+    o.query.rlimit = 4000000000u;
+    KernelReport r = smt::check(kernels, o).at(0);
+    EXPECT_EQ(r.status, KernelStatus::Racy) << "-j " << jobs;
+    ASSERT_EQ(r.races.size(), 1u) << "-j " << jobs;
+    EXPECT_EQ(r.races[0].array, "B");
+    std::string all;
+    for (const auto& d : r.diagnostics) all += d.message + "\n";
+    EXPECT_NE(all.find("array 'A'"), std::string::npos) << all;
+    EXPECT_EQ(all.find("array 'C'"), std::string::npos) << all;
+  }
+}
+
 TEST(TimeLimit, ADecidedQueryIsUnaffected) {
   auto kernels = protocol::parse_protocol(
                      "kernel k { shared A; assume blockDim.y == 1 && blockDim.z == 1; wr A[threadIdx.x]; }", "k.map")
