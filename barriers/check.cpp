@@ -19,7 +19,7 @@ class Reporter {
 
   KernelReport run() {
     r_.name = p_.name;
-    r_.file = p_.loc.file.empty() && !p_.files.empty() ? p_.files.front() : p_.loc.file;
+    r_.file = p_.loc.file.empty() && !p_.files.empty() ? p_.files.front() : p_.loc.file.str();
     r_.seconds = a_.stats.total_s;
     const Verdict& v = a_.verdict;
     switch (v.outcome) {

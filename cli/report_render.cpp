@@ -112,7 +112,7 @@ std::string assumption_text(const KernelReport& k) {
 // ---------------------------------------------------------------------- json
 
 llvm::json::Object loc_json(const SourceLoc& loc) {
-  return llvm::json::Object{{"file", loc.file}, {"line", loc.line}, {"column", loc.column}};
+  return llvm::json::Object{{"file", loc.file.str()}, {"line", loc.line}, {"column", loc.column}};
 }
 
 llvm::json::Object access_json(const ReportedAccess& a) {
@@ -439,7 +439,7 @@ llvm::json::Object artifact_location(const std::string& path) {
 }
 
 llvm::json::Object sarif_location(const SourceLoc& loc, const std::string& file) {
-  const std::string& path = loc.file.empty() ? file : loc.file;
+  const std::string& path = loc.file.empty() ? file : loc.file.str();
   llvm::json::Object region;
   if (loc.line > 0) region["startLine"] = loc.line;
   if (loc.column > 0) region["startColumn"] = loc.column;
