@@ -270,10 +270,10 @@ class UniformityAnalysis {
 
 Uniformity uniformity_of(const Expr& e, const std::map<std::string, Uniformity>& levels) {
   Uniformity out = Uniformity::Grid;
-  for (const auto& v : free_vars(e)) {
+  expr::for_each_var(e, [&](const std::string& v) {
     auto it = levels.find(v);
     out = std::max(out, it == levels.end() ? Uniformity::Thread : it->second);
-  }
+  });
   return out;
 }
 

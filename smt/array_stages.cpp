@@ -27,8 +27,8 @@ WellFormed projected_on(const WellFormed& w, const std::string& array) {
 ArrayStages::ArrayStages(const WellFormed& w, const ArrayDecl& array, const CheckOptions& o)
     : array_(array), preconditions_(w.kernel.preconditions), options_(o) {
   WellFormed projected = projected_on(w, array.name);
-  views_ = sync_views(projected, array.space == MemorySpace::Global && !o.intra_block_only,
-                      z3_group_uniform(projected, o));
+  GroupUniform uniform = z3_group_uniform(projected, o);  // before projected moves
+  views_ = sync_views(std::move(projected), array.space == MemorySpace::Global && !o.intra_block_only, uniform);
 }
 
 AlignedProtocol ArrayStages::align_view(const WellFormed& w) const {

@@ -67,21 +67,12 @@ std::vector<int> modelled_warp_widths(const WellFormed& w, const GroupUniform& u
   return out;
 }
 
-std::vector<SyncView> sync_views(const WellFormed& w, bool cross_block, const GroupUniform& uniform) {
+std::vector<SyncView> sync_views(WellFormed w, bool cross_block, const GroupUniform& uniform) {
   std::set<int> all_widths;
   bool grid = false;
   collect_scopes(w.kernel.body, all_widths, grid);
   std::vector<int> widths = modelled_warp_widths(w, uniform);
-  std::vector<SyncView> out;
-  // Same block, in no common group: the warp barriers order nothing.
-  SyncView plain;
-  plain.kernel = all_widths.empty() ? w : reform(w, [](const Sync& y) { return y.scope != SyncScope::Warp; });
-  if (!widths.empty()) {
-    plain.other_group = widths.back();
-    plain.pairs = "threads of different " +
-                  (widths.back() == 32 ? std::string("warps") : "groups of " + std::to_string(widths.back()) + " threads");
-  }
-  out.push_back(std::move(plain));
+  std::vector<SyncView> out(1);  // the plain view first, filled last: it may take w itself
   for (std::size_t i = 0; i < widths.size(); ++i) {
     int n = widths[i];
     SyncView v;
@@ -107,6 +98,14 @@ std::vector<SyncView> sync_views(const WellFormed& w, bool cross_block, const Gr
     cross.kernel = reform(w, [](const Sync& y) { return y.scope == SyncScope::Grid; });
     out.push_back(std::move(cross));
   }
+  // Same block, in no common group: the warp barriers order nothing.
+  SyncView& plain = out.front();
+  if (!widths.empty()) {
+    plain.other_group = widths.back();
+    plain.pairs = "threads of different " +
+                  (widths.back() == 32 ? std::string("warps") : "groups of " + std::to_string(widths.back()) + " threads");
+  }
+  plain.kernel = all_widths.empty() ? std::move(w) : reform(w, [](const Sync& y) { return y.scope != SyncScope::Warp; });
   return out;
 }
 
