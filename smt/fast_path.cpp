@@ -456,13 +456,7 @@ class FastPath {
     if (ca != cb || ca.empty()) return std::nullopt;
     for (const auto& [v, k] : d.coef)
       if (vars_.at(v).thread == 0) return std::nullopt;
-    // A component of the thread's identity with no coefficient must be
-    // the same in both threads: fixed by its range (or uniform in the trace).
-    for (const auto& [name, info] : vars_) {
-      if (info.thread == 0 || !is_thread_id(info.neutral) || ca.count(info.neutral)) continue;
-      Range r = range(name);
-      if (!r.lo || !r.hi || *r.lo != *r.hi) return std::nullopt;
-    }
+    if (!identity_fixed_outside(ca)) return std::nullopt;
     // Mixed radix: sorted by magnitude, each coefficient exceeds the most
     // the smaller terms' differences can add up to.
     std::vector<std::pair<Int, std::string>> terms;
