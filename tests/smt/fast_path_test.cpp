@@ -266,7 +266,10 @@ TEST(FastPath, AgreesWithZ3AndBruteForceOnRandomTraces) {
               checked, proved, proved_small, modular, racy_small);
   EXPECT_GT(modular, 0);
   // Every outcome occurs often enough for the comparison to mean something.
-  EXPECT_GT(proved, testkit::seeds_checked(800) / 20);
+  // (Of the traces checked, not of the seeds: a third of the shaped ones
+  // wrap their indices now, and under the sanitizer's seed stride 13 plain
+  // proofs of 196 checked traces sat exactly on a bound of seeds / 20.)
+  EXPECT_GT(proved, checked / 20);
   EXPECT_GE(proved_small, proved);
   EXPECT_GT(racy_small, checked / 3);
 }
