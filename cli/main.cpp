@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "support/exit_codes.hpp"
+#include "support/memory_reuse.hpp"
 
 namespace {
 
@@ -35,6 +36,7 @@ constexpr const char* kUsage =
 
 int main(int argc, char** argv) {
   using namespace racecert;
+  keep_freed_memory_for_reuse();
   if (argc < 2) {
     std::cerr << kUsage;
     return kExitUsage;

@@ -122,6 +122,7 @@ ReportedRace replayed_race(const Kernel& k, const Job& j, const CheckOptions& o)
   SymbolicTrace t = j.trace;
   Job last = j;
   int tried = 0;
+  QueryContext retries;  // one after another: a fixed context history
   while (out.retry && tried < o.replay_attempts && !q.deadline.expired()) {
     // Exclude the refuted values: not (v1 == c1 && v2 == c2 && ...).
     std::map<std::string, std::int64_t> values(last.result.model.begin(), last.result.model.end());
@@ -135,7 +136,7 @@ ReportedRace replayed_race(const Kernel& k, const Job& j, const CheckOptions& o)
     if (same.empty()) break;
     t.assumptions.push_back(expr::neg(expr::conj(same)));
     ++tried;
-    Job next{t, solve(t, q), false};
+    Job next{t, solve(t, q, &retries), false};
     if (next.result.status != QueryStatus::Racy) break;
     ReportedRace again = make_race(next);
     out = o.replay(k, witness_values(next), again);

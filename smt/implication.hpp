@@ -8,7 +8,9 @@
 namespace racecert::smt {
 
 // Each check ends after timeout_ms, or at `deadline` if that comes first,
-// or after `rlimit` units of Z3's resource count (0: no such limit).
+// or after `rlimit` units of Z3's resource count (0: no such limit). The
+// closure (and its copies) must be called by one thread at a time: its
+// checks share one Z3 context (smt/query.hpp QueryContext).
 transform::Implication z3_implication(unsigned timeout_ms, Deadline deadline = Deadline::never(),
                                       unsigned rlimit = 0);
 

@@ -49,7 +49,8 @@ struct SharedContext;
 }
 
 // Queries asked through one QueryContext, one after another, share a Z3
-// context: a fresh context costs about 1 ms and 2,000 page faults, more than
+// context: a fresh context costs about 0.4 ms once its memory is reused
+// (support/memory_reuse.hpp), 5 ms and 4,000 page faults before, more than
 // a small query itself (docs/benchmarks.md "What the fresh contexts cost").
 // A query's answer and time may depend on what its context saw before, so
 // the verdicts stay the same from run to run only when the same queries go

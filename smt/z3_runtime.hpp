@@ -30,7 +30,8 @@ struct SharedContext {
 // time on a query depends on what its context saw before (docs/smt-encoding.md,
 // "Deterministic solver runs"), and a verdict must not depend on which pooled
 // thread ran the query or what it ran before. A fresh context costs about
-// 1 ms and 2,000 page faults (docs/benchmarks.md "What the fresh contexts cost").
+// 0.4 ms when it reuses the memory of the last one (support/memory_reuse.hpp),
+// else 5 ms and 4,000 page faults (docs/benchmarks.md "What the fresh contexts cost").
 z3::context& thread_context();
 
 struct LimitedResult {
