@@ -242,12 +242,15 @@ void read_model(const z3::model& m, detail::Encoder& enc, const SymbolicTrace& t
 
 // Z3 resource units of one witness-minimization step. Counted, not timed,
 // so that the witness of a kernel is the same on every machine and under
-// any load. Over the racy kernels of datasets/kernels, 93 % of the steps
-// took under 20,000 units and 0.5 ms; the rest took 20,000 to 1,000,000
-// units (up to the old 100 ms wall-clock cap per step) and were 80 % of all
-// minimization time. A step past this budget is taken as a floor (see
-// minimize), at worst a larger but still real witness (docs/smt-encoding.md).
-constexpr unsigned kMinimizeStepUnits = 20000;
+// any load. Over the racy kernels of datasets/kernels, 84 % of the steps
+// took under 10,000 units, together 9 % of the minimization time; the rest
+// took 10,000 to 1,000,000 units (up to the old 100 ms wall-clock cap per
+// step). A step past this budget is taken as a floor (see minimize), at
+// worst a larger but still real witness. Against 20,000 units and a third
+// unknown step, the 208 racy files ran 13.1 s against 10.5 s, with the same
+// witness sum on 192 files, a smaller one on 6 and a larger one on 10
+// against the old search (docs/smt-encoding.md).
+constexpr unsigned kMinimizeStepUnits = 10000;
 
 // Small witnesses read like the paper's (fewest threads, smallest
 // parameters): a search on a weighted sum of absolute values, with the
@@ -269,7 +272,7 @@ constexpr unsigned kMinimizeStepUnits = 20000;
 //   satisfiable checks before the two that matter;
 // - a step that runs out of its units is taken as unsat (the minimum is
 //   assumed above it): the search goes on by halving from above, and stops
-//   at the third such step.
+//   at the second such step.
 // Best effort: the last real model found stands when a step times out on
 // the clock (a slow machine's safety net) or, linearized, finds a model
 // whose products are not real.
@@ -320,7 +323,7 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
         // above it, a few times.
         lo = mid + 1;
         below = false;
-        stop = checked.timed_out || ++unknowns > 2;
+        stop = checked.timed_out || ++unknowns > 1;
       }
       if (c == z3::sat) {
         z3::model m = s.get_model();
