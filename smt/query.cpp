@@ -275,6 +275,7 @@ constexpr unsigned kMinimizeStepUnits = 20000;
 // whose products are not real.
 void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const SymbolicTrace& t, const Formula& f,
               const QueryOptions& o, const Deadline& query_deadline, QueryResult& r) {
+  r.witness_minimal = false;
   // The model first: asserting the magnitudes' bounds below drops it.
   z3::model best = s.get_model();
   z3::expr total = ctx.int_val(0), bound = ctx.int_val(0);
@@ -301,6 +302,7 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
   // `bounded` (the same values, or a linear stand-in); returns whether it
   // reached the minimum (or its floor), and leaves the bound it found
   // asserted (so that a later objective keeps it).
+  int floors = 0;  // steps taken as floors: the minimum found may be above the real one
   auto shrink = [&](const z3::expr& objective, const z3::expr& bounded) {
     std::int64_t lo = 0, hi = 0;
     if (!best.eval(objective, true).is_numeral_i64(hi)) return false;  // huge values: keep them
@@ -320,6 +322,7 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
         // above it, a few times.
         lo = mid + 1;
         below = false;
+        ++floors;
         stop = checked.timed_out || ++unknowns > 2;
       }
       if (c == z3::sat) {
@@ -343,12 +346,15 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
     return true;
   };
   try {
-    if (shrink(total, bound)) shrink(pair, pair);
+    bool reached = shrink(total, bound);
+    bool least = reached && floors == 0;
+    if (reached) shrink(pair, pair);
     // Read into a copy: the watchdog repeats its interrupt until a step's
     // guard ends, so one can land after the step returned and make the next
     // call into Z3 (this read included) throw "canceled".
     QueryResult smaller = r;
     read_model(best, enc, t, f, smaller);
+    smaller.witness_minimal = least;
     r = std::move(smaller);
   } catch (const z3::exception&) {
     // An interrupted step: r keeps the witness read before minimizing (the
