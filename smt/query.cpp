@@ -242,15 +242,15 @@ void read_model(const z3::model& m, detail::Encoder& enc, const SymbolicTrace& t
 
 // Z3 resource units of one witness-minimization step. Counted, not timed,
 // so that the witness of a kernel is the same on every machine and under
-// any load. Over the racy kernels of datasets/kernels, 84 % of the steps
-// took under 10,000 units, together 9 % of the minimization time; the rest
-// took 10,000 to 1,000,000 units (up to the old 100 ms wall-clock cap per
-// step). A step past this budget is taken as a floor (see minimize), at
-// worst a larger but still real witness. Against 20,000 units and a third
-// unknown step, the 208 racy files ran 13.1 s against 10.5 s, with the same
-// witness sum on 192 files, a smaller one on 6 and a larger one on 10
-// against the old search (docs/smt-encoding.md).
-constexpr unsigned kMinimizeStepUnits = 10000;
+// any load. Over the racy kernels of datasets/kernels, 93 % of the steps
+// took under 20,000 units, together a fifth of the minimization time; the
+// rest took 20,000 to 1,000,000 units (up to the old 100 ms wall-clock cap
+// per step). A step past this budget is taken as a floor (see minimize),
+// at worst a larger but still real witness. The 208 racy files ran 13.1 s
+// when the third such step ended the search, 10.9 s with the second (10.5
+// s with 10,000 units, but 43 of 279 tiny random traces then end without
+// a proved minimum, against 16: tests/smt/witness_minimization_test.cpp).
+constexpr unsigned kMinimizeStepUnits = 20000;
 
 // Small witnesses read like the paper's (fewest threads, smallest
 // parameters): a search on a weighted sum of absolute values, with the
@@ -278,6 +278,7 @@ constexpr unsigned kMinimizeStepUnits = 10000;
 // whose products are not real.
 void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const SymbolicTrace& t, const Formula& f,
               const QueryOptions& o, const Deadline& query_deadline, QueryResult& r) {
+  r.witness_minimal = false;
   // The model first: asserting the magnitudes' bounds below drops it.
   z3::model best = s.get_model();
   z3::expr total = ctx.int_val(0), bound = ctx.int_val(0);
@@ -304,6 +305,7 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
   // `bounded` (the same values, or a linear stand-in); returns whether it
   // reached the minimum (or its floor), and leaves the bound it found
   // asserted (so that a later objective keeps it).
+  int floors = 0;  // steps taken as floors: the minimum found may be above the real one
   auto shrink = [&](const z3::expr& objective, const z3::expr& bounded) {
     std::int64_t lo = 0, hi = 0;
     if (!best.eval(objective, true).is_numeral_i64(hi)) return false;  // huge values: keep them
@@ -323,6 +325,7 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
         // above it, a few times.
         lo = mid + 1;
         below = false;
+        ++floors;
         stop = checked.timed_out || ++unknowns > 1;
       }
       if (c == z3::sat) {
@@ -346,12 +349,15 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
     return true;
   };
   try {
-    if (shrink(total, bound)) shrink(pair, pair);
+    bool reached = shrink(total, bound);
+    bool least = reached && floors == 0;
+    if (reached) shrink(pair, pair);
     // Read into a copy: the watchdog repeats its interrupt until a step's
     // guard ends, so one can land after the step returned and make the next
     // call into Z3 (this read included) throw "canceled".
     QueryResult smaller = r;
     read_model(best, enc, t, f, smaller);
+    smaller.witness_minimal = least;
     r = std::move(smaller);
   } catch (const z3::exception&) {
     // An interrupted step: r keeps the witness read before minimizing (the

@@ -40,6 +40,10 @@ struct QueryResult {
   std::vector<std::int64_t> index;         // thread 1's
   std::vector<std::int64_t> second_index;  // thread 2's (differs from index only under byte views)
   std::vector<std::pair<std::string, std::int64_t>> model;
+  // When racy and minimized: the search proved that no witness has a smaller
+  // weighted sum of magnitudes (no step was taken as a floor, none was cut
+  // off by the clock). Otherwise the witness is real but may not be the least.
+  bool witness_minimal = false;
   double seconds = 0;
   std::string fast_path;  // when decided without Z3 (smt/fast_path.hpp): the argument
 };
