@@ -20,6 +20,7 @@
 #include "pipeline/show.hpp"
 #include "protocol/parser.hpp"
 #include "protocol/printer.hpp"
+#include "smt/query.hpp"
 
 namespace racecert::pipeline {
 
@@ -480,6 +481,7 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
   using Clock = std::chrono::steady_clock;
   auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
   auto started = Clock::now();
+  if (!o.show) smt::prepare_context();  // made while the front end parses
   Gathered g;
   auto counter = [&files](std::size_t i) {
     return "[" + std::to_string(i + 1) + "/" + std::to_string(files.size()) + "] ";

@@ -584,13 +584,15 @@ QueryContext::QueryContext() = default;
 QueryContext::~QueryContext() = default;
 
 std::shared_ptr<detail::SharedContext> QueryContext::take() {
-  if (!shared_ || shared_->spoiled) shared_ = std::make_shared<detail::SharedContext>();
+  if (!shared_ || shared_->spoiled) shared_ = detail::new_shared_context();
   return shared_;
 }
 
 void QueryContext::give_back(std::shared_ptr<detail::SharedContext> used, bool clean) {
   if (!clean || used->spoiled) shared_.reset();
 }
+
+void prepare_context() { detail::prepare_shared_context(); }
 
 QueryResult solve(const SymbolicTrace& given, const QueryOptions& o, QueryContext* shared) {
   auto start = Clock::now();

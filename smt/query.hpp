@@ -76,6 +76,10 @@ class QueryContext {
   std::shared_ptr<detail::SharedContext> shared_;
 };
 
+// Starts making the first QueryContext's Z3 context on another thread, to
+// overlap its cost with the front end (smt/z3_runtime.hpp).
+void prepare_context();
+
 QueryResult solve(const transform::SymbolicTrace& t, const QueryOptions& o = {}, QueryContext* shared = nullptr);
 
 // The query in SMT-LIB 2 (what --show smt prints), after a comment that says

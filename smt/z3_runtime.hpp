@@ -25,6 +25,17 @@ struct SharedContext {
   std::atomic<bool> spoiled = false;
 };
 
+// Starts making one SharedContext on another thread, so that its cost (the
+// first Z3 context of a process: its page faults and Z3's own set-up, some
+// 10 ms) overlaps the front end's parse instead of following it (issue 18).
+// Idempotent. The context is fresh whoever takes it: no history, so no
+// verdict depends on whether it was made ahead.
+void prepare_shared_context();
+
+// The prepared context when there is one not yet taken (waiting for it if
+// it is still being made), else a new one.
+std::shared_ptr<SharedContext> new_shared_context();
+
 // The Z3 context of the calling thread. Inside run_bounded it is the work's
 // shared context when it was given one, else fresh for each work: Z3's run
 // time on a query depends on what its context saw before (docs/smt-encoding.md,
