@@ -294,7 +294,7 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
     z3::expr x = enc.variable(v->name);
     terms.push_back(w * enc.magnitude(x));
     if (enc.bitvectors()) {
-      bounds.push_back(w * enc.magnitude(x));
+      bounds.push_back(terms.back());
     } else {
       z3::expr m = ctx.int_const(("magnitude!" + std::to_string(k++)).c_str());
       s.add(m >= x && m >= -x);
@@ -308,6 +308,7 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
   // that a slow machine still ends it.
   Deadline budget = Deadline::after(std::chrono::milliseconds(std::min(500u, o.timeout_ms / 4))).min(query_deadline);
   auto step_limit = std::chrono::milliseconds(std::max(1u, std::min(100u, o.timeout_ms / 10)));
+  unsigned step_units = o.rlimit > 0 ? std::min(o.rlimit, kMinimizeStepUnits) : kMinimizeStepUnits;
   // Lowers `objective` (non-negative) from its value in `best`, probing
   // `bounded` (the same values, or a linear stand-in); returns whether it
   // reached the minimum (or its floor), and leaves the bound it found
@@ -323,13 +324,12 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
       if (below) mid = std::min(mid, 2 * lo);
       s.push();
       s.add(bounded <= ctx.int_val(mid));
-      unsigned step_units = o.rlimit > 0 ? std::min(o.rlimit, kMinimizeStepUnits) : kMinimizeStepUnits;
       detail::LimitedResult checked = detail::limited_check(s, Deadline::after(step_limit).min(budget), step_units);
       z3::check_result c = checked.result;
       bool stop = false;
       if (c == z3::unknown) {
         // Too hard within the step's units: take mid as a floor and go on
-        // above it, a few times.
+        // above it, once.
         lo = mid + 1;
         below = false;
         ++floors;
