@@ -51,7 +51,7 @@ const std::vector<Closure>& ArrayStages::closures() {
   return *closures_;
 }
 
-void ArrayStages::add_view_traces(const SyncView& v, std::vector<SymbolicTrace>& out) const {
+void ArrayStages::add_view_traces(const SyncView& v, const std::function<void(SymbolicTrace&&)>& each) const {
   TraceOptions to;
   to.extra_assumptions = options_.assumptions;
   to.warp_size = options_.warp_size;
@@ -59,7 +59,7 @@ void ArrayStages::add_view_traces(const SyncView& v, std::vector<SymbolicTrace>&
   to.other_group = v.other_group;
   if (v.cross_block && !v.grid_phases) {
     // No grid barrier: one trace of the whole kernel.
-    out.push_back(cross_block_trace(v.kernel, array_.name, to));
+    each(cross_block_trace(v.kernel, array_.name, to));
     return;
   }
   std::vector<Closure> own;
@@ -70,7 +70,7 @@ void ArrayStages::add_view_traces(const SyncView& v, std::vector<SymbolicTrace>&
     SymbolicTrace t = v.cross_block ? cross_block_trace(v.kernel, c, array_.name, to)
                                     : sequentialize(v.kernel, c, array_.name, to);
     if (!v.pairs.empty()) t.phase += ", " + v.pairs;
-    out.push_back(std::move(t));
+    each(std::move(t));
   }
 }
 
@@ -78,17 +78,15 @@ const std::vector<SymbolicTrace>& ArrayStages::traces() {
   if (!traces_) {
     closures();
     std::vector<SymbolicTrace> out;
-    for (const auto& v : views_) add_view_traces(v, out);
+    for_each_trace([&](SymbolicTrace&& t) { out.push_back(std::move(t)); });
     traces_ = std::move(out);
   }
   return *traces_;
 }
 
-std::vector<SymbolicTrace> ArrayStages::take_traces() {
-  traces();
-  std::vector<SymbolicTrace> out = std::move(*traces_);
-  traces_.reset();
-  return out;
+void ArrayStages::for_each_trace(const std::function<void(SymbolicTrace&&)>& each) {
+  closures();
+  for (const auto& v : views_) add_view_traces(v, each);
 }
 
 }  // namespace racecert::smt

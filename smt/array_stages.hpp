@@ -9,6 +9,7 @@
 // each kind of pair has its own view of the barriers (transform/
 // sync_views.hpp). aligned() and closures() are those of the plain
 // same-block view; traces() has the traces of every view.
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -31,13 +32,16 @@ class ArrayStages {
   const transform::AlignedProtocol& aligned();
   const std::vector<transform::Closure>& closures();
   const std::vector<transform::SymbolicTrace>& traces();
-  // The traces, moved out (the stages keep none): smt::check's jobs own
-  // them, without a second copy of every access (issue 18).
-  std::vector<transform::SymbolicTrace> take_traces();
+  // Each trace, handed to `each` as soon as it is made, in the order of
+  // traces(); the stages keep none. smt::check decides what the fast path
+  // proves and drops those traces before the next one is made, so that a
+  // kernel's accesses are not all held at once (issue 18).
+  void for_each_trace(const std::function<void(transform::SymbolicTrace&&)>& each);
 
  private:
   transform::AlignedProtocol align_view(const transform::WellFormed& w) const;
-  void add_view_traces(const transform::SyncView& v, std::vector<transform::SymbolicTrace>& out) const;
+  void add_view_traces(const transform::SyncView& v,
+                       const std::function<void(transform::SymbolicTrace&&)>& each) const;
 
   std::vector<transform::SyncView> views_;  // the plain same-block view first
   protocol::ArrayDecl array_;

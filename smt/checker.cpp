@@ -28,7 +28,20 @@ struct Job {
   SymbolicTrace trace;
   QueryResult result;
   bool skipped = false;  // not run: the kernel's time limit had passed
+  bool decided = false;  // by the fast path as the trace was made (result set)
 };
+
+// A decided trace without its accesses, variables and assumptions: what the
+// report reads of it stays (array, phase, kind). Its group of queries keeps
+// its place, so the other queries' contexts have the same history.
+SymbolicTrace without_steps(SymbolicTrace t) {
+  // Swapped with empty ones: assigning `{}` would keep the capacity.
+  std::vector<TraceAccess>().swap(t.accesses);
+  std::vector<TraceVar>().swap(t.vars);
+  std::vector<Expr>().swap(t.assumptions);
+  t.lockstep.reset();
+  return t;
+}
 
 std::string display_name(const TraceVar& v, const std::map<std::string, int>& count) {
   std::string base = v.source + (v.thread ? "@" + std::to_string(v.thread) : "");
@@ -262,8 +275,17 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
       if (o.race_arrays && !o.race_arrays->count(array.name)) continue;
       try {
         ArrayStages stages(w, array, ko);
-        for (auto& t : stages.take_traces())
-          if (may_conflict(t)) jobs.push_back(Job{std::move(t), {}, false});
+        stages.for_each_trace([&](SymbolicTrace&& t) {
+          if (!may_conflict(t)) return;
+          Job j{std::move(t), {}, false, false};
+          if (auto r = solve_without_solver(j.trace, ko.query)) {
+            // Decided: the report reads only the trace's array and kind.
+            j.result = std::move(*r);
+            j.decided = true;
+            j.trace = without_steps(std::move(j.trace));
+          }
+          jobs.push_back(std::move(j));
+        });
       } catch (const Error& e) {
         rep.status = worse(rep.status, KernelStatus::Unknown);
         rep.diagnostics.push_back({Diagnostic::Severity::Warning, e.loc(),
@@ -275,6 +297,10 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
     parallel_for(groups, query_threads(o.jobs, groups), [&](std::size_t g) {
       QueryContext shared;
       for (std::size_t q = g * kQueriesPerContext; q < std::min(jobs.size(), (g + 1) * kQueriesPerContext); ++q) {
+        if (jobs[q].decided) {
+          if (o.progress) o.progress(i, ++answered, jobs.size());
+          continue;
+        }
         if (ko.query.deadline.expired()) {
           jobs[q].skipped = true;  // reported once for all, not once per query
           continue;

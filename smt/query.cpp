@@ -601,17 +601,21 @@ void QueryContext::give_back(std::shared_ptr<detail::SharedContext> used, bool c
 
 void prepare_context() { detail::prepare_shared_context(); }
 
-QueryResult solve(const SymbolicTrace& given, const QueryOptions& o, QueryContext* shared) {
+std::optional<QueryResult> solve_without_solver(const SymbolicTrace& t, const QueryOptions& o) {
+  if (!o.fast_paths) return std::nullopt;
   auto start = Clock::now();
-  if (o.fast_paths) {
-    if (auto why = decide_without_solver(given)) {
-      QueryResult r;
-      r.status = QueryStatus::Drf;
-      r.fast_path = std::move(*why);
-      r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-      return r;
-    }
-  }
+  auto why = decide_without_solver(t);
+  if (!why) return std::nullopt;
+  QueryResult r;
+  r.status = QueryStatus::Drf;
+  r.fast_path = std::move(*why);
+  r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return r;
+}
+
+QueryResult solve(const SymbolicTrace& given, const QueryOptions& o, QueryContext* shared) {
+  if (auto decided = solve_without_solver(given, o)) return std::move(*decided);
+  auto start = Clock::now();
   Deadline deadline = Deadline::after(std::chrono::milliseconds(o.timeout_ms)).min(o.deadline);
   auto result = std::make_shared<QueryResult>();
   auto context = shared ? shared->take() : nullptr;

@@ -8,6 +8,7 @@
 // after another: QueryContext), so queries can run on several threads at once.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,6 +82,11 @@ class QueryContext {
 void prepare_context();
 
 QueryResult solve(const transform::SymbolicTrace& t, const QueryOptions& o = {}, QueryContext* shared = nullptr);
+
+// What solve() decides without Z3 (drf by smt/fast_path.hpp, when
+// o.fast_paths), else nullopt: solve() asks it first, and smt::check asks
+// it as each trace is made, so that a decided trace is dropped at once.
+std::optional<QueryResult> solve_without_solver(const transform::SymbolicTrace& t, const QueryOptions& o = {});
 
 // The query in SMT-LIB 2 (what --show smt prints), after a comment that says
 // when the query is not asked: decided without Z3, or no two accesses
