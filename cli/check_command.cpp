@@ -177,6 +177,7 @@ int check_main(int argc, char** argv) {
   std::size_t width = tty && ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 ? ws.ws_col : 0;
   ProgressLine line(std::cerr, tty, width, std::chrono::milliseconds(100));
   if (line.enabled()) o.pipeline.progress = [&line](const std::string& text) { line.show(text); };
+  o.pipeline.leave_allocated = true;  // the process ends with this run
   pipeline::Result result = pipeline::run_check(o.files, o.pipeline);
   line.clear();
   if (o.pipeline.show) {

@@ -21,6 +21,7 @@
 #include "protocol/parser.hpp"
 #include "protocol/printer.hpp"
 #include "smt/query.hpp"
+#include "support/memory_reuse.hpp"
 
 namespace racecert::pipeline {
 
@@ -227,8 +228,9 @@ bool restrict_checked_arrays(const std::string& path, const kir::Kernel& k, cons
 }
 
 // One kernel of a .cu/.cl file through the stages before the protocol
-// analysis. Returns early at the `show` stage.
-void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, const frontend::ParsedFile& f,
+// analysis. Returns early at the `show` stage. Returns whether the kernel
+// was sent to the protocol analysis (its code is then kept, for replay).
+bool kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, const frontend::ParsedFile& f,
                    const GpuVerifyHeader& header, const HostLaunchUsed& host, const Options& o, Gathered& g) {
   const kir::Kernel& k = lk.kernel;
   g.matched = true;
@@ -237,9 +239,9 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   if (!lk.errors.empty()) {
     if (lk.malformed) g.errors.push_back(input_error(lk.errors.front().loc, lk.errors.front().message));
     if (!o.show) g.decided.push_back(unknown_report(path, k.name, compile_errors(lk, f)));
-    return;
+    return false;
   }
-  if (wants(o, Stage::Kernel)) return;
+  if (wants(o, Stage::Kernel)) return false;
   // 2. Routing: a kernel with named barriers has its shared arrays (and
   // its barriers' well-synchronization) decided by the named-barrier check on
   // the extracted program of one block (extracted for `barriers` here, for
@@ -266,7 +268,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
     }
     if (named && !block)
       g.shown += "// kernel " + k.name + ": named barriers are checked only with a known block size\n";
-    return;
+    return false;
   }
 
   // 3. The protocol: inferred, restricted to the arrays routed to it, with
@@ -279,7 +281,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
     bool reported = std::any_of(g.decided.begin(), g.decided.end(),
                                 [&](const KernelReport& r) { return r.file == path && r.name == k.name; });
     if (!o.show && !reported) g.decided.push_back(unknown_report(path, k.name, unsupported(k, inf)));
-    return;
+    return false;
   }
   if (!o.launch.block && header.block)
     for (auto& e : dimension_preconditions("blockDim", *header.block)) inf.protocol.preconditions.push_back(e);
@@ -311,7 +313,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   }
   std::vector<std::string> assumptions = lk.assumptions;
   Gathered::HeaderChecks checks = header_checks(header);
-  if (!restrict_checked_arrays(path, k, header, checks.race_arrays, assumptions, g)) return;
+  if (!restrict_checked_arrays(path, k, header, checks.race_arrays, assumptions, g)) return false;
   if (named) {
     std::set<std::string> global;
     for (const auto& a : inf.protocol.arrays)
@@ -325,7 +327,7 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
       g.protocols.push_back(std::move(inf.protocol));
       g.checks.push_back(header_checks(header));
     }
-    return;
+    return false;
   }
 
   // 4. The named-barrier check's verdict on shared memory; the protocol
@@ -361,28 +363,32 @@ void kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   g.assumed_one.push_back(std::move(unread.assumed_one));
   g.assumptions.push_back(std::move(assumptions));
   g.host_launches.push_back(host);
-  g.code.insert_or_assign({path, k.name}, k);
+  return true;
 }
 
 void load_kernel_file(const std::string& path, const Options& o, Gathered& g) {
   frontend::ParsedFile f = frontend::parse_kernels(path, frontend::Options{o.defines, o.include_dirs, o.cuda_path, o.launch.block, o.launch.grid});
   if (f.kernels.empty()) g.without_kernels.push_back(path);
   for (const auto& lk : f.kernels) g.kernel_names.push_back(lk.kernel.name);
-  for (const auto& lk : f.kernels) {
+  for (auto& lk : f.kernels) {
     if (!o.kernel.empty() && lk.kernel.name != o.kernel) continue;
     // A kernel that does not compile is reported once; `--show` shows the
     // first host launch only.
     std::vector<frontend::HostLaunch> shapes;
     if (lk.errors.empty()) shapes = host_launches_for(lk.kernel.name, o.launch, f.header, f.host_launches);
     if (o.show && shapes.size() > 1) shapes.resize(1);
-    if (shapes.empty()) kernel_stages(path, lk, f, f.header, HostLaunchUsed{}, o, g);
+    bool checked = shapes.empty() && kernel_stages(path, lk, f, f.header, HostLaunchUsed{}, o, g);
     for (const auto& l : shapes) {
       GpuVerifyHeader header = f.header;
       header.block = l.block;
       header.grid = l.grid;
       HostLaunchUsed used{l.loc.file + ":" + std::to_string(l.loc.line) + " (" + l.str() + ")", shapes.size() > 1};
-      kernel_stages(path, lk, f, header, used, o, g);
+      checked = kernel_stages(path, lk, f, header, used, o, g) || checked;
     }
+    // The code of a kernel sent to the protocol analysis, for the replay of
+    // its races: moved, not copied (a copy of a 50,000-statement kernel's
+    // IR was 30 MB and its time; issue 18).
+    if (checked) g.code.insert_or_assign({path, lk.kernel.name}, std::move(lk.kernel));
   }
 }
 
@@ -557,6 +563,7 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
   started = Clock::now();
   fall_back_to_explorer(out.kernels, g.explore, explore);
   out.timing.explorer = seconds_since(started);
+  if (o.leave_allocated) leave_allocated(std::move(g));
   return out;
 }
 

@@ -40,6 +40,9 @@ struct Options {
   // What the run is doing, for a status line on a terminal ("[3/40] k.cu:
   // kernel 'k' (queries 37/120)"); none: nothing is said.
   std::function<void(const std::string&)> progress;
+  // The process exits after this run: its kernels' IR and protocols are
+  // left allocated, not freed one node at a time (support/memory_reuse.hpp).
+  bool leave_allocated = false;
 };
 
 // Where the wall time of a run went, in seconds: the front end (parsing,
