@@ -267,7 +267,11 @@ kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name, const
     return !assigned.count(v) &&
            std::any_of(k_.parameters.begin(), k_.parameters.end(), [&](const kir::Variable& p) { return p.name == v; });
   };
+  // Both blocks sized exactly: the kernel's top-level statements stay in
+  // memory through the whole check, and growth left up to half of a large
+  // kernel's buffer unused (issue 18).
   kir::Block body;
+  body.reserve(k_.body.size());
   for (auto& s : k_.body) {
     if (s.is<kir::Assume>() && s.as<kir::Assume>().cond) {
       auto vars = free_vars(s.as<kir::Assume>().cond);
@@ -279,6 +283,7 @@ kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name, const
     body.push_back(std::move(s));
   }
   k_.body = std::move(prologue_);
+  k_.body.reserve(k_.body.size() + body.size());
   for (auto& s : body) k_.body.push_back(std::move(s));
   return std::move(k_);
 }

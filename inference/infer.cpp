@@ -227,6 +227,7 @@ class Inferrer {
   std::vector<P::Block*> sinks_;
   std::vector<P::Block*> decl_scopes_;  // fresh unknowns of a loop body (innermost last)
   std::set<std::string> names_;
+  std::map<std::string, int> next_suffix_;  // per base, the last suffix fresh_name() tried
   std::set<std::string> fresh_names_;  // the unknowns fresh() made
   int counter_ = 0;
   int depth_ = 0;        // conditionals and loops around the current statement
@@ -262,10 +263,9 @@ class Inferrer {
   void drop_unused_unknowns(P::Kernel& p) {
     std::set<std::string> used;
     auto collect = [&](const Expr& e) {
-      for (const auto& v : free_vars(e)) used.insert(v);
-      return e;
+      expr::for_each_var(e, [&](const std::string& v) { used.insert(v); });
     };
-    P::map_exprs(p.body, collect);
+    P::for_each_expr(p.body, collect);
     for (const auto& e : p.preconditions) collect(e);
     auto unused = [&](const std::string& n) { return fresh_names_.count(n) && !used.count(n); };
     std::erase_if(p.vars, [&](const P::VarDecl& v) { return unused(v.name); });
@@ -707,9 +707,14 @@ class Inferrer {
   // Loop bounds and steps are read before the loop (invariant).
   Expr condition_operand(const Expr& e) { return value_or_fresh(e, "bound"); }
 
+  // The first of base, base$1, base$2, ... not taken. Names are never
+  // released, so the search for a base resumes where its last one ended:
+  // a kernel with n conditions on loaded values names "cond" n times, and
+  // starting from $1 each time was quadratic (issue 18).
   std::string fresh_name(const std::string& base) {
     std::string name = base;
-    for (int i = 1; names_.count(name); ++i) name = base + "$" + std::to_string(i);
+    int& i = next_suffix_[base];
+    while (names_.count(name)) name = base + "$" + std::to_string(++i);
     names_.insert(name);
     return name;
   }
@@ -717,6 +722,15 @@ class Inferrer {
 
 }  // namespace
 
-Inference infer_protocol(const kir::Kernel& k, const InferOptions& o) { return Inferrer(k, o).run(); }
+Inference infer_protocol(const kir::Kernel& k, const InferOptions& o) {
+  Inference out = Inferrer(k, o).run();
+  // The body was grown one statement at a time: up to half its buffer is
+  // slack (17 MB for 50,000 statements) kept through the whole check. Cut
+  // here, once the inferrer's own copy of the kernel IR is gone, so that
+  // the copy this makes does not raise the peak (issue 18).
+  out.protocol.body.shrink_to_fit();
+  out.protocol.vars.shrink_to_fit();
+  return out;
+}
 
 }  // namespace racecert::inference

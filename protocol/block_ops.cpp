@@ -29,18 +29,18 @@ Block substitute(const Block& b, const Substitution& s) {
       },
       [&](const Sync& y) { out.push_back(Stmt{y}); },
       [&](const If& in) {
-        If i = in;
+        If i = without_blocks(in);
         i.cond = substitute(i.cond, cur);
-        i.then_body = substitute(i.then_body, cur);
-        i.else_body = substitute(i.else_body, cur);
+        i.then_body = substitute(in.then_body, cur);
+        i.else_body = substitute(in.else_body, cur);
         out.push_back(Stmt{std::move(i)});
       },
       [&](const Loop& in) {
-        Loop l = in;
+        Loop l = without_blocks(in);
         l.init = substitute(l.init, cur);
         l.bound = substitute(l.bound, cur);
         l.step = substitute(l.step, cur);
-        l.body = substitute(l.body, without(cur, l.var));
+        l.body = substitute(in.body, without(cur, l.var));
         out.push_back(Stmt{std::move(l)});
       },
       [&](const Decl& d) {
@@ -48,10 +48,10 @@ Block substitute(const Block& b, const Substitution& s) {
         out.push_back(Stmt{d});
       },
       [&](const Bind& in) {
-        Bind bd = in;
+        Bind bd = without_blocks(in);
         Substitution inner = without(cur, bd.var);
         bd.where = substitute(bd.where, inner);
-        bd.body = substitute(bd.body, inner);
+        bd.body = substitute(in.body, inner);
         out.push_back(Stmt{std::move(bd)});
       }};
   for (const auto& st : b) std::visit(rewrite, st.node);
@@ -70,30 +70,56 @@ Block map_exprs(const Block& b, const std::function<Expr(const Expr&)>& f) {
       },
       [&](const Sync& y) { out.push_back(Stmt{y}); },
       [&](const If& in) {
-        If i = in;
+        If i = without_blocks(in);
         i.cond = f(i.cond);
-        i.then_body = map_exprs(i.then_body, f);
-        i.else_body = map_exprs(i.else_body, f);
+        i.then_body = map_exprs(in.then_body, f);
+        i.else_body = map_exprs(in.else_body, f);
         out.push_back(Stmt{std::move(i)});
       },
       [&](const Loop& in) {
-        Loop l = in;
+        Loop l = without_blocks(in);
         l.init = f(l.init);
         l.bound = f(l.bound);
         l.step = f(l.step);
-        l.body = map_exprs(l.body, f);
+        l.body = map_exprs(in.body, f);
         out.push_back(Stmt{std::move(l)});
       },
       // A declaration names a fresh unknown: it holds no expression.
       [&](const Decl& d) { out.push_back(Stmt{d}); },
       [&](const Bind& in) {
-        Bind bd = in;
+        Bind bd = without_blocks(in);
         bd.where = f(bd.where);
-        bd.body = map_exprs(bd.body, f);
+        bd.body = map_exprs(in.body, f);
         out.push_back(Stmt{std::move(bd)});
       }};
   for (const auto& st : b) std::visit(rewrite, st.node);
   return out;
+}
+
+void for_each_expr(const Block& b, const std::function<void(const Expr&)>& f) {
+  auto scan = Overloaded{
+      [&](const Access& a) {
+        for (const auto& i : a.index) f(i);
+        if (a.value) f(a.value);
+      },
+      [](const Sync&) {},
+      [&](const If& i) {
+        f(i.cond);
+        for_each_expr(i.then_body, f);
+        for_each_expr(i.else_body, f);
+      },
+      [&](const Loop& l) {
+        f(l.init);
+        f(l.bound);
+        f(l.step);
+        for_each_expr(l.body, f);
+      },
+      [](const Decl&) {},  // names a fresh unknown: holds no expression
+      [&](const Bind& bd) {
+        f(bd.where);
+        for_each_expr(bd.body, f);
+      }};
+  for (const auto& st : b) std::visit(scan, st.node);
 }
 
 namespace {

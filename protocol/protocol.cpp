@@ -169,6 +169,19 @@ bool contains_access(const Block& b) {
   return false;
 }
 
+std::size_t count_accesses(const Block& b, const std::string& array) {
+  auto count = Overloaded{
+      [&](const Access& a) -> std::size_t { return a.array == array ? 1 : 0; },
+      [](const Sync&) -> std::size_t { return 0; },
+      [&](const If& i) { return count_accesses(i.then_body, array) + count_accesses(i.else_body, array); },
+      [&](const Loop& l) { return count_accesses(l.body, array); },
+      [](const Decl&) -> std::size_t { return 0; },
+      [&](const Bind& bd) { return count_accesses(bd.body, array); }};
+  std::size_t n = 0;
+  for (const auto& s : b) n += std::visit(count, s.node);
+  return n;
+}
+
 namespace {
 
 // The memory spaces of the projected arrays: a barrier stays in the
@@ -195,22 +208,22 @@ Block project_block(const Block& b, const std::set<std::string>* arrays, const s
         if (keep_sync(y)) out.push_back(Stmt{y});
       },
       [&](const If& in) {
-        If i = in;
-        i.then_body = project_block(i.then_body, arrays, keep_sync);
-        i.else_body = project_block(i.else_body, arrays, keep_sync);
+        If i = without_blocks(in);
+        i.then_body = project_block(in.then_body, arrays, keep_sync);
+        i.else_body = project_block(in.else_body, arrays, keep_sync);
         i.tag = retag(i.tag, contains_sync(i.then_body) || contains_sync(i.else_body));
         out.push_back(Stmt{std::move(i)});
       },
       [&](const Loop& in) {
-        Loop l = in;
-        l.body = project_block(l.body, arrays, keep_sync);
+        Loop l = without_blocks(in);
+        l.body = project_block(in.body, arrays, keep_sync);
         l.tag = retag(l.tag, contains_sync(l.body));
         out.push_back(Stmt{std::move(l)});
       },
       [&](const Decl& d) { out.push_back(Stmt{d}); },
       [&](const Bind& in) {
-        Bind bd = in;
-        bd.body = project_block(bd.body, arrays, keep_sync);
+        Bind bd = without_blocks(in);
+        bd.body = project_block(in.body, arrays, keep_sync);
         out.push_back(Stmt{std::move(bd)});
       }};
   for (const auto& s : b) std::visit(keep, s.node);
@@ -219,10 +232,15 @@ Block project_block(const Block& b, const std::set<std::string>* arrays, const s
 
 }  // namespace
 
+If without_blocks(const If& i) { return If{i.cond, {}, {}, i.tag, i.loc}; }
+Loop without_blocks(const Loop& l) { return Loop{l.var, l.init, l.cond, l.bound, l.update, l.step, {}, l.tag, l.loc}; }
+Bind without_blocks(const Bind& b) { return Bind{b.var, b.where, {}}; }
+Kernel without_body(const Kernel& k) { return Kernel{k.name, k.arrays, k.vars, k.preconditions, {}, k.loc}; }
+
 Kernel project(const Kernel& k, const std::string& array) { return project(k, std::set<std::string>{array}); }
 
 Kernel project(const Kernel& k, const std::set<std::string>& arrays) {
-  Kernel out = k;
+  Kernel out = without_body(k);
   out.arrays.clear();
   Spaces spaces;
   for (const auto& a : k.arrays)
@@ -235,7 +253,7 @@ Kernel project(const Kernel& k, const std::set<std::string>& arrays) {
 }
 
 Kernel keep_syncs(const Kernel& k, const std::function<bool(const Sync&)>& keep) {
-  Kernel out = k;
+  Kernel out = without_body(k);
   out.body = project_block(k.body, nullptr, keep);
   return out;
 }

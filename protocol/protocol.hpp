@@ -195,6 +195,15 @@ struct ProtocolFile {
 // ---- builtin variables ----
 // threadIdx.{x,y,z}: Thread; blockIdx.{x,y,z}: Block; blockDim and gridDim:
 // Uniform. They are implicitly declared in every kernel.
+// Copies of a node, or of a kernel, without its nested blocks, for a
+// transform that rebuilds them: copying the node whole first copied every
+// nested statement once more per level of nesting, and a kernel's whole
+// body once per transform (issue 18).
+If without_blocks(const If& i);
+Loop without_blocks(const Loop& l);
+Bind without_blocks(const Bind& b);
+Kernel without_body(const Kernel& k);
+
 const std::vector<VarDecl>& builtin_vars();
 std::optional<Uniformity> builtin_kind(const std::string& name);
 // Constraints the builtins always satisfy: 0 <= threadIdx.d < blockDim.d, ...
@@ -205,6 +214,8 @@ bool equal(const Kernel& a, const Kernel& b);  // ignores implicit (parser) posi
 bool equal(const Block& a, const Block& b);
 bool contains_sync(const Block& b);
 bool contains_access(const Block& b);
+// The accesses of `array` written in b (a loop's body counted once).
+std::size_t count_accesses(const Block& b, const std::string& array);
 // The protocol of one array: the kernel with every other array's accesses
 // removed (and control flow left in place).
 Kernel project(const Kernel& k, const std::string& array);

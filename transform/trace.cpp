@@ -47,6 +47,9 @@ class Sequentializer {
     }
     // Threads of different blocks are never in one warp.
     lockstep_ = o.warp_size > 0 && !cross_;
+    // Each thread's walk keeps at most every access of the array once: no
+    // growth slack in the largest vector of a check (issue 18).
+    t_.accesses.reserve(2 * count_accesses(code, array_));
     for (int thread = 1; thread <= 2; ++thread) {
       shared_count_.clear();
       next_site_ = 0;

@@ -47,7 +47,7 @@ class WellFormer {
 
   WellFormed run(const Kernel& k) {
     WellFormed out;
-    out.kernel = k;
+    out.kernel = without_body(k);
     out.kernel.body = block(k.body, Context{}, {});
     out.levels = levels_;
     out.source_name = source_name_;
@@ -90,6 +90,7 @@ class WellFormer {
   // `ren` is by value: a Decl renames for the rest of this block only.
   Block block(const Block& b, Context ctx, Substitution ren) {
     Block out;
+    out.reserve(b.size());  // one statement for each (issue 18: no slack)
     auto form = Overloaded{
         [&](const Access& in) {
           Access a = in;
@@ -139,9 +140,9 @@ class WellFormer {
   }
 
   If conditional(const If& in, const Context& ctx, const Substitution& ren) {
-    If i = in;
+    If i = without_blocks(in);
     i.cond = substitute(i.cond, ren);
-    i.tag = contains_sync(i.then_body) || contains_sync(i.else_body) ? SyncTag::Sync : SyncTag::Unsync;
+    i.tag = contains_sync(in.then_body) || contains_sync(in.else_body) ? SyncTag::Sync : SyncTag::Unsync;
     Context inner = ctx;
     Uniformity l = level_of(i.cond, levels_);
     if (l == Uniformity::Thread) inner.thread_conditions.push_back(i.cond);
@@ -151,17 +152,17 @@ class WellFormer {
       inner.cause_text = "the condition '" + to_string(in.cond) + "' at " + i.loc.str() + " depends on the " +
                          varies_with(l);
     }
-    i.then_body = block(i.then_body, inner, ren);
-    i.else_body = block(i.else_body, inner, ren);
+    i.then_body = block(in.then_body, inner, ren);
+    i.else_body = block(in.else_body, inner, ren);
     return i;
   }
 
   Stmt loop(const Loop& in, const Context& ctx, Substitution ren) {
-    Loop l = in;
+    Loop l = without_blocks(in);
     l.init = substitute(l.init, ren);
     l.bound = substitute(l.bound, ren);
     l.step = substitute(l.step, ren);
-    bool sync = contains_sync(l.body);
+    bool sync = contains_sync(in.body);
     l.tag = sync ? SyncTag::Sync : SyncTag::Unsync;
     Uniformity bounds = std::max({level_of(l.init, levels_), level_of(l.bound, levels_),
                              level_of(l.step, levels_)});
@@ -177,7 +178,7 @@ class WellFormer {
     levels_[n] = binder_level(bounds, ctx);
     ren[l.var] = var(n);
     l.var = n;
-    l.body = block(l.body, inner, ren);
+    l.body = block(in.body, inner, ren);
     if (!sync) return Stmt{std::move(l)};
     // A synchronized loop that may not run: split on whether it runs.
     Expr runs = loop_non_empty(l);
