@@ -204,6 +204,11 @@ class Inferrer {
       Expr e = translate(pre);
       if (e) p.preconditions.push_back(e);
     }
+    // About one protocol statement per top-level statement of the kernel
+    // (an access per load or store): reserved, the body does not grow by
+    // doubling, whose last step held both buffers (the peak of a
+    // 50,000-statement kernel; issue 18). infer_protocol trims the rest.
+    p.body.reserve(k_.body.size());
     sinks_.push_back(&p.body);
     process(k_.body);
     sinks_.pop_back();
