@@ -25,10 +25,13 @@ WellFormed projected_on(const WellFormed& w, const std::string& array) {
 }  // namespace
 
 ArrayStages::ArrayStages(const WellFormed& w, const ArrayDecl& array, const CheckOptions& o)
+    : ArrayStages(w, array, o, z3_group_uniform(w, o)) {}
+
+ArrayStages::ArrayStages(const WellFormed& w, const ArrayDecl& array, const CheckOptions& o,
+                         const GroupUniform& uniform)
     : array_(array), preconditions_(w.kernel.preconditions), options_(o) {
-  WellFormed projected = projected_on(w, array.name);
-  GroupUniform uniform = z3_group_uniform(projected, o);  // before projected moves
-  views_ = sync_views(std::move(projected), array.space == MemorySpace::Global && !o.intra_block_only, uniform);
+  views_ = sync_views(projected_on(w, array.name), array.space == MemorySpace::Global && !o.intra_block_only,
+                      uniform);
 }
 
 AlignedProtocol ArrayStages::align_view(const WellFormed& w) const {

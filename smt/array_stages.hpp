@@ -27,6 +27,10 @@ class ArrayStages {
  public:
   // `w` is the well-formed kernel (no divergence); `array` one of its arrays.
   ArrayStages(const transform::WellFormed& w, const protocol::ArrayDecl& array, const CheckOptions& o);
+  // With the warp-barrier uniformity check of w (z3_group_uniform), shared
+  // by the arrays of one kernel so that each question is asked once.
+  ArrayStages(const transform::WellFormed& w, const protocol::ArrayDecl& array, const CheckOptions& o,
+              const transform::GroupUniform& uniform);
 
   // Each throws racecert::Error when its stage (or an earlier one) fails.
   const transform::AlignedProtocol& aligned();

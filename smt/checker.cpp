@@ -265,7 +265,8 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
       rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();
       continue;
     }
-    for (const auto& y : non_uniform_warp_syncs(w, z3_group_uniform(w, ko)))
+    GroupUniform uniform = z3_group_uniform(w, ko);
+    for (const auto& y : non_uniform_warp_syncs(w, uniform))
       rep.diagnostics.push_back({Diagnostic::Severity::Note, y.loc,
                                  "warp barriers of groups of " + std::to_string(y.width) +
                                      " threads are ignored (which only adds races): this one is under "
@@ -274,7 +275,7 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
     for (const auto& array : k.arrays) {
       if (o.race_arrays && !o.race_arrays->count(array.name)) continue;
       try {
-        ArrayStages stages(w, array, ko);
+        ArrayStages stages(w, array, ko, uniform);
         stages.for_each_trace([&](SymbolicTrace&& t) {
           if (!may_conflict(t)) return;
           Job j{std::move(t), {}, false, false};

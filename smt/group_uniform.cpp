@@ -15,7 +15,15 @@ transform::GroupUniform z3_group_uniform(const transform::WellFormed& w, const C
   facts.insert(facts.end(), w.kernel.preconditions.begin(), w.kernel.preconditions.end());
   facts.insert(facts.end(), o.assumptions.begin(), o.assumptions.end());
   std::map<std::string, Uniformity> levels = w.levels;
-  return [implies, facts, levels](int width, const std::vector<Expr>& conditions) {
+  // The same question comes back: the check asks it of the whole kernel
+  // (its notes) and again for each array's projection (its views), which
+  // keep the kernel's levels and preconditions. Asked in a fixed order, so
+  // which are answered here does not vary from run to run (issue 18).
+  auto answers = std::make_shared<std::map<std::string, bool>>();
+  return [implies, facts, levels, answers](int width, const std::vector<Expr>& conditions) {
+    std::string key = std::to_string(width);
+    for (const auto& c : conditions) key += "|" + to_string(c);
+    if (auto known = answers->find(key); known != answers->end()) return known->second;
     // The second thread's copy: per-thread names get "@2" (not a name of
     // the kernel: '@' is no identifier character).
     auto second = [&](const Expr& e) {
@@ -38,7 +46,9 @@ transform::GroupUniform z3_group_uniform(const transform::WellFormed& w, const C
       Expr c2 = second(c);
       same.push_back(disj(conj(c, c2), conj(neg(c), neg(c2))));
     }
-    return implies(both, conj(same));
+    bool uniform = implies(both, conj(same));
+    answers->emplace(std::move(key), uniform);
+    return uniform;
   };
 }
 

@@ -10,6 +10,8 @@
 
 namespace racecert::smt {
 
+// Answers are remembered: the function may be asked again of any
+// projection of w (same levels and preconditions).
 transform::GroupUniform z3_group_uniform(const transform::WellFormed& w, const CheckOptions& o);
 
 }  // namespace racecert::smt

@@ -8,6 +8,8 @@
 
 #include "protocol/parser.hpp"
 #include "smt/checker.hpp"
+#include "smt/group_uniform.hpp"
+#include "transform/wellformed.hpp"
 #include "tests/smt/protocol_check.hpp"
 
 using namespace racecert;
@@ -196,4 +198,25 @@ TEST(CrossBlock, UniformUnknownOfABlockSynchronizedLoopIsPerBlock) {
   std::string grid = body;
   grid.replace(grid.find("sync;"), 5, "sync grid;");
   EXPECT_EQ(run(grid, "global A;").status, KernelStatus::Drf);
+}
+
+// z3_group_uniform remembers its answers (the check asks each question of
+// the whole kernel and again per array): the same question gets the same
+// answer from memory, and a question that differs in the group width or a
+// condition is still asked of the solver.
+TEST(GroupUniformCheck, RemembersAnswersPerWidthAndConditions) {
+  ProtocolFile f = parse_protocol("kernel k { shared A; rd A[tid]; }", "t.map");
+  transform::WellFormed w = transform::make_well_formed(f.kernels.at(0));
+  smt::CheckOptions o;
+  o.assumptions.push_back(expr::binary(expr::BinOp::Eq, expr::var("blockDim.x"), expr::int_lit(128)));
+  transform::GroupUniform uniform = smt::z3_group_uniform(w, o);
+  expr::Expr below32 = expr::binary(expr::BinOp::Lt, expr::var("threadIdx.x"), expr::int_lit(32));
+  expr::Expr below48 = expr::binary(expr::BinOp::Lt, expr::var("threadIdx.x"), expr::int_lit(48));
+  for (int round = 0; round < 2; ++round) {  // the second round answers from memory
+    EXPECT_TRUE(uniform(32, {below32})) << round;
+    EXPECT_FALSE(uniform(64, {below32})) << round;  // threads 31 and 32 share a group of 64
+    EXPECT_FALSE(uniform(32, {below48})) << round;  // threads 47 and 48 share a group of 32
+    EXPECT_TRUE(uniform(16, {below32, below48})) << round;
+    EXPECT_FALSE(uniform(32, {below32, below48})) << round;
+  }
 }
