@@ -164,7 +164,7 @@ class JumpEliminator {
 }  // namespace
 
 Kernel eliminate_jumps(const Kernel& k) {
-  Kernel out = k;
+  Kernel out = without_body(k);
   JumpEliminator j(out);
   out.body = j.run(k.body);
   return out;

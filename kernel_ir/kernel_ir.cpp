@@ -4,6 +4,10 @@
 
 namespace racecert::kir {
 
+Kernel without_body(const Kernel& k) {
+  return Kernel{k.name, k.language, k.parameters, k.locals, k.arrays, k.preconditions, k.launch_bounds, {}, k.loc};
+}
+
 const Array* Kernel::find_array(const std::string& n) const {
   for (const auto& a : arrays)
     if (a.name == n) return &a;

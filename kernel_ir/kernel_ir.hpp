@@ -179,6 +179,10 @@ struct Kernel {
   const Variable* find_variable(const std::string& name) const;
 };
 
+// k without its body, for a pass that builds a new one: copying k whole
+// first copied every statement once more (issue 18).
+Kernel without_body(const Kernel& k);
+
 // The kernel IR's text form (docs/kernel-ir.md), which kir::parse reads
 // back: parse(print(k, {.locations = true})) equals k (kernel_ir/equality.hpp).
 // Without locations (`racecert check --show kernel`) the text is shorter and

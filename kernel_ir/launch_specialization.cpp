@@ -114,7 +114,7 @@ Kernel specialize_launch(const Kernel& k, const LaunchValues& values) {
   // ones included.
   Substitution at_launch = s;
   for (const auto& [name, v] : values.parameters) at_launch[name] = expr::int_lit(v);
-  Kernel out = k;
+  Kernel out = without_body(k);
   out.preconditions.clear();
   for (const auto& p : k.preconditions) {
     Expr e = Specializer(at_launch).value(p);

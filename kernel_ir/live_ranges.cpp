@@ -97,8 +97,8 @@ std::string written_name(const std::string& v) {
 }
 
 Kernel split_live_ranges(const Kernel& k) {
-  Kernel out = k;
-  out.body.clear();
+  Kernel out = without_body(k);
+  out.body.reserve(k.body.size());
   std::map<std::string, std::string> current;  // a local -> its name from here on
   std::set<std::string> assigned_before;       // locals some earlier statement assigns
   std::set<std::string> names;
@@ -123,11 +123,12 @@ Kernel split_live_ranges(const Kernel& k) {
       out.locals.push_back(Variable{n, v->second->type, v->second->loc});
       current[name] = n;
     }
-    Block one = rename_variables(Block{s}, [&](const std::string& v) {
+    Block single{s};
+    Block one = rename_variables(single, [&](const std::string& v) {
       auto c = current.find(v);
       return c == current.end() ? v : c->second;
     });
-    assigned_variables(Block{s}, assigned_before);
+    assigned_variables(single, assigned_before);
     out.body.push_back(std::move(one.front()));
   }
   return out;
