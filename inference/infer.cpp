@@ -221,7 +221,7 @@ class Inferrer {
 
  private:
   kir::Kernel k_;
-  std::map<std::string, Uniformity> levels_;
+  UniformityLevels levels_;
   Inference out_;
   std::map<std::string, Expr> env_;
   // Values this thread wrote in the current phase: array -> index -> value.
@@ -291,10 +291,7 @@ class Inferrer {
 
   void emit(P::Stmt s) { sinks_.back()->push_back(std::move(s)); }
 
-  Uniformity level(const std::string& v) const {
-    auto it = levels_.find(v);
-    return it == levels_.end() ? Uniformity::Thread : it->second;
-  }
+  Uniformity level(const std::string& v) const { return level_of(v, levels_); }
 
   // A fresh unknown, declared where it is fresh: at the top of the
   // innermost loop body (a new value each iteration) or kernel-wide.
@@ -628,7 +625,7 @@ class Inferrer {
     } else {
       // A loop racecert cannot count: some number of iterations, as uniform
       // as its condition.
-      Uniformity u = l.cond ? kir::uniformity_of(l.cond, levels_) : Uniformity::Thread;
+      Uniformity u = l.cond ? level_of(l.cond, levels_) : Uniformity::Thread;
       for (const auto& v : assigned)
         if (l.cond && mentions(l.cond, v)) u = std::max(u, level(v));
       out.var = fresh_name("iteration");

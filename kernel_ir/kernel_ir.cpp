@@ -103,9 +103,11 @@ void assigned_variables(const Block& b, std::set<std::string>& out) {
 }
 
 void own_read_variables(const Stmt& s, std::set<std::string>& out) {
-  auto read = [&](const Expr& e) {
-    if (e) expr::collect_vars(e, out);
-  };
+  for_each_own_read(s, [&](const std::string& v) { out.insert(v); });
+}
+
+void for_each_own_read(const Stmt& s, const std::function<void(const std::string&)>& f) {
+  auto read = [&](const Expr& e) { expr::for_each_var(e, f); };
   auto location = [&](const Location& at) {
     for (const auto& i : at.index) read(i);
   };

@@ -209,6 +209,9 @@ void for_each_nested_block(const Stmt& s, const std::function<void(const Block&)
 // Adds to `out` the variables the statement's own expressions mention (a
 // loop's condition, not its body: not those of the blocks nested in it).
 void own_read_variables(const Stmt& s, std::set<std::string>& out);
+// The same, one call per occurrence (a variable read twice comes twice),
+// with no set to build.
+void for_each_own_read(const Stmt& s, const std::function<void(const std::string&)>& f);
 
 // Adds to `out` every variable an expression of the block mentions
 // (values, indices, conditions, operands, assertions, assumptions).

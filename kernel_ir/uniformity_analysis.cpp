@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "support/overloaded.hpp"
 
@@ -37,8 +39,8 @@ class SharedWritesInPhase {
     std::map<std::string, std::set<const Load*>> read;
     bool operator==(const State&) const = default;
   };
-  std::set<std::string> shared_;
-  std::set<const Load*> racing_;
+  std::unordered_set<std::string> shared_;
+  std::unordered_set<const Load*> racing_;
   bool exact_ = true;  // false: a jump was met (the kernel should have none)
 
   static State join(const State& a, const State& b) {
@@ -111,8 +113,8 @@ class DefinedBeforeUse {
     std::vector<std::pair<const Block*, std::size_t>> path;
     reads(body, path);
   }
-  std::set<std::string> result() const {
-    std::set<std::string> out;
+  std::unordered_set<std::string> result() const {
+    std::unordered_set<std::string> out;
     for (const auto& [v, d] : defs_)
       if (d.count == 1 && !undominated_.count(v)) out.insert(v);
     return out;
@@ -124,8 +126,8 @@ class DefinedBeforeUse {
     const Block* block = nullptr;
     std::size_t index = 0;
   };
-  std::map<std::string, Def> defs_;
-  std::set<std::string> undominated_;
+  std::unordered_map<std::string, Def> defs_;
+  std::unordered_set<std::string> undominated_;
 
   void definitions(const Block& b) {
     for (std::size_t i = 0; i < b.size(); ++i) {
@@ -142,16 +144,14 @@ class DefinedBeforeUse {
   void reads(const Block& b, std::vector<std::pair<const Block*, std::size_t>>& path) {
     for (std::size_t i = 0; i < b.size(); ++i) {
       path.emplace_back(&b, i);
-      std::set<std::string> read;
-      own_read_variables(b[i], read);
-      for (const auto& v : read) {
+      for_each_own_read(b[i], [&](const std::string& v) {
         auto d = defs_.find(v);
-        if (d == defs_.end() || d->second.count != 1) continue;
+        if (d == defs_.end() || d->second.count != 1) return;
         bool after = false;
         for (const auto& [block, index] : path)
           if (block == d->second.block && index > d->second.index) after = true;
         if (!after) undominated_.insert(v);
-      }
+      });
       for_each_nested_block(b[i], [&](const Block& inner) { reads(inner, path); });
       path.pop_back();
     }
@@ -180,7 +180,7 @@ class UniformityAnalysis {
     });
   }
 
-  std::map<std::string, Uniformity> run(const Block& body) {
+  UniformityLevels run(const Block& body) {
     // A local nothing assigns holds an indeterminate value, which may
     // differ between threads (a struct's field never initialized): it is
     // not uniform. Uniform, two threads writing it would be a benign write.
@@ -196,15 +196,15 @@ class UniformityAnalysis {
   }
 
  private:
-  std::map<std::string, Uniformity> levels_;
+  UniformityLevels levels_;
   std::vector<std::string> locals_;
-  std::map<std::string, Space> spaces_;
-  std::set<std::string> written_;  // arrays some store or atomic writes
+  std::unordered_map<std::string, Space> spaces_;
+  std::unordered_set<std::string> written_;  // arrays some store or atomic writes
   bool uniform_loads_;
   SharedWritesInPhase phases_;
   // Their assignment's control does not make them differ: a thread that
   // skips it never reads them (DefinedBeforeUse).
-  std::set<std::string> defined_before_use_;
+  std::unordered_set<std::string> defined_before_use_;
   bool changed_ = false;
 
   void raise(const std::string& v, Uniformity l) {
@@ -215,7 +215,7 @@ class UniformityAnalysis {
     }
   }
 
-  Uniformity of(const Expr& e) const { return e ? uniformity_of(e, levels_) : Uniformity::Thread; }
+  Uniformity of(const Expr& e) const { return e ? level_of(e, levels_) : Uniformity::Thread; }
 
   // A load at an index the same in every thread of a block reads one cell:
   // the same value in all of them (`if (p[0] == 22)` is uniform control),
@@ -268,16 +268,7 @@ class UniformityAnalysis {
 
 }  // namespace
 
-Uniformity uniformity_of(const Expr& e, const std::map<std::string, Uniformity>& levels) {
-  Uniformity out = Uniformity::Grid;
-  expr::for_each_var(e, [&](const std::string& v) {
-    auto it = levels.find(v);
-    out = std::max(out, it == levels.end() ? Uniformity::Thread : it->second);
-  });
-  return out;
-}
-
-std::map<std::string, Uniformity> uniformity(const Kernel& k, bool uniform_loads) {
+UniformityLevels uniformity(const Kernel& k, bool uniform_loads) {
   return UniformityAnalysis(k, uniform_loads).run(k.body);
 }
 

@@ -1,8 +1,6 @@
 #pragma once
 // The uniformity analysis of the kernel IR: which variables may differ
 // between threads, and at what level.
-#include <map>
-#include <string>
 
 #include "kernel_ir/kernel_ir.hpp"
 #include "support/uniformity.hpp"
@@ -20,10 +18,7 @@ namespace racecert::kir {
 // `uniform_loads`: a load of one cell of an array nothing writes, at an
 // index the same in a block, has the index's level (at least Block);
 // without it every load is per thread (GPUVerify's adversarial abstraction).
-std::map<std::string, Uniformity> uniformity(const Kernel& k, bool uniform_loads = true);
-
-// The worst level among the free variables of e; a variable absent from
-// `levels` counts as per-thread.
-Uniformity uniformity_of(const expr::Expr& e, const std::map<std::string, Uniformity>& levels);
+// Read the result with level_of (support/uniformity.hpp).
+UniformityLevels uniformity(const Kernel& k, bool uniform_loads = true);
 
 }  // namespace racecert::kir

@@ -14,7 +14,7 @@ transform::GroupUniform z3_group_uniform(const transform::WellFormed& w, const C
   std::vector<Expr> facts = builtin_constraints();
   facts.insert(facts.end(), w.kernel.preconditions.begin(), w.kernel.preconditions.end());
   facts.insert(facts.end(), o.assumptions.begin(), o.assumptions.end());
-  std::map<std::string, Uniformity> levels = w.levels;
+  UniformityLevels levels = w.levels;
   // The same question comes back: the check asks it of the whole kernel
   // (its notes) and again for each array's projection (its views), which
   // keep the kernel's levels and preconditions. Asked in a fixed order, so
@@ -28,9 +28,7 @@ transform::GroupUniform z3_group_uniform(const transform::WellFormed& w, const C
     // the kernel: '@' is no identifier character).
     auto second = [&](const Expr& e) {
       return rename(e, [&](const std::string& n) {
-        auto it = levels.find(n);
-        bool per_thread = it == levels.end() || it->second == Uniformity::Thread;
-        return per_thread ? n + "@2" : n;
+        return level_of(n, levels) == Uniformity::Thread ? n + "@2" : n;
       });
     };
     std::vector<Expr> both = facts;

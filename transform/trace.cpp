@@ -103,10 +103,7 @@ class Sequentializer {
     scopes_.pop_back();
   }
 
-  Uniformity level(const std::string& n) const {
-    auto it = w_.levels.find(n);
-    return it == w_.levels.end() ? Uniformity::Thread : it->second;
-  }
+  Uniformity level(const std::string& n) const { return level_of(n, w_.levels); }
 
   bool is_shared(const std::string& n) const {
     if (shared_binders_.count(n)) return true;

@@ -11,16 +11,6 @@ namespace racecert::transform {
 
 using namespace protocol;
 
-Uniformity level_of(const Expr& e, const std::map<std::string, Uniformity>& levels) {
-  Uniformity out = Uniformity::Grid;
-  for (const auto& v : free_vars(e)) {
-    auto it = levels.find(v);
-    Uniformity l = it == levels.end() ? Uniformity::Thread : it->second;
-    out = std::max(out, l);
-  }
-  return out;
-}
-
 namespace {
 
 // The context a statement runs in: how thread-dependent its control is, and
@@ -58,7 +48,7 @@ class WellFormer {
   }
 
  private:
-  std::map<std::string, Uniformity> levels_;
+  UniformityLevels levels_;
   std::map<std::string, std::string> source_name_;
   std::map<std::string, TicketCounter> tickets_;
   std::set<std::string> taken_;

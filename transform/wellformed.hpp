@@ -39,7 +39,7 @@ struct ThreadControlledWarpSync {
 
 struct WellFormed {
   protocol::Kernel kernel;                         // tagged, renamed, case-split
-  std::map<std::string, Uniformity> levels;             // every variable of the kernel
+  UniformityLevels levels;                         // every variable of the kernel
   std::map<std::string, std::string> source_name;  // renamed variable -> the user's name
   std::map<std::string, protocol::TicketCounter> tickets;  // renamed ticket -> its counter
   std::vector<Divergence> divergences;
@@ -52,9 +52,6 @@ struct WellFormed {
 };
 
 WellFormed make_well_formed(const protocol::Kernel& k);
-
-// The level of an expression: the most thread-dependent of its variables.
-Uniformity level_of(const protocol::Expr& e, const std::map<std::string, Uniformity>& levels);
 
 // Prints the well-formed stage (loops and conditionals tagged S or U).
 std::string print(const WellFormed& w);

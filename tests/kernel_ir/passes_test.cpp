@@ -64,7 +64,7 @@ TEST(UniformityAnalysis, LevelsFollowDataAndControl) {
   EXPECT_EQ(levels["c"], Uniformity::Block);   // control dependence
   EXPECT_EQ(levels["p"], Uniformity::Thread);
   EXPECT_EQ(levels["u"], Uniformity::Grid);    // the ping-pong index stays uniform
-  EXPECT_EQ(uniformity_of(expr::var("undeclared"), levels), Uniformity::Thread);
+  EXPECT_EQ(level_of(expr::var("undeclared"), levels), Uniformity::Thread);
 }
 
 TEST(UniformityAnalysis, LoadsOfOneUnwrittenCellAreUniform) {
