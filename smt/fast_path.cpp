@@ -54,13 +54,14 @@ class FastPath {
   explicit FastPath(const SymbolicTrace& t) : t_(t) {
     for (const auto& v : t.vars) {
       std::string neutral = v.name;
-      std::string suffix = "@" + std::to_string(v.thread);
+      std::string suffix = "@";
+      suffix += std::to_string(v.thread);
       if (v.thread != 0) {
         if (neutral.size() <= suffix.size() || neutral.compare(neutral.size() - suffix.size(), suffix.size(), suffix) != 0)
           unnamed_ = true;  // a per-thread variable not named `x@t`: give up
         neutral.resize(neutral.size() - std::min(neutral.size(), suffix.size()));
       }
-      vars_[v.name] = VarInfo{neutral, v.thread};
+      vars_[v.name] = VarInfo{neutral, v.thread, {}};
     }
     std::vector<protocol::Expr> atoms;
     for (const auto& a : t.assumptions) flatten(a, atoms);
@@ -72,7 +73,10 @@ class FastPath {
         if ((*v)->kind != ExprNode::Kind::Var) std::swap(v, c);
         if ((*v)->kind == ExprNode::Kind::Var && (*c)->kind == ExprNode::Kind::Int) fixed_.emplace((*v)->name, (*c)->value);
       }
-    for (const auto& a : atoms) bound(a);
+    for (const auto& a : atoms) {
+      bound(a);
+      symbolic_bound(a);
+    }
     for (const auto& [name, value] : fixed_) narrow(name, value, value);
   }
 
@@ -131,15 +135,27 @@ class FastPath {
  private:
   static constexpr std::size_t kMaxShapes = 256;
 
+  static constexpr std::size_t kMaxProductTerms = 16;
+
+  // A variable of the trace, or a product of them (a term of an affine
+  // form, as `blockIdx.x * blockDim.x` is while the launch leaves
+  // blockDim.x free). A product has at most one per-thread factor: it is
+  // that thread's, or uniform, the same value in both threads' indices.
   struct VarInfo {
-    std::string neutral;  // the name without its thread's `@t`
+    std::string neutral;  // the name without its thread's `@t` (a product: its factors', joined by '*')
     int thread = 0;
+    std::vector<std::string> factors;  // a product's factors (trace names), by neutral name; empty for a variable
   };
 
   const SymbolicTrace& t_;
-  std::map<std::string, VarInfo> vars_;
+  // Products join as linear() meets them: mutable, as linear() is a
+  // reading of the trace.
+  mutable std::map<std::string, VarInfo> vars_;
   std::map<std::string, std::int64_t> fixed_;
   std::map<std::string, Range> ranges_;
+  // v -> the uniform variables u with v < u in the assumptions
+  // (`threadIdx.x@1 < blockDim.x`): bounds no constant range states.
+  std::map<std::string, std::set<std::string>> below_;
   bool unnamed_ = false;
 
   static void flatten(const protocol::Expr& e, std::vector<protocol::Expr>& out) {
@@ -183,8 +199,80 @@ class FastPath {
     }
   }
 
-  // e as an affine form over the trace's variables, the fixed ones
-  // replaced by their values; nullopt when it is not affine.
+  // `v < u`, `v <= u - 1`, `u > v`, `u - 1 >= v` for a uniform variable u.
+  void symbolic_bound(const protocol::Expr& a) {
+    if (a->kind != ExprNode::Kind::Binary) return;
+    auto l = linear(a->a), r = linear(a->b);
+    if (!l || !r) return;
+    std::optional<Affine> gap;  // u - v when the atom says u - v > 0
+    switch (a->binop) {
+      case BinOp::Lt: gap = add(*r, *scale(*l, -1)); break;
+      case BinOp::Gt: gap = add(*l, *scale(*r, -1)); break;
+      case BinOp::Le: gap = add(*r, *scale(*l, -1)); if (gap) gap->constant += 1; break;
+      case BinOp::Ge: gap = add(*l, *scale(*r, -1)); if (gap) gap->constant += 1; break;
+      default: return;
+    }
+    if (!gap || gap->constant != 0 || gap->coef.size() != 2) return;
+    std::string u, v;
+    for (const auto& [name, k] : gap->coef) {
+      if (k == 1) u = name;
+      if (k == -1) v = name;
+    }
+    if (u.empty() || v.empty() || vars_.at(u).thread != 0 || !vars_.at(u).factors.empty()) return;
+    below_[v].insert(u);
+  }
+
+  // The term for the product of terms x and y (variables or products);
+  // nullopt when it would have two per-thread factors.
+  std::optional<std::string> product_term(const std::string& x, const std::string& y) const {
+    std::vector<std::string> factors;
+    for (const std::string* t : {&x, &y}) {
+      const VarInfo& i = vars_.at(*t);
+      if (i.factors.empty()) factors.push_back(*t);
+      else factors.insert(factors.end(), i.factors.begin(), i.factors.end());
+    }
+    std::sort(factors.begin(), factors.end(), [&](const std::string& p, const std::string& q) {
+      return std::pair(vars_.at(p).neutral, p) < std::pair(vars_.at(q).neutral, q);
+    });
+    VarInfo info;
+    std::string name;
+    for (const auto& f : factors) {
+      const VarInfo& i = vars_.at(f);
+      if (i.thread != 0) {
+        if (info.thread != 0) return std::nullopt;
+        info.thread = i.thread;
+      }
+      if (!name.empty()) {
+        name += '*';
+        info.neutral += '*';
+      }
+      name += f;
+      info.neutral += i.neutral;
+    }
+    info.factors = std::move(factors);
+    vars_.emplace(name, std::move(info));
+    return name;
+  }
+
+  // a * b, distributed over their terms.
+  std::optional<Affine> multiply(const Affine& a, const Affine& b) const {
+    if (a.coef.size() * b.coef.size() > kMaxProductTerms) return std::nullopt;
+    Affine b_terms = b;
+    b_terms.constant = 0;
+    auto out = scale(a, b.constant);
+    auto cross = scale(b_terms, a.constant);
+    if (!out || !cross || !(out = add(*out, *cross))) return std::nullopt;
+    for (const auto& [x, kx] : a.coef)
+      for (const auto& [y, ky] : b.coef) {
+        auto term = product_term(x, y);
+        Int k = kx * ky;  // each under 2^62: the product fits in 128 bits
+        if (!term || !in_limit(k) || !(out = add(*out, Affine{{{*term, k}}, 0}))) return std::nullopt;
+      }
+    return out;
+  }
+
+  // e as an affine form over the trace's variables and their products,
+  // the fixed ones replaced by their values; nullopt when it is not.
   std::optional<Affine> linear(const protocol::Expr& e) const {
     switch (e->kind) {
       case ExprNode::Kind::Int: return Affine{{}, e->value};
@@ -206,7 +294,7 @@ class FastPath {
         if (e->binop == BinOp::Mul) {
           if (a->coef.empty()) return scale(*b, a->constant);
           if (b->coef.empty()) return scale(*a, b->constant);
-          return std::nullopt;
+          return multiply(*a, *b);
         }
         return add(*a, e->binop == BinOp::Add ? *b : *scale(*b, -1));
       }
@@ -438,24 +526,64 @@ class FastPath {
     return reach;
   }
 
+  // The terms, the same in both threads, are k1 * x + k2 * u * y: thread-id
+  // components x and y, a uniform variable u with 0 <= x < u in both
+  // threads and u >= 1, and |k1| <= |k2| (`blockIdx.x * blockDim.x +
+  // threadIdx.x` with blockDim.x free). Equal indices give k1 * (x@1 - x@2)
+  // = k2 * u * (y@2 - y@1), whose left side stays below |k1| * u <= |k2| * u
+  // in size: both sides are 0, so x and y agree, and every other component
+  // is fixed. nullopt for any other shape.
+  std::optional<std::string> block_radix(const std::map<std::string, Int>& c,
+                                         const std::map<std::string, std::string>& name1,
+                                         const std::map<std::string, std::string>& name2) const {
+    if (c.size() != 2) return std::nullopt;
+    std::string x, product;
+    for (const auto& [neutral, k] : c) (vars_.at(name1.at(neutral)).factors.empty() ? x : product) = neutral;
+    if (x.empty() || product.empty() || !is_thread_id(x)) return std::nullopt;
+    const std::vector<std::string>& factors = vars_.at(name1.at(product)).factors;
+    if (factors.size() != 2) return std::nullopt;
+    std::string u, y;  // y: the neutral name of the product's thread-id component
+    for (const auto& f : factors) (vars_.at(f).thread == 0 ? u : y) = f;
+    if (u.empty() || y.empty() || !vars_.at(u).factors.empty()) return std::nullopt;
+    y = vars_.at(y).neutral;
+    if (!is_thread_id(y) || y == x) return std::nullopt;
+    auto magnitude = [](Int k) { return k < 0 ? -k : k; };
+    if (magnitude(c.at(x)) > magnitude(c.at(product))) return std::nullopt;
+    auto within = [&](const std::string& v) {
+      auto b = below_.find(v);
+      Range r = range(v);
+      return b != below_.end() && b->second.count(u) && r.lo && *r.lo >= 0;
+    };
+    Range ru = range(u);
+    if (!ru.lo || *ru.lo < 1 || !within(name1.at(x)) || !within(name2.at(x))) return std::nullopt;
+    if (!identity_fixed_outside({{x, 1}, {y, 1}})) return std::nullopt;
+    return "affine and injective in the thread id (block-sized radix)";
+  }
+
   // a and b use every variable with the same coefficient, per-thread
   // variables only, and the sum is injective in the thread's identity.
   std::optional<std::string> thread_injective(const Affine& a, const Affine& b, const Affine& d) const {
     if (d.constant != 0) return std::nullopt;
     std::map<std::string, Int> ca, cb;
+    std::map<std::string, std::string> name1, name2;  // neutral -> each thread's term
+    bool products = false;
     for (const auto& [v, k] : a.coef) {
       const VarInfo& i = vars_.at(v);
       if (i.thread != 1) continue;  // a uniform one cancels against b's (d has none left)
       ca[i.neutral] = k;
+      name1[i.neutral] = v;
+      products = products || !i.factors.empty();
     }
     for (const auto& [v, k] : b.coef) {
       const VarInfo& i = vars_.at(v);
       if (i.thread != 2) continue;
       cb[i.neutral] = k;
+      name2[i.neutral] = v;
     }
     if (ca != cb || ca.empty()) return std::nullopt;
     for (const auto& [v, k] : d.coef)
       if (vars_.at(v).thread == 0) return std::nullopt;
+    if (products) return block_radix(ca, name1, name2);
     if (!identity_fixed_outside(ca)) return std::nullopt;
     // Mixed radix: sorted by magnitude, each coefficient exceeds the most
     // the smaller terms' differences can add up to.

@@ -42,14 +42,15 @@ smt::QueryStatus z3_verdict(const SymbolicTrace& t) {
 }
 
 TEST(FastPath, AgreesWithZ3AndBruteForceOnRandomTraces) {
-  int proved = 0, proved_small = 0, racy_small = 0, checked = 0, modular = 0;
+  int proved = 0, proved_small = 0, racy_small = 0, checked = 0, modular = 0, block_radix = 0;
   for (unsigned seed = 0; seed < 800; seed += testkit::seed_stride()) {
     std::mt19937 rng(seed);
     SymbolicTrace t = random_trace(rng);
     if (!transform::may_conflict(t)) continue;
     ++checked;
-    if (smt::decide_without_solver(t)) {
+    if (auto why = smt::decide_without_solver(t)) {
       ++proved;
+      block_radix += why->find("block-sized radix") != std::string::npos;
       EXPECT_EQ(z3_verdict(t), smt::QueryStatus::Drf) << "seed " << seed << "\n" << transform::print(t);
     }
     SymbolicTrace small = bounded(t);
@@ -65,9 +66,9 @@ TEST(FastPath, AgreesWithZ3AndBruteForceOnRandomTraces) {
     }
     if (::testing::Test::HasFailure()) return;
   }
-  std::printf("checked %d: fast path proved %d, %d on small launches (%d by congruence in the thread id); %d racy on "
-              "small launches\n",
-              checked, proved, proved_small, modular, racy_small);
+  std::printf("checked %d: fast path proved %d (%d by a block-sized radix), %d on small launches (%d by congruence in "
+              "the thread id); %d racy on small launches\n",
+              checked, proved, block_radix, proved_small, modular, racy_small);
   EXPECT_GT(modular, 0);
   // Every outcome occurs often enough for the comparison to mean something.
   // (Of the traces checked, not of the seeds: a third of the shaped ones
@@ -75,6 +76,57 @@ TEST(FastPath, AgreesWithZ3AndBruteForceOnRandomTraces) {
   // proofs of 196 checked traces sat exactly on a bound of seeds / 20.)
   EXPECT_GT(proved, checked / 20);
   EXPECT_GE(proved_small, proved);
+  EXPECT_GT(racy_small, checked / 3);
+}
+
+// Products of a per-thread id and a size the launch leaves free
+// (`blockIdx.x * blockDim.x + threadIdx.x`), which random_trace makes too
+// rarely for the block-sized radix to be tried: k1 * x + k2 * u * y + c,
+// each part drawn so that most traces sit near the argument's edge (|k1|
+// against |k2|, x bounded by u or not, other ids fixed or not).
+SymbolicTrace random_product_trace(std::mt19937& rng) {
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  TraceBuilder b(pick(2) == 0);
+  for (const char* s : {"blockDim.z", "gridDim.z"}) b.t.assumptions.push_back(eq(v(s), lit(1)));
+  if (pick(3) != 0) b.t.assumptions.push_back(eq(v("blockDim.y"), lit(1)));
+  if (pick(3) != 0) b.t.assumptions.push_back(eq(v("gridDim.y"), lit(1)));
+  // Each id and the size that bounds it; u is mostly x's bound, y
+  // mostly another id.
+  static const char* ids[] = {"threadIdx.x", "threadIdx.y", "blockIdx.x", "blockIdx.y"};
+  static const char* sizes[] = {"blockDim.x", "blockDim.y", "gridDim.x", "gridDim.y", "N"};
+  static const std::int64_t ks[] = {1, -1, 2, 3};
+  int ix = pick(4), iy = pick(4) == 0 ? ix : (ix + 1 + pick(3)) % 4;
+  Expr x = v(ids[ix]), y = v(ids[iy]), u = v(sizes[pick(4) == 0 ? pick(5) : ix]);
+  Expr index = lit(ks[pick(4)]) * x + lit(ks[pick(4)]) * (pick(2) == 0 ? u * y : y * u);
+  for (int a = 0, n = 1 + pick(2); a < n; ++a) {
+    static const AccessMode modes[] = {AccessMode::Read, AccessMode::Write, AccessMode::Write, AccessMode::Atomic};
+    b.access(modes[pick(4)], {index + lit(pick(4) == 0 ? 1 : 0)});
+  }
+  return b.t;
+}
+
+TEST(FastPath, ProductsAgreeWithZ3AndBruteForce) {
+  int checked = 0, proved = 0, racy_small = 0, block_radix = 0;
+  for (unsigned seed = 0; seed < 1500; seed += testkit::seed_stride()) {
+    std::mt19937 rng(seed);
+    SymbolicTrace t = random_product_trace(rng);
+    if (!transform::may_conflict(t)) continue;
+    ++checked;
+    SymbolicTrace small = bounded(t);
+    bool brute = brute_force_racy(small);
+    racy_small += brute;
+    if (auto why = smt::decide_without_solver(t)) {
+      ++proved;
+      block_radix += why->find("block-sized radix") != std::string::npos;
+      EXPECT_EQ(z3_verdict(t), smt::QueryStatus::Drf) << "seed " << seed << " (" << *why << ")\n" << transform::print(t);
+      EXPECT_FALSE(brute) << "seed " << seed << " (" << *why << ")\n" << transform::print(small);
+    }
+    if (::testing::Test::HasFailure()) return;
+  }
+  std::printf("checked %d product traces: fast path proved %d (%d by a block-sized radix); %d racy on small launches\n",
+              checked, proved, block_radix, racy_small);
+  EXPECT_GT(proved, checked / 30);
+  EXPECT_GT(block_radix, proved / 4);
   EXPECT_GT(racy_small, checked / 3);
 }
 
@@ -104,6 +156,20 @@ TEST(FastPath, ProvesTheUsualShapes) {
   EXPECT_EQ(decide(one_dimensional(false), AccessMode::Atomic, {lit(3)}, {lit(4)}), "distinct constant indices");
   EXPECT_EQ(decide(one_dimensional(true, 64), AccessMode::Write, {bid * lit(64) + tid}, {bid * lit(64) + tid}),
             "affine and injective in the thread id (mixed radix)");
+  // blockDim.x left free: the block's offset is a product, the same in
+  // both threads of a block, and a radix across blocks (threadIdx.x <
+  // blockDim.x); so is a row of threadIdx.y in a 2-D block.
+  Expr bdim = v("blockDim.x");
+  EXPECT_EQ(decide(one_dimensional(false), AccessMode::Write, {bid * bdim + tid}, {bid * bdim + tid}),
+            "affine in the thread id");
+  EXPECT_EQ(decide(one_dimensional(true), AccessMode::Write, {bid * bdim + tid}, {bid * bdim + tid}),
+            "affine and injective in the thread id (block-sized radix)");
+  EXPECT_EQ(decide(one_dimensional(true), AccessMode::Write, {lit(4) * (tid + bdim * bid)}, {lit(4) * (tid + bdim * bid)}),
+            "affine and injective in the thread id (block-sized radix)");
+  SymbolicTrace flat = TraceBuilder(false).t;  // blockDim.y free
+  for (const char* s : {"blockDim.z", "gridDim.y", "gridDim.z"}) flat.assumptions.push_back(eq(v(s), lit(1)));
+  EXPECT_EQ(decide(flat, AccessMode::Write, {v("threadIdx.y") * bdim + tid}, {v("threadIdx.y") * bdim + tid}),
+            "affine and injective in the thread id (block-sized radix)");
   // Two dimensions of the index: one that differs is enough.
   EXPECT_TRUE(decide(one_dimensional(false), AccessMode::Write, {v("N"), tid}, {v("N"), tid}));
   // Unsigned wraps: a loop's stride that is a multiple of the block
@@ -133,6 +199,15 @@ TEST(FastPath, LeavesToZ3WhatItCannotProve) {
   EXPECT_FALSE(decide(one_dimensional(false, 64), AccessMode::Write, {tid}, {tid + lit(63)}));
   // Blocks overlap when the stride is shorter than the block.
   EXPECT_FALSE(decide(one_dimensional(true, 64), AccessMode::Write, {bid * lit(63) + tid}, {bid * lit(63) + tid}));
+  // Radices too short: a stride of the block for twice the thread id, of
+  // N (no bound relates it to threadIdx.x), of the block for blockIdx.x
+  // (bounded by gridDim.x), of the block across blocks when blockDim.y is
+  // free (threads (0, 1) and (0, 0) of the same block agree).
+  Expr bdim = v("blockDim.x");
+  EXPECT_FALSE(decide(one_dimensional(true), AccessMode::Write, {lit(2) * tid + bdim * bid}, {lit(2) * tid + bdim * bid}));
+  EXPECT_FALSE(decide(one_dimensional(true), AccessMode::Write, {v("N") * bid + tid}, {v("N") * bid + tid}));
+  EXPECT_FALSE(decide(one_dimensional(true), AccessMode::Write, {bdim * tid + bid}, {bdim * tid + bid}));
+  EXPECT_FALSE(decide(TraceBuilder(true).t, AccessMode::Write, {bid * bdim + tid}, {bid * bdim + tid}));
   // Uniform and per-thread loop variables, wraps, the same constant.
   EXPECT_FALSE(decide(one_dimensional(false), AccessMode::Write, {v("N")}, {v("N")}));
   EXPECT_FALSE(decide(one_dimensional(false), AccessMode::Write, {tid + v("i")}, {tid + v("i")}));

@@ -203,7 +203,12 @@ SymbolicTrace random_trace(std::mt19937& rng) {
   bool shaped = pick(2) == 0;
   static const std::int64_t coefficients[] = {1, 2, 3, -1};
   Expr shape = lit(coefficients[pick(4)]) * v("threadIdx.x");
-  if (pick(2) == 0) shape = shape + (pick(2) == 0 ? v("blockIdx.x") * v("blockDim.x") : lit(pick(9)) * v("blockIdx.x"));
+  // A block's stride: blockDim.x (a product while the launch leaves it
+  // free), a constant, or a row of another id or the parameter.
+  static const char* rows[] = {"blockIdx.x", "blockIdx.x", "threadIdx.y", "N"};
+  if (pick(2) == 0)
+    shape = shape + (pick(2) == 0 ? lit(pick(3) == 0 ? 2 : 1) * v(rows[pick(4)]) * v("blockDim.x")
+                                  : lit(pick(9)) * v("blockIdx.x"));
   auto offset = [&]() -> Expr {
     switch (pick(7)) {
       case 0: return lit(1);
