@@ -1,6 +1,7 @@
 #include "inference/infer.hpp"
 
 #include "inference/derived_induction.hpp"
+#include "inference/environment.hpp"
 #include "inference/finite_states.hpp"
 #include "inference/phase_reads.hpp"
 #include "inference/tickets.hpp"
@@ -223,7 +224,7 @@ class Inferrer {
   kir::Kernel k_;
   UniformityLevels levels_;
   Inference out_;
-  std::map<std::string, Expr> env_;
+  Environment env_;
   // Values this thread wrote in the current phase: array -> index -> value.
   std::map<std::string, std::map<std::string, Expr>> writes_;
   // What this thread read in the current phase (read consistency).
@@ -318,9 +319,8 @@ class Inferrer {
       if (is_builtin(v) || std::any_of(k_.parameters.begin(), k_.parameters.end(),
                                        [&](const kir::Variable& p) { return p.name == v; }))
         continue;
-      auto it = env_.find(v);
-      if (it == env_.end()) it = env_.emplace(v, fresh(v, level(v))).first;
-      s[v] = it->second;
+      if (!env_.has(v)) env_.set(v, fresh(v, level(v)));
+      s[v] = env_.get(v);
     }
     return substitute(e, s);
   }
@@ -402,7 +402,7 @@ class Inferrer {
   }
 
   void statement(const kir::Stmt& s) {
-    std::visit(Overloaded{[&](const kir::Assign& a) { env_[a.var] = value_or_fresh(a.value, a.var); },
+    std::visit(Overloaded{[&](const kir::Assign& a) { env_.set(a.var, value_or_fresh(a.value, a.var)); },
                           [&](const kir::Load& l) { load(l); },
                           [&](const kir::Store& st) { store(st); },
                           [&](const kir::Atomic& a) { atomic(a); },
@@ -440,7 +440,7 @@ class Inferrer {
     if (!a.var.empty()) {
       Expr v = fresh(a.var, Uniformity::Thread);
       result = v->name;
-      env_[a.var] = v;
+      env_.set(a.var, v);
     }
     AtomicEffect effect = atomic_effect(a, operands.empty() ? nullptr : operands.front());
     if (tracked && effect != AtomicEffect::Read)
@@ -459,7 +459,7 @@ class Inferrer {
       if (arr != writes_.end()) {
         auto w = arr->second.find(key(idx));
         if (w != arr->second.end() && w->second) {
-          env_[l.var] = w->second;
+          env_.set(l.var, w->second);
           return;
         }
       }
@@ -469,7 +469,7 @@ class Inferrer {
     // an earlier read of the same cell in this phase (phase_reads.hpp).
     Expr value = fresh(l.var, level(l.var));
     if (tracked && steering_.count(l.var) && !l.at.unit && !l.at.width) value = reads_.read(l.at.array, idx, value);
-    env_[l.var] = value;
+    env_.set(l.var, value);
   }
 
   // A written value serves only to tell that two writes store the same value
@@ -546,38 +546,36 @@ class Inferrer {
       if (std::none_of(out_.notes.begin(), out_.notes.end(), [&](const Diagnostic& d) { return d.message == what; }))
         out_.notes.push_back(Diagnostic{Diagnostic::Severity::Note, b.loc, what});
     }
-    if (!b.var.empty()) env_[b.var] = fresh(b.var, Uniformity::Block);
+    if (!b.var.empty()) env_.set(b.var, fresh(b.var, Uniformity::Block));
   }
 
   void conditional(const kir::If& i) {
     Expr c = condition(i.cond);
-    auto env_before = env_;
     auto writes_before = writes_;
     PhaseReads reads_before = reads_;
     P::If out;
     out.cond = c;
     out.loc = i.loc;
-    sinks_.push_back(&out.then_body);
-    process(i.then_body);
-    sinks_.pop_back();
-    auto env_then = std::move(env_);
-    auto writes_then = std::move(writes_);
-    PhaseReads reads_then = std::move(reads_);
-    env_ = env_before;
-    writes_ = writes_before;
-    reads_ = reads_before;
-    sinks_.push_back(&out.else_body);
-    process(i.else_body);
-    sinks_.pop_back();
-    // Join: values that differ become conditional values.
-    for (const auto& [v, then_value] : env_then) {
-      auto e = env_.find(v);
-      if (e == env_.end()) {
-        env_[v] = then_value;
-      } else if (!equal(e->second, then_value)) {
-        e->second = ite(c, then_value, e->second);
-      }
-    }
+    std::map<std::string, std::map<std::string, Expr>> writes_then;
+    PhaseReads reads_then;
+    // The environment runs both branches from its values before the `if`
+    // and joins them; the phase's writes and reads are copied here.
+    env_.conditional(
+        c,
+        [&] {
+          sinks_.push_back(&out.then_body);
+          process(i.then_body);
+          sinks_.pop_back();
+          writes_then = std::move(writes_);
+          reads_then = std::move(reads_);
+          writes_ = writes_before;
+          reads_ = reads_before;
+        },
+        [&] {
+          sinks_.push_back(&out.else_body);
+          process(i.else_body);
+          sinks_.pop_back();
+        });
     std::map<std::string, std::map<std::string, Expr>> kept;
     for (const auto& [array, cells] : writes_)
       for (const auto& [k, value] : cells) {
@@ -615,7 +613,7 @@ class Inferrer {
     out.loc = l.loc;
     out.tag = P::SyncTag::Unknown;
     if (ind) {
-      Expr init = env_.count(ind->var) ? env_[ind->var] : value_or_fresh(var(ind->var), ind->var);
+      Expr init = env_.has(ind->var) ? env_.get(ind->var) : value_or_fresh(var(ind->var), ind->var);
       out.var = fresh_name(kir::written_name(ind->var));
       out.init = init;
       out.cond = ind->cond;
@@ -639,14 +637,14 @@ class Inferrer {
     // each iteration (uniform ones stay uniform).
     std::vector<std::string> carried;
     for (const auto& v : assigned)
-      if (env_.count(v) && (!ind || v != ind->var)) carried.push_back(v);
+      if (env_.has(v) && (!ind || v != ind->var)) carried.push_back(v);
     // Carried variables with finitely many values (inference/finite_states.hpp).
     std::map<std::string, std::int64_t> entry;
     for (const auto& v : carried)
-      if (auto c = as_int(env_[v])) entry[v] = *c;
+      if (auto c = as_int(env_.get(v))) entry[v] = *c;
     std::optional<FiniteStates> states = finite_states(l, entry);
     auto unknown_carried = [&] {
-      for (const auto& v : carried) env_[v] = fresh(v, level(v));
+      for (const auto& v : carried) env_.set(v, fresh(v, level(v)));
       if (!states) return;
       Uniformity u = Uniformity::Grid;
       for (const auto& v : states->vars) u = std::max(u, level(v));
@@ -655,7 +653,7 @@ class Inferrer {
         Expr value = int_lit(states->tuples.back()[i]);
         for (std::size_t t = states->tuples.size() - 1; t-- > 0;)
           value = ite(expr::binary(BinOp::Eq, which, int_lit(static_cast<std::int64_t>(t))), int_lit(states->tuples[t][i]), value);
-        env_[states->vars[i]] = value;
+        env_.set(states->vars[i], value);
       }
     };
     // Variables moving in step with the induction variable
@@ -664,9 +662,9 @@ class Inferrer {
     std::vector<std::pair<DerivedUpdate, Expr>> derived;
     if (ind && !ind->guard)
       for (auto& u : derived_updates(l, ind->var, ind->update_in_body))
-        if (env_.count(u.var)) {
+        if (env_.has(u.var)) {
           if (u.step) u.step = value_or_fresh(u.step, "step");  // invariant: read at entry
-          derived.emplace_back(u, env_[u.var]);
+          derived.emplace_back(u, env_.get(u.var));
         }
     P::Loop header = out;  // the body is still empty
     P::Block decls;
@@ -674,9 +672,9 @@ class Inferrer {
     writes_.clear();
     reads_.clear();
     unknown_carried();
-    if (ind) env_[ind->var] = var(out.var);
+    if (ind) env_.set(ind->var, var(out.var));
     for (const auto& [u, entry_value] : derived)
-      env_[u.var] = derived_in_iteration(u, entry_value, header, var(out.var), env_[u.var]);
+      env_.set(u.var, derived_in_iteration(u, entry_value, header, var(out.var), env_.get(u.var)));
     names_.insert(out.var);
     sinks_.push_back(&out.body);
     P::If guarded;  // iterations run while the rest of the condition holds
@@ -701,9 +699,9 @@ class Inferrer {
     out.body.insert(out.body.begin(), decls.begin(), decls.end());
     emit(P::Stmt{std::move(out)});
     unknown_carried();
-    if (ind) env_[ind->var] = fresh(ind->var, level(ind->var));
+    if (ind) env_.set(ind->var, fresh(ind->var, level(ind->var)));
     for (const auto& [u, entry_value] : derived)
-      env_[u.var] = derived_after_loop(u, entry_value, header, env_[u.var]);
+      env_.set(u.var, derived_after_loop(u, entry_value, header, env_.get(u.var)));
   }
 
   // Loop bounds and steps are read before the loop (invariant).
