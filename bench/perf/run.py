@@ -14,6 +14,10 @@ Generated kernels (written to --out, default a temporary folder):
     reads the other one: DRF), N = 1k, 8k, 50k;
   - one-phase-N: N statements in one phase with no barrier at all, every
     access in it (`a[tid] = a[tid] + b[tid + k];`: DRF), N = 1k, 8k, 50k;
+  - guarded-N: N statements of the most common 1-D kernel, a local value
+    and a bounds-checked update (`float tK = b[i] * K;` then
+    `if (i < n) a[i] = a[i] + tK;` with i = blockIdx.x * blockDim.x +
+    threadIdx.x, the launch left symbolic: DRF), N = 1k, 8k, 50k;
   - repeat-N: the issue's `a[threadIdx.x] = a[threadIdx.x] + 1;` repeated N
     times, N = 500, 2000, 4000;
   - one-line-1MB: the same statement repeated on one line of 1 MB.
@@ -61,6 +65,17 @@ def one_phase_kernel(n):
     return HEADER + "__global__ void k(float *a, const float *b) {\n  unsigned tid = threadIdx.x;\n%s\n}\n" % body
 
 
+def guarded_kernel(n):
+    """n statements, every other one an `if`: each branch is joined into
+    the values of every local so far, and the index needs blockDim.x."""
+    body = []
+    for k in range(n // 2):
+        body.append("  float t%d = b[i] * %d.0f;" % (k, k + 1))
+        body.append("  if (i < n) a[i] = a[i] + t%d;" % k)
+    return ("//pass\n//--blockDim=256 --gridDim=64\n__global__ void k(float *a, const float *b, int n) {\n"
+            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n%s\n}\n" % "\n".join(body))
+
+
 STMT = "a[threadIdx.x] = a[threadIdx.x] + 1;"
 
 
@@ -76,6 +91,7 @@ def generated(quick):
     sizes = [1000, 8000] if quick else [1000, 8000, 50000]
     out = [("barriers-%d" % n, lambda n=n: barriers_kernel(n)) for n in sizes]
     out += [("one-phase-%d" % n, lambda n=n: one_phase_kernel(n)) for n in sizes]
+    out += [("guarded-%d" % n, lambda n=n: guarded_kernel(n)) for n in sizes]
     out += [("repeat-%d" % n, lambda n=n: repeat_kernel(n)) for n in ([500, 2000] if quick else [500, 2000, 4000])]
     if not quick:
         out.append(("one-line-1MB", lambda: one_line_kernel(1 << 20)))
