@@ -207,11 +207,16 @@ class UniformityAnalysis {
   std::unordered_set<std::string> defined_before_use_;
   bool changed_ = false;
 
+  // A raise calls for another pass only if a read of v may have come
+  // before it in this one. Not for a variable defined before use: its one
+  // assignment precedes every read of it in the walk (in a loop, in the
+  // same iteration), so the pass saw it raised. Straight-line code then
+  // takes one pass, not two (the second only confirmed the first; issue 18).
   void raise(const std::string& v, Uniformity l) {
     auto& cur = levels_[v];
     if (l > cur) {
       cur = l;
-      changed_ = true;
+      if (!defined_before_use_.count(v)) changed_ = true;
     }
   }
 

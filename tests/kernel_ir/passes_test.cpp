@@ -140,6 +140,37 @@ TEST(UniformityAnalysis, ControlDoesNotReachAValueReadOnlyAfterItsAssignment) {
   EXPECT_EQ(levels["carried"], Uniformity::Grid);
 }
 
+// A value read before the assignment that raises it, in program order (the
+// previous iteration's x): the analysis walks again until nothing rises,
+// through a chain as long as the loop body (z from y from x).
+TEST(UniformityAnalysis, ValuesCarriedAroundALoopReachTheFixpoint) {
+  Kernel k = parse_kernel(R"(cuda kernel k {
+  param int n;
+  local int i;
+  local int x;
+  local int y;
+  local int z;
+  local int w;
+  i = 0;
+  x = 0;
+  y = 0;
+  z = 0;
+  loop (i < n) {
+    body:
+      z = y;
+      y = x;
+      x = threadIdx.x;
+      w = z;
+    update:
+      i = i + 1;
+  }
+}
+)", "k.kir");
+  auto levels = uniformity(k);
+  for (const char* v : {"x", "y", "z", "w"}) EXPECT_EQ(levels[v], Uniformity::Thread) << v;
+  EXPECT_EQ(levels["i"], Uniformity::Grid);
+}
+
 TEST(UniformityAnalysis, SharedLoadsAreUniformOutsideTheIntervalsThatWriteThem) {
   auto level_of_c = [](const std::string& body) {
     Kernel k = parse_kernel(R"(cuda kernel k {
