@@ -1,6 +1,7 @@
 #include "kernel_ir/integer_ranges.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 #include <vector>
 
 #include "support/overloaded.hpp"
@@ -431,6 +432,41 @@ class Analysis {
     if (!v.empty()) s.erase(v);
   }
 
+  // The variables a statement reads or assigns, nested code included, and
+  // whether it holds a break, continue or return.
+  struct Footprint {
+    std::unordered_set<std::string> vars;
+    bool jumps = false;
+  };
+  static void add_footprint(const Stmt& st, Footprint& f) {
+    for_each_own_read(st, [&](const std::string& v) { f.vars.insert(v); });
+    if (std::string v = own_assigned_variable(st); !v.empty()) f.vars.insert(std::move(v));
+    f.jumps = f.jumps || st.is<Break>() || st.is<Continue>() || st.is<Return>();
+    for_each_nested_block(st, [&](const Block& b) {
+      for (const auto& inner : b) add_footprint(inner, f);
+    });
+  }
+
+  // An if or a loop changes and reads only the variables it mentions: the
+  // others keep their ranges through it (a condition refines only its own
+  // variables; a join or widening of two equal ranges is that range). So
+  // it runs on those variables alone, taken out of the state and put back
+  // after: copying, joining and comparing every variable's range at each
+  // if and each loop trip made n guarded statements or n loops cost n^2
+  // (issue 18). Not an if that jumps: a break or continue records its
+  // whole state for the loop around.
+  static State take(State& s, const Footprint& f) {
+    State part;
+    for (const auto& v : f.vars)
+      if (auto it = s.find(v); it != s.end()) part.insert(s.extract(it));
+    return part;
+  }
+  static std::optional<State> put_back(State rest, std::optional<State> part) {
+    if (!part) return std::nullopt;
+    rest.merge(*part);  // part's variables were taken out of rest: none is left behind
+    return rest;
+  }
+
   std::optional<State> block(Block& b, std::optional<State> s) {
     for (auto& st : b) {
       if (!s) return s;
@@ -476,12 +512,19 @@ class Analysis {
               return s;
             },
             [&](If& i) -> std::optional<State> {
-              value(i.cond, s);
-              auto t = block(i.then_body, refine(s, i.cond, true));
-              auto e = block(i.else_body, refine(s, i.cond, false));
-              return join(t, e);
+              Footprint f;
+              add_footprint(st, f);
+              State part = f.jumps ? std::move(s) : take(s, f);
+              value(i.cond, part);
+              auto t = block(i.then_body, refine(part, i.cond, true));
+              auto e = block(i.else_body, refine(part, i.cond, false));
+              return f.jumps ? join(t, e) : put_back(std::move(s), join(t, e));
             },
-            [&](Loop& l) -> std::optional<State> { return loop(l, std::move(s)); },
+            [&](Loop& l) -> std::optional<State> {
+              Footprint f;
+              add_footprint(st, f);
+              return loop(l, std::move(s), f);
+            },
             [&](Break&) -> std::optional<State> {
               if (!loops_.empty()) loops_.back().breaks = join(loops_.back().breaks, s);
               return std::nullopt;
@@ -545,12 +588,14 @@ class Analysis {
     return r;
   }
 
-  std::optional<State> loop(Loop& l, State s) {
-    std::optional<State> init = block(l.init, s);
+  // A break or continue in the loop is the loop's own: the loop runs on
+  // the variables it mentions (`f`) whatever it holds.
+  std::optional<State> loop(Loop& l, State s, const Footprint& f) {
+    std::optional<State> init = block(l.init, std::move(s));
     if (!init) return init;
     bool rewrite = rewrite_;
     rewrite_ = false;
-    State head = *init;
+    State head = take(*init, f);
     for (int i = 0;; ++i) {
       Trip t = trip(l, head);
       auto next = join(head, t.next);
@@ -561,7 +606,7 @@ class Analysis {
     }
     rewrite_ = rewrite;
     if (rewrite_) value(l.cond, head);
-    return trip(l, head).exit;
+    return put_back(std::move(*init), trip(l, head).exit);
   }
 
   WrapsLeft run(Kernel& k) {

@@ -76,6 +76,14 @@ bool is_block_barrier(const Barrier& b) {
   return false;
 }
 
+std::string own_assigned_variable(const Stmt& s) {
+  if (s.is<Assign>()) return s.as<Assign>().var;
+  if (s.is<Load>()) return s.as<Load>().var;
+  if (s.is<Atomic>()) return s.as<Atomic>().var;
+  if (s.is<Barrier>()) return s.as<Barrier>().var;
+  return "";
+}
+
 void assigned_variables(const Block& b, std::set<std::string>& out) {
   auto result = [&](const std::string& var) {
     if (!var.empty()) out.insert(var);

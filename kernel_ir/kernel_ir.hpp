@@ -202,6 +202,10 @@ bool is_block_barrier(const Barrier& b);
 // result of a load, an atomic or a barrier (__syncthreads_count).
 void assigned_variables(const Block& b, std::set<std::string>& out);
 
+// The variable the statement itself assigns (an assignment's, or the
+// result of a load, an atomic or a barrier); "" for none.
+std::string own_assigned_variable(const Stmt& s);
+
 // Calls f with each block directly nested in the statement (an if's
 // branches; a loop's init, body and update, in that order).
 void for_each_nested_block(const Stmt& s, const std::function<void(const Block&)>& f);

@@ -93,14 +93,6 @@ class SharedWritesInPhase {
   }
 };
 
-std::string assigned_by(const Stmt& s) {
-  if (s.is<Assign>()) return s.as<Assign>().var;
-  if (s.is<Load>()) return s.as<Load>().var;
-  if (s.is<Atomic>()) return s.as<Atomic>().var;
-  if (s.is<Barrier>()) return s.as<Barrier>().var;
-  return "";
-}
-
 // The variables assigned by exactly one statement that every read of them
 // follows in that statement's block (in a later statement or nested in one):
 // whoever reads such a variable ran its assignment just before, whatever
@@ -131,7 +123,7 @@ class DefinedBeforeUse {
 
   void definitions(const Block& b) {
     for (std::size_t i = 0; i < b.size(); ++i) {
-      std::string v = assigned_by(b[i]);
+      std::string v = own_assigned_variable(b[i]);
       if (!v.empty()) {
         Def& d = defs_[v];
         ++d.count;

@@ -69,6 +69,53 @@ TEST(IntegerRanges, DropsWhatCannotOverflowAndKeepsTheRest) {
   EXPECT_EQ(left.variables, std::set<std::string>{"threadIdx.x"});
 }
 
+// An if or a loop runs on the variables it mentions; the others keep their
+// ranges through it: g < 64 still drops the wrap after a loop, an if, and
+// a loop whose if breaks out (the break keeps the loop's whole state).
+TEST(IntegerRanges, RangesOfVariablesAnIfOrLoopDoesNotMentionSurviveIt) {
+  Kernel k = parse_kernel(R"(cuda kernel k {
+  param int n;
+  local unsigned g;
+  local int i;
+  local int j;
+  g = threadIdx.x;
+  i = 0;
+  loop (i < n) {
+    body:
+      store a[i] = 1;
+    update:
+      i = i + 1;
+  }
+  if (n > 3) {
+    j = 1;
+  }
+  store b[g * 4 & 4294967295] = 1;
+  i = 0;
+  loop (i < n) {
+    body:
+      if (i > 5) {
+        break;
+      }
+      store a[g + 1 & 4294967295] = 1;
+    update:
+      i = i + 1;
+  }
+  store b[g * 8 & 4294967295] = 1;
+}
+)", "k.kir");
+  RangeFacts facts;
+  facts.declared = {{"n", {INT32_MIN, INT32_MAX}}, {"i", {INT32_MIN, INT32_MAX}}, {"j", {INT32_MIN, INT32_MAX}},
+                    {"g", {0, UINT32_MAX}}};
+  facts.block = std::array<std::int64_t, 3>{64, 1, 1};
+  facts.grid = std::array<std::int64_t, 3>{4, 1, 1};
+  WrapsLeft left = remove_redundant_wraps(k, facts);
+  std::string text = print(k);
+  EXPECT_NE(text.find("store b[g * 4]"), std::string::npos) << text;
+  EXPECT_NE(text.find("store a[g + 1]"), std::string::npos) << text;
+  EXPECT_NE(text.find("store b[g * 8]"), std::string::npos) << text;
+  EXPECT_EQ(left.dropped, 3u);
+}
+
 TEST(IntegerRanges, LoopUpdatesAreAssumedToFit) {
   const char* text = R"(cuda kernel k {
   param int n;
