@@ -18,7 +18,7 @@ namespace {
 // of a 50k-statement kernel). Every other field of w, in the struct's order
 // (a field left out is a -Wmissing-field-initializers warning).
 WellFormed projected_on(const WellFormed& w, const std::string& array) {
-  return WellFormed{project(w.kernel, array), w.levels, w.source_name, w.tickets, w.divergences,
+  return WellFormed{project(w.kernel, array), w.levels, w.shared_vars, w.source_name, w.tickets, w.divergences,
                     w.thread_controlled_warp_syncs};
 }
 

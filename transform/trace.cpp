@@ -27,9 +27,13 @@ class Sequentializer {
 
   SymbolicTrace build(const std::vector<ClosureBinder>& binders, const Block& code,
                       const TraceOptions& o) {
-    // The builtins and kernel-wide unknowns, so that a witness shows them all.
+    // The builtins and the uniform kernel-wide unknowns, so that a witness
+    // shows them all (and the replay has every parameter). A per-thread
+    // one is declared where the trace uses it: a witness shows only those
+    // its accesses use, and declaring every one in every phase's trace made
+    // a kernel of n phases and n loads cost n^2 (issue 18).
     for (const auto& v : builtin_vars()) for_both(v.name);
-    for (const auto& v : w_.kernel.vars) for_both(v.name);
+    for (const auto& v : w_.shared_vars) for_both(v);
     for (const auto& b : binders) {
       if (!b.var.empty()) {
         shared_binders_.insert(b.var);

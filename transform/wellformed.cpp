@@ -39,9 +39,11 @@ class WellFormer {
     WellFormed out;
     out.kernel = without_body(k);
     out.kernel.body = block(k.body, Context{}, {});
-    out.levels = levels_;
-    out.source_name = source_name_;
-    out.tickets = tickets_;
+    for (const auto& v : out.kernel.vars)
+      if (level_of(v.name, levels_) != Uniformity::Thread) out.shared_vars.push_back(v.name);
+    out.levels = std::move(levels_);
+    out.source_name = std::move(source_name_);
+    out.tickets = std::move(tickets_);
     out.divergences = std::move(divergences_);
     out.thread_controlled_warp_syncs = std::move(warp_syncs_);
     return out;

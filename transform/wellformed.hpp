@@ -40,6 +40,9 @@ struct ThreadControlledWarpSync {
 struct WellFormed {
   protocol::Kernel kernel;                         // tagged, renamed, case-split
   UniformityLevels levels;                         // every variable of the kernel
+  // The kernel-wide unknowns not per thread (uniform, or the same in a
+  // block), in declaration order: every trace declares these.
+  std::vector<std::string> shared_vars;
   std::map<std::string, std::string> source_name;  // renamed variable -> the user's name
   std::map<std::string, protocol::TicketCounter> tickets;  // renamed ticket -> its counter
   std::vector<Divergence> divergences;

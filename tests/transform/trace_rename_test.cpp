@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 
 #include "protocol/parser.hpp"
 #include "transform/align.hpp"
@@ -77,3 +78,22 @@ TEST(TraceRename, SharedNodeInBothThreads) {
 }
 
 }  // namespace
+
+// A trace declares the kernel's uniform and block-local unknowns, which a
+// witness shows and the replay reads, but a per-thread one only where its
+// code uses it: each phase declaring every one made n phases of n loads
+// cost n^2 (issue 18).
+TEST(TraceVariables, PerThreadUnknownsOnlyWhereUsed) {
+  WellFormed w = make_well_formed(
+      parse_protocol("kernel k { shared A; uniform N; block B; local used; local unused; wr A[used + N]; }", "t.map")
+          .kernels.at(0));
+  std::vector<Closure> cs = split(align(w));
+  ASSERT_EQ(cs.size(), 1u);
+  SymbolicTrace t = sequentialize(w, cs.at(0), "A");
+  std::set<std::string> names;
+  for (const auto& v : t.vars) names.insert(v.name);
+  for (const char* n : {"N", "B", "used@1", "used@2", "threadIdx.x@1", "blockDim.x"}) EXPECT_TRUE(names.count(n)) << n;
+  EXPECT_FALSE(names.count("unused@1"));
+  EXPECT_FALSE(names.count("unused@2"));
+  EXPECT_EQ(w.shared_vars, (std::vector<std::string>{"N", "B"}));
+}
