@@ -482,12 +482,12 @@ class Analysis {
               value(a.value, s);
               if (a.value && !expr::is_bool(a.value)) s[a.var] = eval(a.value, s);
               else s.erase(a.var);
-              return s;
+              return std::move(s);
             },
             [&](Load& l) -> std::optional<State> {
               location(l.at, s);
               forget(s, l.var);
-              return s;
+              return std::move(s);
             },
             [&](Store& w) -> std::optional<State> {
               location(w.at, s);
@@ -496,20 +496,20 @@ class Analysis {
               stored_value_ = true;
               value(w.value, s);
               stored_value_ = false;
-              return s;
+              return std::move(s);
             },
             [&](Atomic& a) -> std::optional<State> {
               location(a.at, s);
               for (auto& o : a.operands) value(o, s);
               forget(s, a.var);
-              return s;
+              return std::move(s);
             },
-            [&](Fence&) -> std::optional<State> { return s; },
+            [&](Fence&) -> std::optional<State> { return std::move(s); },
             [&](Barrier& b) -> std::optional<State> {
               value(b.id, s);
               value(b.count, s);
               forget(s, b.var);
-              return s;
+              return std::move(s);
             },
             [&](If& i) -> std::optional<State> {
               Footprint f;
@@ -536,13 +536,13 @@ class Analysis {
             [&](Return&) -> std::optional<State> { return std::nullopt; },
             [&](Assert& a) -> std::optional<State> {
               value(a.cond, s);
-              return s;
+              return std::move(s);
             },
             [&](Assume& a) -> std::optional<State> {
               value(a.cond, s);
               return refine(s, a.cond, true);
             },
-            [&](Unsupported&) -> std::optional<State> { return s; },
+            [&](Unsupported&) -> std::optional<State> { return std::move(s); },
         },
         st.node);
   }
