@@ -95,29 +95,57 @@ class Analysis {
     while (auto w = expr::as_wrap(x)) x = w->value;
     return x.get();
   }
-  static bool is_var(const ExprNode* e, const std::string& n) { return e && e->kind == ExprNode::Kind::Var && e->name == n; }
-  static bool product_of(const ExprNode* e, const std::string& a, const std::string& b) {
+  // Copies of a builtin: `int tx = threadIdx.x;` then `blockIdx.x *
+  // blockDim.x + tx` is the global index as much as with threadIdx.x
+  // itself. The state records, under the key "=v", which builtin a
+  // variable v holds (its index in kAliased, as a point range): a join
+  // keeps it where both sides agree, an assignment to v replaces it, and
+  // an if or a loop that mentions v takes it along (take).
+  static constexpr const char* kAliased[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x",
+                                             "blockIdx.y",  "blockIdx.z",  "blockDim.x",  "blockDim.y",
+                                             "blockDim.z",  "gridDim.x",   "gridDim.y",   "gridDim.z"};
+  static std::string alias_key(const std::string& v) { return "=" + v; }
+  // Records what v holds after `v = value` (value already simplified).
+  void set_alias(State& s, const std::string& v, const Expr& value) const {
+    s.erase(alias_key(v));
+    const ExprNode* x = value ? unwrapped(value) : nullptr;
+    if (!x || x->kind != ExprNode::Kind::Var) return;
+    for (std::size_t i = 0; i < std::size(kAliased); ++i)
+      // Each wrap on the way keeps the builtin's range: value == builtin.
+      if (x->name == kAliased[i] && eval(value, s) == variable(x->name, s)) {
+        s[alias_key(v)] = point(static_cast<Wide>(i));
+        return;
+      }
+  }
+  static bool is_var(const ExprNode* e, const std::string& n, const State& s) {
+    if (!e || e->kind != ExprNode::Kind::Var) return false;
+    if (e->name == n) return true;
+    auto a = s.find(alias_key(e->name));
+    return a != s.end() && a->second.lo == a->second.hi && a->second.lo >= 0 &&
+           a->second.lo < static_cast<Wide>(std::size(kAliased)) && kAliased[a->second.lo] == n;
+  }
+  static bool product_of(const ExprNode* e, const std::string& a, const std::string& b, const State& s) {
     if (!e || e->kind != ExprNode::Kind::Binary || e->binop != BinOp::Mul) return false;
     const ExprNode* l = unwrapped(e->a);
     const ExprNode* r = unwrapped(e->b);
-    return (is_var(l, a) && is_var(r, b)) || (is_var(l, b) && is_var(r, a));
+    return (is_var(l, a, s) && is_var(r, b, s)) || (is_var(l, b, s) && is_var(r, a, s));
   }
 
   // Under the launch assumption (grid of at most 2^31 threads per
   // dimension): blockIdx.d * blockDim.d, blockDim.d * gridDim.d and the
   // global index blockIdx.d * blockDim.d + threadIdx.d.
-  std::optional<Iv> launch_term(const ExprNode* e) const {
+  std::optional<Iv> launch_term(const ExprNode* e, const State& s) const {
     static const char* dims[] = {"x", "y", "z"};
     Wide limit = Wide{1} << 31;
     for (const char* d : dims) {
       std::string bid = std::string("blockIdx.") + d, bdim = std::string("blockDim.") + d,
                   gdim = std::string("gridDim.") + d, tid = std::string("threadIdx.") + d;
-      if (product_of(e, bid, bdim)) return Iv{0, limit - 1};
-      if (product_of(e, bdim, gdim)) return Iv{1, limit};
+      if (product_of(e, bid, bdim, s)) return Iv{0, limit - 1};
+      if (product_of(e, bdim, gdim, s)) return Iv{1, limit};
       if (e->kind == ExprNode::Kind::Binary && e->binop == BinOp::Add) {
         const ExprNode* l = unwrapped(e->a);
         const ExprNode* r = unwrapped(e->b);
-        if ((product_of(l, bid, bdim) && is_var(r, tid)) || (product_of(r, bid, bdim) && is_var(l, tid)))
+        if ((product_of(l, bid, bdim, s) && is_var(r, tid, s)) || (product_of(r, bid, bdim, s) && is_var(l, tid, s)))
           return Iv{0, limit - 1};
       }
     }
@@ -152,7 +180,7 @@ class Analysis {
     Iv a = eval(e->a, s), b = eval(e->b, s);
     Iv r = binary(e->binop, a, b);
     if ((!facts_.grid || !facts_.block) && launch_terms_)
-      if (auto l = launch_term(e.get())) r = meet(r, *l);
+      if (auto l = launch_term(e.get(), s)) r = meet(r, *l);
     return r;
   }
 
@@ -429,7 +457,9 @@ class Analysis {
     for (auto& i : l.index) value(i, s);
   }
   static void forget(State& s, const std::string& v) {
-    if (!v.empty()) s.erase(v);
+    if (v.empty()) return;
+    s.erase(v);
+    s.erase(alias_key(v));
   }
 
   // The variables a statement reads or assigns, nested code included, and
@@ -458,7 +488,8 @@ class Analysis {
   static State take(State& s, const Footprint& f) {
     State part;
     for (const auto& v : f.vars)
-      if (auto it = s.find(v); it != s.end()) part.insert(s.extract(it));
+      for (const std::string& key : {v, alias_key(v)})
+        if (auto it = s.find(key); it != s.end()) part.insert(s.extract(it));
     return part;
   }
   static std::optional<State> put_back(State rest, std::optional<State> part) {
@@ -482,6 +513,7 @@ class Analysis {
               value(a.value, s);
               if (a.value && !expr::is_bool(a.value)) s[a.var] = eval(a.value, s);
               else s.erase(a.var);
+              set_alias(s, a.var, a.value);
               return std::move(s);
             },
             [&](Load& l) -> std::optional<State> {

@@ -153,6 +153,38 @@ TEST(IntegerRanges, TheGlobalIndexFitsUnderTheLaunchAssumption) {
   EXPECT_GT(other.hi, std::int64_t{1} << 40);
 }
 
+// Locals holding a builtin count as the builtin in the global index, as
+// long as they hold it: a copy reassigned on one path does not.
+TEST(IntegerRanges, CopiesOfTheBuiltinsFormTheGlobalIndex) {
+  const char* text = R"(cuda kernel k {
+  param int n;
+  local int tx;
+  local int bx;
+  local int w;
+  local int g;
+  local int h;
+  tx = threadIdx.x;
+  bx = blockIdx.x;
+  w = blockDim.x;
+  g = (bx * w + tx + 2147483648 & 4294967295) - 2147483648;
+  store a[g] = 1;
+  if (n > 0) {
+    tx = threadIdx.x + 1;
+  }
+  h = (bx * w + tx + 2147483648 & 4294967295) - 2147483648;
+  store b[h] = 1;
+}
+)";
+  RangeFacts facts;  // no launch: hardware limits and the launch assumption
+  for (const char* v : {"n", "tx", "bx", "w", "g", "h"}) facts.declared[v] = {INT32_MIN, INT32_MAX};
+  Kernel k = parse_kernel(text, "k.kir");
+  WrapsLeft left = remove_redundant_wraps(k, facts);
+  std::string out = print(k);
+  EXPECT_NE(out.find("g = bx * w + tx;"), std::string::npos) << out;
+  EXPECT_NE(out.find("h = (bx * w + tx + 2147483648 & 4294967295) - 2147483648;"), std::string::npos) << out;
+  EXPECT_TRUE(left.launch_assumed);
+}
+
 TEST(IntegerRanges, SignedOverflowOverArgumentsIsAssumedAway) {
   const char* text = R"(cuda kernel k {
   param int n;
