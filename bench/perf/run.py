@@ -15,9 +15,14 @@ Generated kernels (written to --out, default a temporary folder):
   - one-phase-N: N statements in one phase with no barrier at all, every
     access in it (`a[tid] = a[tid] + b[tid + k];`: DRF), N = 1k, 8k, 50k;
   - guarded-N: N statements of the most common 1-D kernel, a local value
-    and a bounds-checked update (`float tK = b[i] * K;` then
+    and a bounds-checked update (`int tK = b[i] * K;` then
     `if (i < n) a[i] = a[i] + tK;` with i = blockIdx.x * blockDim.x +
     threadIdx.x, the launch left symbolic: DRF), N = 1k, 8k, 50k;
+  - loops-N: N loops in a row, each summing a row (`for (int jK = 0; jK <
+    m; jK++) acc += b[i * m + jK];`), N = 1k, 8k;
+  - loads-phases-N: N statements of 4-statement barrier intervals, each
+    staging a loaded value in shared memory and reading a neighbour's
+    (DRF), N = 1k, 8k, 50k.
   - repeat-N: the issue's `a[threadIdx.x] = a[threadIdx.x] + 1;` repeated N
     times, N = 500, 2000, 4000;
   - one-line-1MB: the same statement repeated on one line of 1 MB.
@@ -70,10 +75,30 @@ def guarded_kernel(n):
     the values of every local so far, and the index needs blockDim.x."""
     body = []
     for k in range(n // 2):
-        body.append("  float t%d = b[i] * %d.0f;" % (k, k + 1))
+        body.append("  int t%d = b[i] * %d;" % (k, k + 1))
         body.append("  if (i < n) a[i] = a[i] + t%d;" % k)
-    return ("//pass\n//--blockDim=256 --gridDim=64\n__global__ void k(float *a, const float *b, int n) {\n"
+    return ("//pass\n//--blockDim=256 --gridDim=64\n__global__ void k(int *a, const int *b, int n) {\n"
             "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n%s\n}\n" % "\n".join(body))
+
+
+def loops_kernel(n):
+    """n loops in a row: each is analysed on the variables it mentions."""
+    body = ["  for (int j%d = 0; j%d < m; j%d++) acc += b[i * m + j%d] * %d;" % (k, k, k, k, k + 1) for k in range(n)]
+    return ("//pass\n//--blockDim=256 --gridDim=64\n__global__ void k(int *a, const int *b, int n, int m) {\n"
+            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  int acc = 0;\n%s\n  if (i < n) a[i] = acc;\n}\n"
+            % "\n".join(body))
+
+
+def loads_phases_kernel(n):
+    """n // 4 barrier intervals, each with loaded values of its own: a
+    trace declares the per-thread unknowns it uses, not the kernel's."""
+    body = []
+    for k in range(n // 4):
+        body += ["  s[t] = b[i] + %d;" % k, "  __syncthreads();",
+                 "  if (i < n) a[i] = a[i] + s[(t + %d) %% blockDim.x];" % k, "  __syncthreads();"]
+    return ("//pass\n//--blockDim=256 --gridDim=64\n__global__ void k(int *a, const int *b, int n) {\n"
+            "  __shared__ int s[1024];\n  int t = threadIdx.x;\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "%s\n}\n" % "\n".join(body))
 
 
 STMT = "a[threadIdx.x] = a[threadIdx.x] + 1;"
@@ -92,6 +117,8 @@ def generated(quick):
     out = [("barriers-%d" % n, lambda n=n: barriers_kernel(n)) for n in sizes]
     out += [("one-phase-%d" % n, lambda n=n: one_phase_kernel(n)) for n in sizes]
     out += [("guarded-%d" % n, lambda n=n: guarded_kernel(n)) for n in sizes]
+    out += [("loops-%d" % n, lambda n=n: loops_kernel(n)) for n in sizes[:2]]
+    out += [("loads-phases-%d" % n, lambda n=n: loads_phases_kernel(n)) for n in sizes]
     out += [("repeat-%d" % n, lambda n=n: repeat_kernel(n)) for n in ([500, 2000] if quick else [500, 2000, 4000])]
     if not quick:
         out.append(("one-line-1MB", lambda: one_line_kernel(1 << 20)))
