@@ -77,36 +77,23 @@ bool is_block_barrier(const Barrier& b) {
 }
 
 std::string own_assigned_variable(const Stmt& s) {
-  if (s.is<Assign>()) return s.as<Assign>().var;
-  if (s.is<Load>()) return s.as<Load>().var;
-  if (s.is<Atomic>()) return s.as<Atomic>().var;
-  if (s.is<Barrier>()) return s.as<Barrier>().var;
-  return "";
+  return std::visit(Overloaded{[](const Assign& a) { return a.var; }, [](const Load& l) { return l.var; },
+                               [](const Atomic& a) { return a.var; },
+                               [](const Barrier& b) { return b.var; },  // __syncthreads_count and co
+                               // Assign nothing themselves:
+                               [](const Store&) { return std::string(); }, [](const Fence&) { return std::string(); },
+                               [](const If&) { return std::string(); }, [](const Loop&) { return std::string(); },
+                               [](const Break&) { return std::string(); }, [](const Continue&) { return std::string(); },
+                               [](const Return&) { return std::string(); }, [](const Assert&) { return std::string(); },
+                               [](const Assume&) { return std::string(); },
+                               [](const Unsupported&) { return std::string(); }},
+                    s.node);
 }
 
 void assigned_variables(const Block& b, std::set<std::string>& out) {
-  auto result = [&](const std::string& var) {
-    if (!var.empty()) out.insert(var);
-  };
   for (const auto& s : b) {
-    std::visit(Overloaded{[&](const Assign& a) { out.insert(a.var); },
-                          [&](const Load& l) { result(l.var); },
-                          [&](const Atomic& a) { result(a.var); },
-                          [&](const Barrier& br) { result(br.var); },  // __syncthreads_count and co
-                          [&](const If& i) {
-                            assigned_variables(i.then_body, out);
-                            assigned_variables(i.else_body, out);
-                          },
-                          [&](const Loop& l) {
-                            assigned_variables(l.init, out);
-                            assigned_variables(l.body, out);
-                            assigned_variables(l.update, out);
-                          },
-                          // Assign nothing:
-                          [](const Store&) {}, [](const Fence&) {}, [](const Break&) {}, [](const Continue&) {},
-                          [](const Return&) {}, [](const Assert&) {}, [](const Assume&) {},
-                          [](const Unsupported&) {}},
-               s.node);
+    if (std::string v = own_assigned_variable(s); !v.empty()) out.insert(std::move(v));
+    for_each_nested_block(s, [&](const Block& inner) { assigned_variables(inner, out); });
   }
 }
 
