@@ -50,7 +50,10 @@ const AlignedProtocol& ArrayStages::aligned() {
 }
 
 const std::vector<Closure>& ArrayStages::closures() {
-  if (!closures_) closures_ = split(aligned());
+  if (closures_) return *closures_;
+  // Unless the aligned stage was asked for, it is split in place and not
+  // kept: the closures hold the same code (issue 18).
+  closures_ = aligned_ ? split(*aligned_) : split(align_view(views_.front().kernel));
   return *closures_;
 }
 

@@ -4,6 +4,14 @@ namespace racecert::expr {
 
 Expr MemoRename::operator()(const Expr& e) {
   if (e->kind == ExprNode::Kind::Int || e->kind == ExprNode::Kind::Bool) return e;
+  if (e->kind == ExprNode::Kind::Var) {
+    auto it = names_.find(e->name);
+    if (it == names_.end()) {
+      std::string n = f_(e->name);
+      it = names_.emplace(e->name, n == e->name ? nullptr : var(n)).first;
+    }
+    return it->second ? it->second : e;  // (null: the name stays)
+  }
   auto found = done_.find(e.get());
   if (found != done_.end()) return found->second.second;
   Expr r;
@@ -12,11 +20,9 @@ Expr MemoRename::operator()(const Expr& e) {
     case ExprNode::Kind::Bool:
       r = e;
       break;
-    case ExprNode::Kind::Var: {
-      std::string n = f_(e->name);
-      r = n == e->name ? e : var(n);
+    case ExprNode::Kind::Var:  // (handled above)
+      r = e;
       break;
-    }
     case ExprNode::Kind::Unary: {
       Expr a = (*this)(e->a);
       r = a == e->a ? e : raw_unary(e->unop, a);

@@ -11,6 +11,7 @@ void keep_freed_memory_for_reuse() {
   // Setting either value also turns off glibc's dynamic adjustment of both.
   mallopt(M_MMAP_THRESHOLD, 16 << 20);
   mallopt(M_TRIM_THRESHOLD, 32 << 20);
+  mallopt(M_MXFAST, 0);
 }
 
 namespace detail {

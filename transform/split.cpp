@@ -10,22 +10,23 @@ using namespace protocol;
 
 namespace {
 
-void split_items(const Aligned& a, std::vector<ClosureBinder>& ctx, std::vector<Closure>& out) {
+// Moves each phase's code out of `a`.
+void split_items(Aligned& a, std::vector<ClosureBinder>& ctx, std::vector<Closure>& out) {
   auto split_item = Overloaded{
-      [&](const PhaseEnd& p) {
-        if (contains_access(p.code)) out.push_back(Closure{ctx, p.code, p.barrier});
+      [&](PhaseEnd& p) {
+        if (contains_access(p.code)) out.push_back(Closure{ctx, std::move(p.code), p.barrier});
       },
-      [&](const AlignedLoop& l) {
+      [&](AlignedLoop& l) {
         ctx.push_back({l.header.var, loop_domain(l.header, var(l.header.var))});
         split_items(l.body, ctx, out);
         ctx.pop_back();
       },
-      [&](const Guarded& g) {
+      [&](Guarded& g) {
         ctx.push_back({"", g.guard});
         split_items(g.body, ctx, out);
         ctx.pop_back();
       }};
-  for (const auto& item : a) std::visit(split_item, item.node);
+  for (auto& item : a) std::visit(split_item, item.node);
 }
 
 }  // namespace
@@ -35,11 +36,11 @@ std::string Closure::describe() const {
   return "phase ending at the barrier at " + ends_at.str();
 }
 
-std::vector<Closure> split(const AlignedProtocol& a) {
+std::vector<Closure> split(AlignedProtocol a) {
   std::vector<Closure> out;
   std::vector<ClosureBinder> ctx;
   split_items(a.items, ctx, out);
-  if (contains_access(a.last)) out.push_back(Closure{{}, a.last, {}});
+  if (contains_access(a.last)) out.push_back(Closure{{}, std::move(a.last), {}});
   return out;
 }
 

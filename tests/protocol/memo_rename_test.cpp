@@ -3,6 +3,7 @@
 // kept, and a mapping change seen only after clear().
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
 
 #include "support/expr_memo.hpp"
@@ -74,6 +75,22 @@ TEST(ExprMemoRename, ClearTakesAChangedMappingIntoAccount) {
   EXPECT_EQ(to_string(memo(e)), "x@1 + 1");  // memoized: the mapping must not change unseen
   memo.clear();
   EXPECT_EQ(to_string(memo(e)), "x@1#2 + 1");
+}
+
+TEST(ExprMemoRename, EachNameIsLookedUpOnceUntilCleared) {
+  std::map<std::string, int> asked;
+  MemoRename memo([&](const std::string& n) {
+    ++asked[n];
+    return thread_copy(n);
+  });
+  // Distinct nodes of one name, in distinct expressions.
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(to_string(memo(raw_binary(BinOp::Add, var("x"), raw_binary(BinOp::Mul, var("x"), var("y"))))),
+              "x@1 + x@1 * y");
+  EXPECT_EQ(asked, (std::map<std::string, int>{{"x", 1}, {"y", 1}}));
+  memo.clear();
+  memo(var("x"));
+  EXPECT_EQ(asked["x"], 2);
 }
 
 TEST(ExprMemoRename, UnchangedExpressionIsReturnedItself) {
