@@ -200,6 +200,20 @@ Unsettled unsettled_traces(const std::vector<Job>& jobs) {
   return out;
 }
 
+// The arrays some access writes (a write or an atomic). Two reads never
+// race, so an array only read has no trace that may conflict (may_conflict):
+// its stages are not run at all. A kernel's input arrays are often read
+// only, and each phase's trace of them cost as much as a written one's
+// (issue 18).
+std::set<std::string> written_arrays(const Block& body) {
+  std::vector<const Access*> all;
+  collect_accesses(body, all);
+  std::set<std::string> out;
+  for (const Access* a : all)
+    if (a->mode != AccessMode::Read) out.insert(a->array);
+  return out;
+}
+
 void report_results(const Kernel& k, const std::vector<Job>& jobs, const CheckOptions& o, KernelReport& rep) {
   const QueryOptions& query = o.query;
   std::set<std::string> bv_noted;
@@ -272,8 +286,10 @@ std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckO
                                      " threads are ignored (which only adds races): this one is under "
                                      "thread-dependent control not shown the same in every thread of a group"});
     std::vector<Job> jobs;
+    std::set<std::string> written = written_arrays(w.kernel.body);
     for (const auto& array : k.arrays) {
       if (o.race_arrays && !o.race_arrays->count(array.name)) continue;
+      if (!written.count(array.name)) continue;
       try {
         ArrayStages stages(w, array, ko, uniform);
         stages.for_each_trace([&](SymbolicTrace&& t) {

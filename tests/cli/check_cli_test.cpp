@@ -105,7 +105,7 @@ TEST(CheckCli, VerdictsAndExitCodes) {
   EXPECT_EQ(divergent.code, 1);
   EXPECT_NE(divergent.out.find("barrier divergence"), std::string::npos);
   auto unknown = run_racecert(
-      {"check", temp_file("kernel u { shared A; uniform N; for x in 0..N { if (x > 1) { sync; } rd A[x]; } }", ".map")});
+      {"check", temp_file("kernel u { shared A; uniform N; for x in 0..N { if (x > 1) { sync; } wr A[x]; } }", ".map")});
   EXPECT_EQ(unknown.code, 4);
   EXPECT_NE(unknown.out.find("some iterations only"), std::string::npos);
   // Any race makes the whole run exit 1; a malformed file wins over both.
