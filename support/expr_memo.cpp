@@ -12,8 +12,16 @@ Expr MemoRename::operator()(const Expr& e) {
     }
     return it->second ? it->second : e;  // (null: the name stays)
   }
-  auto found = done_.find(e.get());
-  if (found != done_.end()) return found->second.second;
+  // A node only its parent holds is reached only through that parent, and
+  // the parent at most once (memoized itself, or held by one node in turn):
+  // it needs no entry. The memo of a 50,000-statement trace held a million
+  // entries, most of them such nodes (issue 18). Only the sharing of the
+  // result depends on this, never its value.
+  const bool shared = e.use_count() > 1;
+  if (shared) {
+    auto found = done_.find(e.get());
+    if (found != done_.end()) return found->second.second;
+  }
   Expr r;
   switch (e->kind) {
     case ExprNode::Kind::Int:
@@ -39,7 +47,7 @@ Expr MemoRename::operator()(const Expr& e) {
       break;
     }
   }
-  done_.emplace(e.get(), std::make_pair(e, r));
+  if (shared) done_.emplace(e.get(), std::make_pair(e, r));
   return r;
 }
 
