@@ -1,7 +1,8 @@
 #include "kernel_ir/live_ranges.hpp"
 
-#include <map>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "support/overloaded.hpp"
 
@@ -96,17 +97,29 @@ std::string written_name(const std::string& v) {
   return v.substr(0, at);
 }
 
-Kernel split_live_ranges(const Kernel& k) {
+Kernel split_live_ranges(Kernel k) {
   Kernel out = without_body(k);
   out.body.reserve(k.body.size());
-  std::map<std::string, std::string> current;  // a local -> its name from here on
-  std::set<std::string> assigned_before;       // locals some earlier statement assigns
-  std::set<std::string> names;
-  for (const auto& v : k.locals) names.insert(v.name);
-  for (const auto& v : k.parameters) names.insert(v.name);
-  std::map<std::string, const Variable*> locals;
-  for (const auto& v : k.locals) locals[v.name] = &v;
-  for (const auto& s : k.body) {
+  std::unordered_map<std::string, std::string> current;  // a local -> its name from here on
+  std::unordered_set<std::string> assigned_before;       // locals some earlier statement assigns
+  // Every name taken, made when the first local is split: most kernels
+  // split none, and a 50,000-statement kernel has 100,000 locals (issue 18).
+  std::unordered_set<std::string> names;
+  auto taken = [&](const std::string& n) {
+    if (names.empty()) {
+      for (const auto& v : k.locals) names.insert(v.name);
+      for (const auto& v : k.parameters) names.insert(v.name);
+    }
+    return names.count(n) > 0;
+  };
+  std::unordered_map<std::string, const Variable*> locals;
+  locals.reserve(k.locals.size());
+  for (const auto& v : k.locals) locals.emplace(v.name, &v);
+  auto rename = [&](const std::string& v) {
+    auto c = current.find(v);
+    return c == current.end() ? v : c->second;
+  };
+  for (auto& s : k.body) {
     // The candidates: what the statement assigns first (itself, or a loop's
     // init), so that the work stays linear in the kernel's size.
     std::vector<std::string> candidates;
@@ -118,18 +131,21 @@ Kernel split_live_ranges(const Kernel& k) {
       auto v = locals.find(name);
       if (v == locals.end() || !assigned_before.count(name) || !restarts(s, name)) continue;
       std::string n;
-      for (int r = 1; n.empty() || names.count(n); ++r) n = name + "#r" + std::to_string(r);
+      for (int r = 1; n.empty() || taken(n); ++r) n = name + "#r" + std::to_string(r);
       names.insert(n);
       out.locals.push_back(Variable{n, v->second->type, v->second->loc});
       current[name] = n;
     }
-    Block single{s};
-    Block one = rename_variables(single, [&](const std::string& v) {
-      auto c = current.find(v);
-      return c == current.end() ? v : c->second;
+    // Until a local is split, every statement stays as it is: moved, not
+    // copied and renamed into a second copy.
+    if (std::string v = own_assigned_variable(s); !v.empty()) assigned_before.insert(std::move(v));
+    for_each_nested_block(s, [&](const Block& inner) {
+      std::set<std::string> nested;
+      assigned_variables(inner, nested);
+      assigned_before.insert(nested.begin(), nested.end());
     });
-    assigned_variables(single, assigned_before);
-    out.body.push_back(std::move(one.front()));
+    if (current.empty()) out.body.push_back(std::move(s));
+    else out.body.push_back(std::move(rename_variables(Block{s}, rename).front()));
   }
   return out;
 }

@@ -20,8 +20,9 @@
 namespace racecert::kir {
 
 // The kernel with its reused locals split; new names are `v#r<n>` (locals
-// of the same type). Parameters and builtins are never renamed.
-Kernel split_live_ranges(const Kernel& k);
+// of the same type). Parameters and builtins are never renamed. Taken by
+// value: a caller done with `k` moves it in, and its statements are moved.
+Kernel split_live_ranges(Kernel k);
 
 // The name a user wrote for a variable split_live_ranges renamed (`i#r2` is
 // `i`), for what reports show.
