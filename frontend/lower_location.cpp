@@ -312,7 +312,7 @@ Expr Lowerer::table_value(const kir::Location& at, const Expr& loaded) const {
 Expr Lowerer::read(const LValue& source, QualType type, clang::SourceLocation where) {
   switch (source.kind) {
     case LValue::Kind::Variable:
-      return var(source.var);
+      return variable(source.var);
     case LValue::Kind::Memory: {
       const kir::Array* a = k_.find_array(source.at.array);
       kir::ScalarType t = scalar_type(type);

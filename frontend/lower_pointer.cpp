@@ -115,7 +115,7 @@ PointerAlternatives Lowerer::load_slot(const std::string& key) {
   PointerAlternatives out;
   for (std::size_t i = 0; i < s.targets.size(); ++i) {
     Expr guard = s.selector.empty() ? nullptr : expr::binary(BinOp::Eq, var(s.selector), int_lit(static_cast<std::int64_t>(i)));
-    out.push_back({guard, s.targets[i], var(s.offset)});
+    out.push_back({guard, s.targets[i], variable(s.offset)});
   }
   return out;
 }

@@ -53,6 +53,12 @@ std::string Lowerer::new_variable(const std::string& raw, kir::ScalarType t, Sou
   return name;
 }
 
+Expr Lowerer::variable(const std::string& name) {
+  auto [it, fresh] = variable_nodes_.try_emplace(name);
+  if (fresh) it->second = var(name);
+  return it->second;
+}
+
 std::string Lowerer::temporary(kir::ScalarType t) {
   return new_variable("tmp" + std::to_string(fresh_++), t, {});
 }
@@ -259,8 +265,12 @@ kir::Kernel Lowerer::lower(const FunctionDecl* f, const std::string& name, const
   // A __requires over parameters and dimensions holds all along: a
   // precondition, unless the kernel assigns one of those parameters (then
   // it holds only where it is written: an assumption there).
+  // (Which variables the kernel assigns matters only to a kernel with a
+  // __requires: not every variable of every kernel into a set. Found before
+  // the loop below moves the statements.)
   std::set<std::string> assigned;
-  kir::assigned_variables(k_.body, assigned);
+  if (std::any_of(k_.body.begin(), k_.body.end(), [](const kir::Stmt& s) { return s.is<kir::Assume>(); }))
+    kir::assigned_variables(k_.body, assigned);
   auto is_input = [&](const std::string& v) {
     for (const char* b : {"threadIdx.", "blockIdx.", "blockDim.", "gridDim."})
       if (v.rfind(b, 0) == 0) return true;

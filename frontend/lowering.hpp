@@ -8,6 +8,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <clang/AST/ASTContext.h>
@@ -181,8 +183,12 @@ class Lowerer {
   // The names of k_'s variables and arrays, for new_variable: lowering only
   // appends to them, so the entries after the counts are the new ones.
   // (A linear search per new name was quadratic in a kernel's temporaries.)
-  std::set<std::string> names_;
+  std::unordered_set<std::string> names_;
   std::size_t names_seen_[3] = {0, 0, 0};  // parameters, locals, arrays
+  // One node per variable read: a kernel reads `tid` or a pointer's offset
+  // at every access, and a node each was a tenth of a large kernel's memory
+  // through the whole check (issue 18). Expressions are immutable.
+  std::unordered_map<std::string, Expr> variable_nodes_;
 
   // ----- helpers (lower_stmt.cpp)
   SourceLoc loc(clang::SourceLocation l) const;
@@ -190,6 +196,7 @@ class Lowerer {
   kir::Block collect(const std::function<void()>& body);
   std::string new_variable(const std::string& base, kir::ScalarType t, SourceLoc where);
   std::string temporary(kir::ScalarType t);
+  Expr variable(const std::string& name);  // var(name), one node per name
   const Binding* lookup(const clang::ValueDecl* d) const;
   void bind(const clang::ValueDecl* d, Binding b);
   void unsupported(const std::string& what, clang::SourceLocation where);

@@ -1,5 +1,6 @@
 #include "protocol/protocol.hpp"
 
+#include <algorithm>
 #include <functional>
 
 #include "support/overloaded.hpp"
@@ -50,19 +51,24 @@ std::optional<Uniformity> builtin_kind(const std::string& name) {
   return std::nullopt;
 }
 
-std::vector<Expr> builtin_constraints() {
-  std::vector<Expr> out;
-  for (const char* d : {"x", "y", "z"}) {
-    std::string s(d);
-    Expr bdim = var("blockDim." + s), gdim = var("gridDim." + s);
-    out.push_back(binary(BinOp::Ge, bdim, int_lit(1)));
-    out.push_back(binary(BinOp::Ge, gdim, int_lit(1)));
-    out.push_back(binary(BinOp::Ge, var("threadIdx." + s), int_lit(0)));
-    out.push_back(binary(BinOp::Lt, var("threadIdx." + s), bdim));
-    out.push_back(binary(BinOp::Ge, var("blockIdx." + s), int_lit(0)));
-    out.push_back(binary(BinOp::Lt, var("blockIdx." + s), gdim));
-  }
-  return out;
+const std::vector<Expr>& builtin_constraints() {
+  // Made once: every trace assumes them (expressions are immutable, and
+  // shared between threads through atomic counts).
+  static const std::vector<Expr> constraints = [] {
+    std::vector<Expr> out;
+    for (const char* d : {"x", "y", "z"}) {
+      std::string s(d);
+      Expr bdim = var("blockDim." + s), gdim = var("gridDim." + s);
+      out.push_back(binary(BinOp::Ge, bdim, int_lit(1)));
+      out.push_back(binary(BinOp::Ge, gdim, int_lit(1)));
+      out.push_back(binary(BinOp::Ge, var("threadIdx." + s), int_lit(0)));
+      out.push_back(binary(BinOp::Lt, var("threadIdx." + s), bdim));
+      out.push_back(binary(BinOp::Ge, var("blockIdx." + s), int_lit(0)));
+      out.push_back(binary(BinOp::Lt, var("blockIdx." + s), gdim));
+    }
+    return out;
+  }();
+  return constraints;
 }
 
 namespace {
@@ -196,7 +202,17 @@ struct Spaces {
 // `keep` says which barriers stay (the others are dropped); every array's
 // accesses stay when `arrays` is null.
 Block project_block(const Block& b, const std::set<std::string>* arrays, const std::function<bool(const Sync&)>& keep_sync) {
+  // Accesses of other arrays and barriers not kept are dropped; every other
+  // statement stays (with its blocks projected).
+  auto stays = [&](const Stmt& s) {
+    if (const auto* a = std::get_if<Access>(&s.node)) return !arrays || arrays->count(a->array) > 0;
+    if (const auto* y = std::get_if<Sync>(&s.node)) return keep_sync(*y);
+    return true;
+  };
   Block out;
+  // Sized exactly: a projection of a large kernel lives through the whole
+  // check of its array, and growth left up to half of it unused (issue 18).
+  out.reserve(static_cast<std::size_t>(std::count_if(b.begin(), b.end(), stays)));
   // A conditional or loop whose barriers all order other memory has no
   // barrier left in the projection: it is unsynchronized there.
   auto retag = [](SyncTag t, bool has_sync) { return t == SyncTag::Sync && !has_sync ? SyncTag::Unsync : t; };

@@ -207,7 +207,7 @@ Kernel without_body(const Kernel& k);
 const std::vector<VarDecl>& builtin_vars();
 std::optional<Uniformity> builtin_kind(const std::string& name);
 // Constraints the builtins always satisfy: 0 <= threadIdx.d < blockDim.d, ...
-std::vector<Expr> builtin_constraints();
+const std::vector<Expr>& builtin_constraints();
 
 // ---- structural helpers ----
 bool equal(const Kernel& a, const Kernel& b);  // ignores implicit (parser) positions

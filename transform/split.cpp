@@ -10,11 +10,19 @@ using namespace protocol;
 
 namespace {
 
+// A closure of the code, without the slack alignment's appending left in
+// it: up to half of a long phase's buffer, held through the whole check of
+// its array (issue 18).
+Closure closure(const std::vector<ClosureBinder>& ctx, Block code, const SourceLoc& ends_at) {
+  code.shrink_to_fit();
+  return Closure{ctx, std::move(code), ends_at};
+}
+
 // Moves each phase's code out of `a`.
 void split_items(Aligned& a, std::vector<ClosureBinder>& ctx, std::vector<Closure>& out) {
   auto split_item = Overloaded{
       [&](PhaseEnd& p) {
-        if (contains_access(p.code)) out.push_back(Closure{ctx, std::move(p.code), p.barrier});
+        if (contains_access(p.code)) out.push_back(closure(ctx, std::move(p.code), p.barrier));
       },
       [&](AlignedLoop& l) {
         ctx.push_back({l.header.var, loop_domain(l.header, var(l.header.var))});
@@ -40,7 +48,7 @@ std::vector<Closure> split(AlignedProtocol a) {
   std::vector<Closure> out;
   std::vector<ClosureBinder> ctx;
   split_items(a.items, ctx, out);
-  if (contains_access(a.last)) out.push_back(Closure{{}, std::move(a.last), {}});
+  if (contains_access(a.last)) out.push_back(closure({}, std::move(a.last), {}));
   return out;
 }
 

@@ -176,8 +176,10 @@ class Sequentializer {
     };
   }
 
+  // Before the walk, with every binder in place: the memoized renaming
+  // (each builtin's name is looked up once per trace, not once per use).
   void assume_both(const Expr& e) {
-    Expr a = rename(e, resolver(1)), b = rename(e, resolver(2));
+    Expr a = renamed(e, 1), b = renamed(e, 2);
     t_.assumptions.push_back(a);
     if (!equal(a, b)) t_.assumptions.push_back(b);
   }
