@@ -1,6 +1,7 @@
 #include "smt/array_stages.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "smt/group_uniform.hpp"
 #include "smt/implication.hpp"
@@ -45,12 +46,14 @@ AlignedProtocol ArrayStages::align_view(const WellFormed& w) const {
 }
 
 const AlignedProtocol& ArrayStages::aligned() {
+  if (consumed_) throw std::logic_error("ArrayStages: asked for the aligned stage after the traces were made");
   if (!aligned_) aligned_ = align_view(views_.front().kernel);
   return *aligned_;
 }
 
 const std::vector<Closure>& ArrayStages::closures() {
   if (closures_) return *closures_;
+  if (consumed_) throw std::logic_error("ArrayStages: asked for the closures after the traces were made");
   // Unless the aligned stage was asked for, it is split in place and not
   // kept: the closures hold the same code (issue 18).
   closures_ = aligned_ ? split(*aligned_) : split(align_view(views_.front().kernel));
@@ -82,7 +85,6 @@ void ArrayStages::add_view_traces(const SyncView& v, const std::function<void(Sy
 
 const std::vector<SymbolicTrace>& ArrayStages::traces() {
   if (!traces_) {
-    closures();
     std::vector<SymbolicTrace> out;
     for_each_trace([&](SymbolicTrace&& t) { out.push_back(std::move(t)); });
     traces_ = std::move(out);
@@ -91,8 +93,20 @@ const std::vector<SymbolicTrace>& ArrayStages::traces() {
 }
 
 void ArrayStages::for_each_trace(const std::function<void(SymbolicTrace&&)>& each) {
+  if (consumed_) throw std::logic_error("ArrayStages: the traces were already made");
   closures();
-  for (const auto& v : views_) add_view_traces(v, each);
+  consumed_ = true;
+  // Each view's code is released as soon as its traces are made, the
+  // plain view's before (its closures hold the same code), so that a large
+  // kernel's array is not held three times while its traces are built
+  // (issue 18). The stages answer nothing after.
+  views_.front().kernel.kernel.body = {};
+  aligned_.reset();
+  for (auto& v : views_) {
+    add_view_traces(v, each);
+    v.kernel.kernel.body = {};
+    if (&v == &views_.front()) closures_.reset();
+  }
 }
 
 }  // namespace racecert::smt

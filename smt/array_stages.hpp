@@ -39,7 +39,9 @@ class ArrayStages {
   // Each trace, handed to `each` as soon as it is made, in the order of
   // traces(); the stages keep none. smt::check decides what the fast path
   // proves and drops those traces before the next one is made, so that a
-  // kernel's accesses are not all held at once (issue 18).
+  // kernel's accesses are not all held at once (issue 18). It consumes the
+  // stages: called once, and no stage may be asked for after it (that
+  // throws std::logic_error), except traces() when it made them.
   void for_each_trace(const std::function<void(transform::SymbolicTrace&&)>& each);
 
  private:
@@ -54,6 +56,7 @@ class ArrayStages {
   std::optional<transform::AlignedProtocol> aligned_;
   std::optional<std::vector<transform::Closure>> closures_;
   std::optional<std::vector<transform::SymbolicTrace>> traces_;
+  bool consumed_ = false;  // for_each_trace ran: the views' code is released
 };
 
 }  // namespace racecert::smt
