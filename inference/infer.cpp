@@ -7,6 +7,7 @@
 #include "inference/tickets.hpp"
 #include "kernel_ir/live_ranges.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -314,8 +315,18 @@ class Inferrer {
 
   Expr translate(const Expr& e) {
     if (!e) return nullptr;
+    // The expression's variables in name order (as free_vars gives them,
+    // which fixes the order of the fresh unknowns), without a set of copied
+    // names for every expression of the kernel (issue 18).
+    std::vector<const std::string*> names;
+    expr::for_each_var(e, [&](const std::string& v) { names.push_back(&v); });
+    auto by_name = [](const std::string* a, const std::string* b) { return *a < *b; };
+    auto same_name = [](const std::string* a, const std::string* b) { return *a == *b; };
+    std::sort(names.begin(), names.end(), by_name);
+    names.erase(std::unique(names.begin(), names.end(), same_name), names.end());
     Substitution s;
-    for (const auto& v : free_vars(e)) {
+    for (const std::string* n : names) {
+      const std::string& v = *n;
       if (is_builtin(v) || std::any_of(k_.parameters.begin(), k_.parameters.end(),
                                        [&](const kir::Variable& p) { return p.name == v; }))
         continue;
