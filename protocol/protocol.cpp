@@ -217,12 +217,8 @@ Block project_block(const Block& b, const std::set<std::string>* arrays, const s
   // barrier left in the projection: it is unsynchronized there.
   auto retag = [](SyncTag t, bool has_sync) { return t == SyncTag::Sync && !has_sync ? SyncTag::Unsync : t; };
   auto keep = Overloaded{
-      [&](const Access& a) {
-        if (!arrays || arrays->count(a.array)) out.push_back(Stmt{a});
-      },
-      [&](const Sync& y) {
-        if (keep_sync(y)) out.push_back(Stmt{y});
-      },
+      [&](const Access& a) { out.push_back(Stmt{a}); },
+      [&](const Sync& y) { out.push_back(Stmt{y}); },
       [&](const If& in) {
         If i = without_blocks(in);
         i.then_body = project_block(in.then_body, arrays, keep_sync);
@@ -242,7 +238,8 @@ Block project_block(const Block& b, const std::set<std::string>* arrays, const s
         bd.body = project_block(in.body, arrays, keep_sync);
         out.push_back(Stmt{std::move(bd)});
       }};
-  for (const auto& s : b) std::visit(keep, s.node);
+  for (const auto& s : b)
+    if (stays(s)) std::visit(keep, s.node);
   return out;
 }
 
