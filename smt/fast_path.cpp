@@ -1,7 +1,9 @@
 #include "smt/fast_path.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
+#include <unordered_set>
 #include <utility>
 #include <set>
 #include <vector>
@@ -92,9 +94,20 @@ class FastPath {
     // copy of each variable are one shape: unrolled code has few shapes,
     // so the pairs below stay few however many accesses a phase has.
     std::map<std::string, Shape> shapes;
+    // An access whose index is made of the very nodes of one already
+    // shaped, with the same thread and mode, has its shape: unrolled code
+    // shares its index nodes (`a[tid]`), and the shape's key is strings
+    // (issue 18: the keys were 5 % of the check of a phase of 8,000
+    // accesses).
+    std::unordered_set<SeenAccess, SeenAccessHash> seen;
     for (const auto& a : t_.accesses) {
       if (a.view != first_view || a.view.width != a.view.unit) return std::nullopt;  // byte ranges: Z3
       if (protocol::is_false(a.guard)) continue;
+      if (a.index.size() <= kMaxSeenDims) {
+        SeenAccess id{a.thread, static_cast<int>(a.mode), {}};
+        for (std::size_t d = 0; d < a.index.size(); ++d) id.index[d] = a.index[d].get();
+        if (!seen.insert(id).second) continue;
+      }
       Shape s{a.thread, a.mode, {}};
       std::string key = std::to_string(a.thread) + ":" + std::to_string(static_cast<int>(a.mode));
       for (const auto& i : a.index) {
@@ -134,6 +147,22 @@ class FastPath {
 
  private:
   static constexpr std::size_t kMaxShapes = 256;
+
+  // An access by its thread, mode and index nodes (unused dimensions null).
+  static constexpr std::size_t kMaxSeenDims = 3;
+  struct SeenAccess {
+    int thread;
+    int mode;
+    std::array<const ExprNode*, kMaxSeenDims> index;
+    bool operator==(const SeenAccess&) const = default;
+  };
+  struct SeenAccessHash {
+    std::size_t operator()(const SeenAccess& s) const {
+      std::size_t h = std::hash<int>()(s.thread * 31 + s.mode);
+      for (const ExprNode* n : s.index) h = h * 1000003u ^ std::hash<const ExprNode*>()(n);
+      return h;
+    }
+  };
 
   static constexpr std::size_t kMaxProductTerms = 16;
 
