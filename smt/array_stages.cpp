@@ -66,9 +66,10 @@ void ArrayStages::add_view_traces(const SyncView& v, const std::function<void(Sy
   to.warp_size = options_.warp_size;
   to.same_group = v.same_group;
   to.other_group = v.other_group;
+  TraceMaker make(v.kernel, array_.name, v.cross_block, std::move(to));
   if (v.cross_block && !v.grid_phases) {
     // No grid barrier: one trace of the whole kernel.
-    each(cross_block_trace(v.kernel, array_.name, to));
+    each(make.of_whole_kernel());
     return;
   }
   std::vector<Closure> own;
@@ -76,8 +77,7 @@ void ArrayStages::add_view_traces(const SyncView& v, const std::function<void(Sy
   if (&v == &views_.front()) cs = &closures_.value();
   else own = split(align_view(v.kernel));
   for (const auto& c : *cs) {
-    SymbolicTrace t = v.cross_block ? cross_block_trace(v.kernel, c, array_.name, to)
-                                    : sequentialize(v.kernel, c, array_.name, to);
+    SymbolicTrace t = make.of(c);
     if (!v.pairs.empty()) t.phase += ", " + v.pairs;
     each(std::move(t));
   }

@@ -10,6 +10,18 @@ namespace racecert::transform {
 
 using namespace protocol;
 
+// The part of every trace of one view that no closure changes: the
+// builtins' and the uniform unknowns' copies, and the launch's constraints,
+// the preconditions and the command line's assumptions, renamed for both
+// threads (TraceMaker).
+struct TracePrelude {
+  std::vector<TraceVar> head;  // declared before the binders
+  std::vector<TraceVar> tail;  // declared by the renaming of the assumptions
+  std::vector<Expr> assumptions;
+  std::set<std::string> names;  // the variables the assumptions mention, before renaming
+  bool usable = true;           // false: an atomic ticket among them (its constraints are per trace)
+};
+
 namespace {
 
 class Sequentializer {
@@ -25,15 +37,32 @@ class Sequentializer {
     }
   }
 
+  // What every trace of the view starts with, made by a sequentializer of
+  // its own (no binder, no code).
+  TracePrelude prelude(const TraceOptions& o) {
+    TracePrelude p;
+    declare_launch();
+    p.head = t_.vars;
+    assume_launch(o);
+    p.tail.assign(t_.vars.begin() + static_cast<std::ptrdiff_t>(p.head.size()), t_.vars.end());
+    p.assumptions = std::move(t_.assumptions);
+    for_each_launch_fact(o, [&](const Expr& e) { collect_vars(e, p.names); });
+    p.usable = tickets_.empty();
+    return p;
+  }
+
+  // `prelude`, when given, is this view's: the trace copies its parts
+  // instead of renaming them again, unless a binder of the closure names a
+  // variable of it (a binder is shared by both threads, so the renaming
+  // would differ).
   SymbolicTrace build(const std::vector<ClosureBinder>& binders, const Block& code,
-                      const TraceOptions& o) {
-    // The builtins and the uniform kernel-wide unknowns, so that a witness
-    // shows them all (and the replay has every parameter). A per-thread
-    // one is declared where the trace uses it: a witness shows only those
-    // its accesses use, and declaring every one in every phase's trace made
-    // a kernel of n phases and n loads cost n^2 (issue 18).
-    for (const auto& v : builtin_vars()) for_both(v.name);
-    for (const auto& v : w_.shared_vars) for_both(v);
+                      const TraceOptions& o, const TracePrelude* prelude = nullptr) {
+    if (prelude && prelude->usable)
+      for (const auto& b : binders)
+        if (prelude->names.count(b.var)) prelude = nullptr;
+    if (prelude && !prelude->usable) prelude = nullptr;
+    if (prelude) for (const auto& v : prelude->head) declare(v);
+    else declare_launch();
     for (const auto& b : binders) {
       if (!b.var.empty()) {
         shared_binders_.insert(b.var);
@@ -41,9 +70,12 @@ class Sequentializer {
       }
       t_.assumptions.push_back(rename(b.where, resolver(1)));
     }
-    for (const auto& c : builtin_constraints()) assume_both(c);
-    for (const auto& p : w_.kernel.preconditions) assume_both(p);
-    for (const auto& p : o.extra_assumptions) assume_both(p);
+    if (prelude) {
+      for (const auto& v : prelude->tail) declare(v);
+      t_.assumptions.insert(t_.assumptions.end(), prelude->assumptions.begin(), prelude->assumptions.end());
+    } else {
+      assume_launch(o);
+    }
     t_.assumptions.push_back(distinct_threads());
     if (!cross_) {
       if (o.same_group > 0) t_.assumptions.push_back(same_group(o.same_group, BinOp::Eq));
@@ -174,6 +206,32 @@ class Sequentializer {
       }
       return global_name(n, thread);
     };
+  }
+
+  // The builtins and the uniform kernel-wide unknowns, so that a witness
+  // shows them all (and the replay has every parameter). A per-thread one
+  // is declared where the trace uses it: a witness shows only those its
+  // accesses use, and declaring every one in every phase's trace made a
+  // kernel of n phases and n loads cost n^2 (issue 18).
+  void declare_launch() {
+    for (const auto& v : builtin_vars()) for_both(v.name);
+    for (const auto& v : w_.shared_vars) for_both(v);
+  }
+
+  template <class F> void for_each_launch_fact(const TraceOptions& o, F&& f) {
+    for (const auto& c : builtin_constraints()) f(c);
+    for (const auto& p : w_.kernel.preconditions) f(p);
+    for (const auto& p : o.extra_assumptions) f(p);
+  }
+  void assume_launch(const TraceOptions& o) {
+    for_each_launch_fact(o, [&](const Expr& e) { assume_both(e); });
+  }
+
+  // A variable of the view's prelude, already named.
+  void declare(const TraceVar& v) {
+    if (!declared_.insert(v.name).second) return;
+    if (v.thread != 0) per_thread_.insert(v.name);
+    t_.vars.push_back(v);
   }
 
   // Before the walk, with every binder in place: the memoized renaming
@@ -339,24 +397,38 @@ class Sequentializer {
 
 }  // namespace
 
-SymbolicTrace sequentialize(const WellFormed& w, const Closure& c, const std::string& array,
-                            const TraceOptions& o) {
-  SymbolicTrace t = Sequentializer(w, array, false).build(c.binders, c.code, o);
-  t.phase = c.describe();
+TraceMaker::TraceMaker(const WellFormed& w, const std::string& array, bool cross_block, TraceOptions o)
+    : w_(w), array_(array), cross_(cross_block), options_(std::move(o)) {}
+
+TraceMaker::~TraceMaker() = default;
+
+SymbolicTrace TraceMaker::of(const Closure& c) {
+  // A view of one closure renames its prelude once either way.
+  if (!prelude_ && made_++ > 0)
+    prelude_ = std::make_unique<TracePrelude>(Sequentializer(w_, array_, cross_).prelude(options_));
+  SymbolicTrace t = Sequentializer(w_, array_, cross_).build(c.binders, c.code, options_, prelude_.get());
+  t.phase = cross_ ? "threads of different blocks in the " + c.describe() : c.describe();
   return t;
 }
 
-SymbolicTrace cross_block_trace(const WellFormed& w, const std::string& array, const TraceOptions& o) {
-  SymbolicTrace t = Sequentializer(w, array, true).build({}, w.kernel.body, o);
+SymbolicTrace TraceMaker::of_whole_kernel() {
+  SymbolicTrace t = Sequentializer(w_, array_, true).build({}, w_.kernel.body, options_);
   t.phase = "threads of different blocks (barriers do not order them)";
   return t;
 }
 
+SymbolicTrace sequentialize(const WellFormed& w, const Closure& c, const std::string& array,
+                            const TraceOptions& o) {
+  return TraceMaker(w, array, false, o).of(c);
+}
+
+SymbolicTrace cross_block_trace(const WellFormed& w, const std::string& array, const TraceOptions& o) {
+  return TraceMaker(w, array, true, o).of_whole_kernel();
+}
+
 SymbolicTrace cross_block_trace(const WellFormed& w, const Closure& c, const std::string& array,
                                 const TraceOptions& o) {
-  SymbolicTrace t = Sequentializer(w, array, true).build(c.binders, c.code, o);
-  t.phase = "threads of different blocks in the " + c.describe();
-  return t;
+  return TraceMaker(w, array, true, o).of(c);
 }
 
 bool may_conflict(const SymbolicTrace& t) {

@@ -6,6 +6,7 @@
 // assumptions that bind the variables; the SMT stage asks whether one access
 // of each thread can conflict (Example 5).
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,6 +76,33 @@ struct TraceOptions {
   // (same_group), or in different ones (other_group).
   int same_group = 0;
   int other_group = 0;
+};
+
+struct TracePrelude;
+
+// Makes the traces of one view of an array (same-block, or threads of
+// different blocks). Every trace starts with the same renamed launch
+// constraints, preconditions and assumptions; the maker renames them once
+// and copies them into each trace, where they were renamed again for each
+// of a kernel's n phases (issue 18). The traces are the ones the functions
+// below make.
+class TraceMaker {
+ public:
+  TraceMaker(const WellFormed& w, const std::string& array, bool cross_block, TraceOptions o = {});
+  ~TraceMaker();
+  TraceMaker(const TraceMaker&) = delete;
+  TraceMaker& operator=(const TraceMaker&) = delete;
+  SymbolicTrace of(const Closure& c);
+  // Threads of different blocks over the whole kernel (cross_block only).
+  SymbolicTrace of_whole_kernel();
+
+ private:
+  const WellFormed& w_;
+  std::string array_;
+  bool cross_;
+  TraceOptions options_;
+  int made_ = 0;
+  std::unique_ptr<TracePrelude> prelude_;  // made for the second trace
 };
 
 // Same-block trace of one closure.

@@ -97,3 +97,42 @@ TEST(TraceVariables, PerThreadUnknownsOnlyWhereUsed) {
   EXPECT_FALSE(names.count("unused@2"));
   EXPECT_EQ(w.shared_vars, (std::vector<std::string>{"N", "B"}));
 }
+
+// TraceMaker copies the renamed launch constraints, preconditions and
+// assumptions of a view's first trace into the others (issue 18): each of
+// its traces is the one sequentialize makes alone, in either order of the
+// closures, also where a closure binds a variable an assumption names (a
+// binder is shared by both threads, so that closure renames it otherwise).
+TEST(TraceMaker, EachTraceIsTheOneMadeAlone) {
+  WellFormed w = make_well_formed(
+      parse_protocol("kernel k { shared A; uniform N; assume N > 2; for r in 0..N { wr A[tid + r]; sync; "
+                     "rd A[tid + r]; } wr A[tid]; sync; rd A[tid + 1]; }",
+                     "t.map")
+          .kernels.at(0));
+  std::vector<Closure> cs = split(align(w));
+  ASSERT_EQ(cs.size(), 3u);
+  ASSERT_FALSE(cs[0].binders.empty());
+  EXPECT_EQ(cs[0].binders.back().var, "r");
+  for (bool names_binder : {false, true}) {
+    TraceOptions o;
+    o.extra_assumptions.push_back(parse_expr(names_binder ? "r < N + 7" : "N < 100"));
+    for (bool reversed : {false, true}) {
+      TraceMaker make(w, "A", false, o);
+      std::vector<std::string> made, alone;
+      for (std::size_t i = 0; i < cs.size(); ++i) {
+        const Closure& c = cs[reversed ? cs.size() - 1 - i : i];
+        made.push_back(print(make.of(c)));
+        alone.push_back(print(sequentialize(w, c, "A", o)));
+      }
+      EXPECT_EQ(made, alone) << names_binder << reversed;
+    }
+  }
+  // The assumption is renamed in every trace, the binding one included.
+  TraceOptions o;
+  o.extra_assumptions.push_back(parse_expr("r < N + 7"));
+  TraceMaker make(w, "A", false, o);
+  for (int i : {1, 2, 0}) {
+    std::string t = print(make.of(cs[i]));
+    EXPECT_NE(t.find("assume r < N + 7;"), std::string::npos) << t;
+  }
+}
