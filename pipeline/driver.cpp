@@ -292,8 +292,8 @@ bool kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
   // routing keeps its global arrays only).
   UnreadDimensions unread;
   if (!o.all_dims) {
-    std::set<std::string> read = kir::read_variables(k);
-    read.merge(protocol_variables(inf.protocol));
+    std::set<std::string> read = dimensions_read(k);
+    read.merge(dimensions_read(inf.protocol));
     unread = unread_dimensions(read, launch.block || header.block_unconstrained,
                                launch.grid || header.grid_unconstrained);
   }
@@ -424,7 +424,7 @@ void load_protocol_file(const std::string& path, const Options& o, Gathered& g) 
     if (o.show == Stage::Kernel || o.show == Stage::Barriers) continue;  // a protocol has neither
     UnreadDimensions unread;
     if (!o.all_dims)
-      unread = unread_dimensions(protocol_variables(k), o.launch.block.has_value(), o.launch.grid.has_value());
+      unread = unread_dimensions(dimensions_read(k), o.launch.block.has_value(), o.launch.grid.has_value());
     for (auto& e : unread.preconditions) k.preconditions.push_back(e);
     if (wants(o, Stage::Protocol)) g.shown += protocol::print(k);
     g.protocols.push_back(std::move(k));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "protocol/block_ops.hpp"
@@ -85,9 +86,39 @@ UnreadDimensions unread_dimensions(const std::set<std::string>& read, bool keep_
   return out;
 }
 
-std::set<std::string> protocol_variables(const protocol::Kernel& k) {
-  std::set<std::string> out = protocol::free_vars(k.body);
-  for (const auto& p : k.preconditions) expr::collect_vars(p, out);
+namespace {
+
+// A builtin of the y or z dimension: what unread_dimensions asks about.
+bool is_dimension_builtin(const std::string& v) {
+  if (v.size() < 2 || v[v.size() - 2] != '.' || (v.back() != 'y' && v.back() != 'z')) return false;
+  std::string_view base(v.data(), v.size() - 2);
+  return base == "threadIdx" || base == "blockIdx" || base == "blockDim" || base == "gridDim";
+}
+
+void add_dimensions(const expr::Expr& e, std::set<std::string>& out) {
+  expr::for_each_var(e, [&](const std::string& v) {
+    if (is_dimension_builtin(v)) out.insert(v);
+  });
+}
+
+}  // namespace
+
+std::set<std::string> dimensions_read(const protocol::Kernel& k) {
+  std::set<std::string> out;
+  for (const auto& p : k.preconditions) add_dimensions(p, out);
+  protocol::for_each_expr(k.body, [&](const protocol::Expr& e) { add_dimensions(e, out); });
+  return out;
+}
+
+std::set<std::string> dimensions_read(const kir::Kernel& k) {
+  std::set<std::string> out;
+  for (const auto& p : k.preconditions) add_dimensions(p, out);
+  kir::any_statement(k.body, [&](const kir::Stmt& s) {
+    kir::for_each_own_read(s, [&](const std::string& v) {
+      if (is_dimension_builtin(v)) out.insert(v);
+    });
+    return false;
+  });
   return out;
 }
 
