@@ -475,12 +475,15 @@ std::uintmax_t input_bytes(const std::vector<std::string>& files) {
 // --only-intra-group only threads of one block are compared; with
 // --warp-sync=N warps of N threads run in lock-step (unless the command
 // line's --warp-sync says otherwise).
-std::vector<KernelReport> check_protocols(const Gathered& g, const smt::CheckOptions& check) {
+// The protocols move into the check: nothing reads them after it.
+std::vector<KernelReport> check_protocols(std::vector<protocol::Kernel> protocols,
+                                          const std::vector<Gathered::HeaderChecks>& checks,
+                                          const smt::CheckOptions& check) {
   std::map<Gathered::HeaderChecks, std::vector<std::size_t>> groups;
-  for (std::size_t i = 0; i < g.protocols.size(); ++i) groups[g.checks[i]].push_back(i);
+  for (std::size_t i = 0; i < protocols.size(); ++i) groups[checks[i]].push_back(i);
   if (groups.size() <= 1 && (groups.empty() || groups.begin()->first == Gathered::HeaderChecks{}))
-    return smt::check(g.protocols, check);
-  std::vector<KernelReport> out(g.protocols.size());
+    return smt::check(std::move(protocols), check);
+  std::vector<KernelReport> out(protocols.size());
   for (const auto& [flags, at] : groups) {
     smt::CheckOptions o = check;
     o.query.benign_writes_race = o.query.benign_writes_race || flags.no_benign_tolerance;
@@ -490,7 +493,7 @@ std::vector<KernelReport> check_protocols(const Gathered& g, const smt::CheckOpt
     if (check.progress)  // indices of the group, progress's of every protocol
       o.progress = [&check, &at](std::size_t k, std::size_t done, std::size_t total) { check.progress(at[k], done, total); };
     std::vector<protocol::Kernel> group;
-    for (std::size_t i : at) group.push_back(g.protocols[i]);
+    for (std::size_t i : at) group.push_back(std::move(protocols[i]));
     std::vector<KernelReport> reports = smt::check(group, o);
     for (std::size_t j = 0; j < reports.size(); ++j) out[at[j]] = std::move(reports[j]);
   }
@@ -558,16 +561,20 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
     }
     return replay_race(it->second, w, r);
   };
+  // Each protocol's file and name, for the progress line (the protocols
+  // themselves move into the check).
+  std::vector<std::pair<FileName, std::string>> checked;
+  for (const auto& p : g.protocols) checked.emplace_back(p.loc.file, p.name);
   if (o.progress)
     check.progress = [&](std::size_t k, std::size_t done, std::size_t total) {
-      const protocol::Kernel& p = g.protocols[k];
-      std::size_t file = std::find(files.begin(), files.end(), p.loc.file) - files.begin();
-      std::string line = counter(file) + p.loc.file + ": kernel '" + p.name + "'";
+      const auto& [path, name] = checked[k];
+      std::size_t file = std::find(files.begin(), files.end(), path) - files.begin();
+      std::string line = counter(file) + path + ": kernel '" + name + "'";
       if (total > 0) line += " (queries " + std::to_string(done) + "/" + std::to_string(total) + ")";
       o.progress(line);
     };
   started = Clock::now();
-  out.kernels = check_protocols(g, check);
+  out.kernels = check_protocols(std::move(g.protocols), g.checks, check);
   out.timing.analysis = seconds_since(started);
   for (std::size_t i = 0; i < out.kernels.size() && i < g.assumed_one.size(); ++i)
     out.kernels[i].assumed_one = g.assumed_one[i];

@@ -257,21 +257,23 @@ void report_results(const Kernel& k, const std::vector<Job>& jobs, const CheckOp
 
 }  // namespace
 
-std::vector<KernelReport> check(const std::vector<Kernel>& kernels, const CheckOptions& o) {
+std::vector<KernelReport> check(std::vector<Kernel> kernels, const CheckOptions& o) {
   std::vector<KernelReport> reports(kernels.size());
   // One kernel after another, each with its own wall-clock limit over its
   // stages and its queries (the queries of one kernel run in parallel).
   for (std::size_t i = 0; i < kernels.size(); ++i) {
-    const Kernel& k = kernels[i];
     auto started = Clock::now();
     if (o.progress) o.progress(i, 0, 0);
     CheckOptions ko = o;
     if (o.kernel_timeout_ms > 0)
       ko.query.deadline = o.query.deadline.min(Deadline::after(std::chrono::milliseconds(o.kernel_timeout_ms)));
     KernelReport& rep = reports[i];
-    rep.name = k.name;
-    rep.file = k.loc.file;
-    WellFormed w = make_well_formed(k);
+    rep.name = kernels[i].name;
+    rep.file = kernels[i].loc.file;
+    // The protocol moves into its well-formed stage, which keeps every
+    // field but renames its code: `k` is that.
+    WellFormed w = make_well_formed(std::move(kernels[i]));
+    const Kernel& k = w.kernel;
     if (!w.divergences.empty()) {
       rep.status = KernelStatus::Divergent;
       for (const auto& d : w.divergences)

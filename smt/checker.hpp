@@ -64,6 +64,8 @@ struct CheckOptions {
   std::function<void(std::size_t index, std::size_t done, std::size_t total)> progress;
 };
 
-std::vector<KernelReport> check(const std::vector<protocol::Kernel>& kernels, const CheckOptions& o);
+// By value: the pipeline moves its protocols in (each moves on into its
+// well-formed stage).
+std::vector<KernelReport> check(std::vector<protocol::Kernel> kernels, const CheckOptions& o);
 
 }  // namespace racecert::smt

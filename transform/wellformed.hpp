@@ -54,7 +54,9 @@ struct WellFormed {
   std::vector<ThreadControlledWarpSync> thread_controlled_warp_syncs;
 };
 
-WellFormed make_well_formed(const protocol::Kernel& k);
+// Takes the kernel by value: a caller done with its protocol moves it in,
+// and its statements are moved, not copied.
+WellFormed make_well_formed(protocol::Kernel k);
 
 // Prints the well-formed stage (loops and conditionals tagged S or U).
 std::string print(const WellFormed& w);
