@@ -1,5 +1,7 @@
 #include "transform/trace.hpp"
 
+#include <unordered_set>
+
 #include "protocol/interpreter.hpp"
 #include "protocol/loop_domain.hpp"
 #include "protocol/printer.hpp"
@@ -101,12 +103,14 @@ class Sequentializer {
   const std::string& array_;
   bool cross_;
   SymbolicTrace t_;
+  // Hashed: a trace of a long phase declares a copy of each of thousands of
+  // locals (issue 18).
   std::set<std::string> shared_binders_;
-  std::set<std::string> declared_;
+  std::unordered_set<std::string> declared_;
   std::vector<std::map<std::string, std::string>> scopes_;
   std::map<std::string, int> occurrences_;   // per-thread binder copies
   std::map<std::string, int> shared_count_;  // shared declarations met by this thread's walk
-  std::set<std::string> per_thread_;         // trace names of one thread's copies
+  std::unordered_set<std::string> per_thread_;  // trace names of one thread's copies
   // Lock-step: the walk's next access site; the counters of the enclosing
   // loops that count iterations alike in both threads (walk_loop), and
   // those of every site, per thread; a number per source position.
@@ -156,8 +160,9 @@ class Sequentializer {
     if (!declared_.insert(name).second) return;
     if (thread != 0) per_thread_.insert(name);
     t_.vars.push_back(TraceVar{name, source_of(base), thread, builtin_kind(base).has_value()});
+    if (thread == 0 || w_.tickets.empty()) return;
     auto ticket = w_.tickets.find(base);
-    if (ticket != w_.tickets.end() && thread != 0) tickets_.push_back({name, thread, &ticket->second});
+    if (ticket != w_.tickets.end()) tickets_.push_back({name, thread, &ticket->second});
   }
 
   // Atomic tickets (docs/smt-encoding.md "Atomic tickets"): every copy of a
