@@ -30,36 +30,48 @@ const clang::Expr* strip(const clang::Expr* e) {
   }
 }
 
-// Whether e, read as a value, is a variable that constant folding cannot
-// read: a non-const, non-constexpr integer variable or parameter (C and C++
-// alike fold only const ones), or an arithmetic operator with such an
+// Whether a declared variable's value is unknown to constant folding: not
+// constexpr, not a reference (it may bind a constant), and not const,
+// itself or (an array) in its elements. C and C++ alike fold only const
+// ones.
+static bool unknown_to_folding(const ValueDecl* d, const ASTContext& ctx) {
+  const auto* v = dyn_cast_or_null<VarDecl>(d);
+  if (!v || v->isConstexpr()) return false;
+  QualType t = v->getType();
+  if (t.isNull() || t->isReferenceType() || t.isConstQualified()) return false;
+  return !(t->isArrayType() && ctx.getBaseElementType(t).isConstQualified());
+}
+
+// Whether e, read as a value, reads what constant folding cannot: a
+// variable unknown to it (of an arithmetic type), an element of an array or
+// pointer variable unknown to it, or an arithmetic operator with such an
 // operand, a few levels deep. Clang's evaluator rejects these too, but at
 // the cost of a full evaluation attempt for each of the nodes rvalue()
-// visits: 4 % of the check of an 8,000-statement kernel (issue 18). Not &&,
-// || or ?: (`0 && x` folds), nor a reference (it may bind a constant).
-static bool reads_a_variable(const clang::Expr* e, int depth = 3) {
+// visits, integer and float alike: 4 % of the check of an 8,000-statement
+// kernel (issue 18). Not &&, || or ?: (`0 && x` folds).
+static bool reads_a_variable(const clang::Expr* e, const ASTContext& ctx, int depth = 3) {
   e = e->IgnoreParenImpCasts();
-  if (const auto* r = dyn_cast<DeclRefExpr>(e)) {
-    const auto* v = dyn_cast<VarDecl>(r->getDecl());
-    if (!v || v->isConstexpr()) return false;
-    QualType t = v->getType();
-    return !t.isNull() && !t->isReferenceType() && !t.isConstQualified() && t->isIntegralOrEnumerationType();
+  if (const auto* r = dyn_cast<DeclRefExpr>(e))
+    return r->getType()->isArithmeticType() && unknown_to_folding(r->getDecl(), ctx);
+  if (const auto* a = dyn_cast<ArraySubscriptExpr>(e)) {
+    const auto* base = dyn_cast<DeclRefExpr>(a->getBase()->IgnoreParenImpCasts());
+    return base && unknown_to_folding(base->getDecl(), ctx);
   }
   if (depth == 0) return false;
   if (const auto* b = dyn_cast<BinaryOperator>(e)) {
     if (b->isLogicalOp() || b->isCommaOp() || b->isAssignmentOp()) return false;
-    return reads_a_variable(b->getLHS(), depth - 1) || reads_a_variable(b->getRHS(), depth - 1);
+    return reads_a_variable(b->getLHS(), ctx, depth - 1) || reads_a_variable(b->getRHS(), ctx, depth - 1);
   }
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {
     UnaryOperatorKind k = u->getOpcode();
     if (k != UO_Minus && k != UO_Plus && k != UO_Not) return false;
-    return reads_a_variable(u->getSubExpr(), depth - 1);
+    return reads_a_variable(u->getSubExpr(), ctx, depth - 1);
   }
   return false;
 }
 
 std::optional<std::int64_t> Lowerer::constant(const clang::Expr* e) const {
-  if (reads_a_variable(e)) return std::nullopt;
+  if (reads_a_variable(e, ctx_)) return std::nullopt;
   if (e->getType().isNull() || e->containsErrors() || e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
   if (!e->getType()->isIntegralOrEnumerationType()) return std::nullopt;
   clang::Expr::EvalResult r;
@@ -70,6 +82,7 @@ std::optional<std::int64_t> Lowerer::constant(const clang::Expr* e) const {
 Expr Lowerer::float_bits(const clang::Expr* e) const {
   if (e->getType().isNull() || !e->getType()->isRealFloatingType() || e->containsErrors() || e->isValueDependent())
     return nullptr;
+  if (reads_a_variable(e, ctx_)) return nullptr;
   llvm::APFloat f(0.0);
   if (!e->EvaluateAsFloat(f, ctx_, clang::Expr::SE_NoSideEffects)) return nullptr;
   llvm::APInt bits = f.bitcastToAPInt();

@@ -573,3 +573,35 @@ TEST(KernelIr, OpenClCompareExchangeReturnsWhetherItMatched) {
   EXPECT_TRUE(contains(printed, "expected = " + old + ";")) << printed;
   EXPECT_TRUE(contains(printed, "if (" + old + " == " + before + ")")) << printed;
 }
+
+// Constant folding reads constants only: const and constexpr variables, a
+// const array's elements and const floats fold; a plain variable, a plain
+// float and an array not const do not (the front end skips Clang's
+// evaluator for the latter, issue 18: the values must not change).
+TEST(KernelIr, ConstantsFoldAndVariablesDoNot) {
+  fe::ParsedFile f = parse(R"(__device__ const int kTable[4] = {3, 5, 7, 9};
+__device__ int table[4];
+__global__ void k(int* a, float* b, int n) {
+  const int c = 4;
+  constexpr int d = 2;
+  int x = 6;
+  const float h = 1.5f;
+  float g = 2.5f;
+  a[threadIdx.x] = kTable[2] + c * d;
+  a[threadIdx.x + 64] = x + 1;
+  a[threadIdx.x + 128] = table[1] + 1;
+  a[threadIdx.x + 192] = -n;
+  b[threadIdx.x] = h * 2.0f;
+  b[threadIdx.x + 64] = g * 2.0f;
+}
+)");
+  std::string printed = kir::print(kernel(f, "k").kernel);
+  EXPECT_TRUE(contains(printed, "store a[a.offset + threadIdx.x] = 15;")) << printed;
+  EXPECT_TRUE(contains(printed, "store a[a.offset + (threadIdx.x + 64)] = x + 1;")) << printed;
+  EXPECT_FALSE(contains(printed, "store a[a.offset + (threadIdx.x + 128)] = 6;")) << printed;
+  EXPECT_TRUE(contains(printed, "store a[a.offset + (threadIdx.x + 192)] = ")) << printed;
+  EXPECT_FALSE(contains(printed, "store a[a.offset + (threadIdx.x + 192)] = 0;")) << printed;
+  // 3.0f's bits: 0x40400000.
+  EXPECT_TRUE(contains(printed, "store b[b.offset + threadIdx.x] = 1077936128;")) << printed;
+  EXPECT_TRUE(contains(printed, "store b[b.offset + (threadIdx.x + 64)] = ?;")) << printed;
+}
