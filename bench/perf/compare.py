@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Two racecert builds side by side (not a test): for each kernel file, Clang,
+the base build and the new build run in turn, --repeat times, as whole
+processes (`racecert check -j 1 FILE`; Clang as bench/process_timing.py runs
+it). Interleaving the three puts the machine's drift into all of them alike,
+where two runs of bench/perf/run.py one after the other differ by 5 to 10 %
+on a shared machine. Prints the median CPU time (user + system) of each, the
+ratios to Clang and new / base.
+
+    python3 bench/perf/compare.py --base OLD --new NEW [--repeat 9] FILE...
+
+The generated kernels: `python3 bench/perf/run.py --only generated --keep DIR`
+writes them to DIR."""
+import argparse
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from process_timing import clang_command, run_process  # noqa: E402
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--base", required=True, help="the racecert binary to compare against")
+    p.add_argument("--new", required=True, help="the racecert binary measured")
+    p.add_argument("--repeat", type=int, default=9)
+    p.add_argument("--limit", type=float, default=150.0, help="seconds before a run is killed")
+    p.add_argument("files", nargs="+")
+    a = p.parse_args()
+    print("| kernel | clang | base | new | ratio base | ratio new | new / base |")
+    print("|---|--:|--:|--:|--:|--:|--:|")
+    for f in a.files:
+        runs = {"clang": [], "base": [], "new": []}
+        for _ in range(a.repeat):
+            runs["clang"].append(run_process(clang_command(f), a.limit).cpu)
+            runs["base"].append(run_process([a.base, "check", "-j", "1", f], a.limit).cpu)
+            runs["new"].append(run_process([a.new, "check", "-j", "1", f], a.limit).cpu)
+        m = {k: statistics.median(v) for k, v in runs.items()}
+        name = os.path.splitext(os.path.basename(f))[0]
+        print(f"| {name} | {m['clang']:.3f} s | {m['base']:.3f} s | {m['new']:.3f} s | "
+              f"{m['base'] / m['clang']:.2f} | {m['new'] / m['clang']:.2f} | {m['new'] / m['base']:.2f} |",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
