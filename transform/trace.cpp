@@ -59,10 +59,9 @@ class Sequentializer {
   // would differ).
   SymbolicTrace build(const std::vector<ClosureBinder>& binders, const Block& code,
                       const TraceOptions& o, const TracePrelude* prelude = nullptr) {
-    if (prelude && prelude->usable)
-      for (const auto& b : binders)
-        if (prelude->names.count(b.var)) prelude = nullptr;
     if (prelude && !prelude->usable) prelude = nullptr;
+    for (const auto& b : binders)
+      if (prelude && prelude->names.count(b.var)) prelude = nullptr;
     if (prelude) for (const auto& v : prelude->head) declare(v);
     else declare_launch();
     for (const auto& b : binders) {

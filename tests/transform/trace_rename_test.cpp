@@ -4,6 +4,7 @@
 // not the first one's from the memo.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -103,6 +104,25 @@ TEST(TraceVariables, PerThreadUnknownsOnlyWhereUsed) {
 // its traces is the one sequentialize makes alone, in either order of the
 // closures, also where a closure binds a variable an assumption names (a
 // binder is shared by both threads, so that closure renames it otherwise).
+namespace {
+
+// Each closure's trace from one TraceMaker, in the closures' order and
+// reversed, against sequentialize's alone.
+void expect_traces_made_alone(const WellFormed& w, const std::vector<Closure>& cs, const TraceOptions& o) {
+  for (bool reversed : {false, true}) {
+    TraceMaker make(w, "A", false, o);
+    std::vector<std::string> made, alone;
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+      const Closure& c = cs[reversed ? cs.size() - 1 - i : i];
+      made.push_back(print(make.of(c)));
+      alone.push_back(print(sequentialize(w, c, "A", o)));
+    }
+    EXPECT_EQ(made, alone) << reversed;
+  }
+}
+
+}  // namespace
+
 TEST(TraceMaker, EachTraceIsTheOneMadeAlone) {
   WellFormed w = make_well_formed(
       parse_protocol("kernel k { shared A; uniform N; assume N > 2; for r in 0..N { wr A[tid + r]; sync; "
@@ -113,19 +133,10 @@ TEST(TraceMaker, EachTraceIsTheOneMadeAlone) {
   ASSERT_EQ(cs.size(), 3u);
   ASSERT_FALSE(cs[0].binders.empty());
   EXPECT_EQ(cs[0].binders.back().var, "r");
-  for (bool names_binder : {false, true}) {
+  for (const char* assumption : {"N < 100", "r < N + 7"}) {
     TraceOptions o;
-    o.extra_assumptions.push_back(parse_expr(names_binder ? "r < N + 7" : "N < 100"));
-    for (bool reversed : {false, true}) {
-      TraceMaker make(w, "A", false, o);
-      std::vector<std::string> made, alone;
-      for (std::size_t i = 0; i < cs.size(); ++i) {
-        const Closure& c = cs[reversed ? cs.size() - 1 - i : i];
-        made.push_back(print(make.of(c)));
-        alone.push_back(print(sequentialize(w, c, "A", o)));
-      }
-      EXPECT_EQ(made, alone) << names_binder << reversed;
-    }
+    o.extra_assumptions.push_back(parse_expr(assumption));
+    expect_traces_made_alone(w, cs, o);
   }
   // The assumption is renamed in every trace, the binding one included.
   TraceOptions o;
@@ -134,5 +145,25 @@ TEST(TraceMaker, EachTraceIsTheOneMadeAlone) {
   for (int i : {1, 2, 0}) {
     std::string t = print(make.of(cs[i]));
     EXPECT_NE(t.find("assume r < N + 7;"), std::string::npos) << t;
+  }
+}
+
+// A closure of nested synchronized loops has a binder per loop: an
+// assumption naming the outer one, not the last binder, is renamed with
+// the closure as alone.
+TEST(TraceMaker, AnAssumptionNamingAnOuterBinder) {
+  WellFormed w = make_well_formed(
+      parse_protocol("kernel k { shared A; uniform N; for r in 0..N { for q in 0..N { wr A[tid + r + q]; "
+                     "sync; rd A[tid + q]; } } wr A[tid]; sync; rd A[tid + 1]; }",
+                     "t.map")
+          .kernels.at(0));
+  std::vector<Closure> cs = split(align(w));
+  std::size_t most = 0;
+  for (const auto& c : cs) most = std::max(most, c.binders.size());
+  ASSERT_GE(most, 2u);
+  for (const char* assumption : {"r < N + 7", "q < N + 7", "N < 100"}) {
+    TraceOptions o;
+    o.extra_assumptions.push_back(parse_expr(assumption));
+    expect_traces_made_alone(w, cs, o);
   }
 }
