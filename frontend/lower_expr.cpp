@@ -52,7 +52,7 @@ static bool unknown_to_folding(const ValueDecl* d, const ASTContext& ctx) {
 static bool reads_a_variable(const clang::Expr* e, const ASTContext& ctx, int depth = 3) {
   e = e->IgnoreParenImpCasts();
   if (const auto* r = dyn_cast<DeclRefExpr>(e))
-    return r->getType()->isArithmeticType() && unknown_to_folding(r->getDecl(), ctx);
+    return !r->getType().isNull() && r->getType()->isArithmeticType() && unknown_to_folding(r->getDecl(), ctx);
   if (const auto* a = dyn_cast<ArraySubscriptExpr>(e)) {
     const auto* base = dyn_cast<DeclRefExpr>(a->getBase()->IgnoreParenImpCasts());
     return base && unknown_to_folding(base->getDecl(), ctx);
@@ -71,9 +71,9 @@ static bool reads_a_variable(const clang::Expr* e, const ASTContext& ctx, int de
 }
 
 std::optional<std::int64_t> Lowerer::constant(const clang::Expr* e) const {
-  if (reads_a_variable(e, ctx_)) return std::nullopt;
   if (e->getType().isNull() || e->containsErrors() || e->isValueDependent() || e->isTypeDependent()) return std::nullopt;
   if (!e->getType()->isIntegralOrEnumerationType()) return std::nullopt;
+  if (reads_a_variable(e, ctx_)) return std::nullopt;
   clang::Expr::EvalResult r;
   if (!e->EvaluateAsInt(r, ctx_, clang::Expr::SE_NoSideEffects)) return std::nullopt;
   return r.Val.getInt().getExtValue();

@@ -494,7 +494,7 @@ std::vector<KernelReport> check_protocols(std::vector<protocol::Kernel> protocol
       o.progress = [&check, &at](std::size_t k, std::size_t done, std::size_t total) { check.progress(at[k], done, total); };
     std::vector<protocol::Kernel> group;
     for (std::size_t i : at) group.push_back(std::move(protocols[i]));
-    std::vector<KernelReport> reports = smt::check(group, o);
+    std::vector<KernelReport> reports = smt::check(std::move(group), o);
     for (std::size_t j = 0; j < reports.size(); ++j) out[at[j]] = std::move(reports[j]);
   }
   return out;
