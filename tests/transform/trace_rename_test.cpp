@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <set>
 
 #include "protocol/parser.hpp"
@@ -106,38 +107,42 @@ TEST(TraceVariables, PerThreadUnknownsOnlyWhereUsed) {
 // binder is shared by both threads, so that closure renames it otherwise).
 namespace {
 
+WellFormed well_formed_of(const std::string& protocol_text) {
+  return make_well_formed(parse_protocol(protocol_text, "t.map").kernels.at(0));
+}
+
 // Each closure's trace from one TraceMaker, in the closures' order and
-// reversed, against sequentialize's alone.
-void expect_traces_made_alone(const WellFormed& w, const std::vector<Closure>& cs, const TraceOptions& o) {
-  for (bool reversed : {false, true}) {
-    TraceMaker make(w, "A", false, o);
-    std::vector<std::string> made, alone;
-    for (std::size_t i = 0; i < cs.size(); ++i) {
-      const Closure& c = cs[reversed ? cs.size() - 1 - i : i];
-      made.push_back(print(make.of(c)));
-      alone.push_back(print(sequentialize(w, c, "A", o)));
+// reversed, against sequentialize's alone, with each of the assumptions as
+// the one extra assumption of every trace.
+void expect_traces_made_alone(const WellFormed& w, const std::vector<Closure>& cs,
+                              std::initializer_list<const char*> assumptions) {
+  for (const char* assumption : assumptions) {
+    TraceOptions o;
+    o.extra_assumptions.push_back(parse_expr(assumption));
+    for (bool reversed : {false, true}) {
+      TraceMaker make(w, "A", false, o);
+      std::vector<std::string> made, alone;
+      for (std::size_t i = 0; i < cs.size(); ++i) {
+        const Closure& c = cs[reversed ? cs.size() - 1 - i : i];
+        made.push_back(print(make.of(c)));
+        alone.push_back(print(sequentialize(w, c, "A", o)));
+      }
+      EXPECT_EQ(made, alone) << assumption << (reversed ? ", reversed" : "");
     }
-    EXPECT_EQ(made, alone) << reversed;
   }
 }
 
 }  // namespace
 
 TEST(TraceMaker, EachTraceIsTheOneMadeAlone) {
-  WellFormed w = make_well_formed(
-      parse_protocol("kernel k { shared A; uniform N; assume N > 2; for r in 0..N { wr A[tid + r]; sync; "
-                     "rd A[tid + r]; } wr A[tid]; sync; rd A[tid + 1]; }",
-                     "t.map")
-          .kernels.at(0));
+  WellFormed w = well_formed_of(
+      "kernel k { shared A; uniform N; assume N > 2; for r in 0..N { wr A[tid + r]; sync; rd A[tid + r]; } "
+      "wr A[tid]; sync; rd A[tid + 1]; }");
   std::vector<Closure> cs = split(align(w));
   ASSERT_EQ(cs.size(), 3u);
   ASSERT_FALSE(cs[0].binders.empty());
   EXPECT_EQ(cs[0].binders.back().var, "r");
-  for (const char* assumption : {"N < 100", "r < N + 7"}) {
-    TraceOptions o;
-    o.extra_assumptions.push_back(parse_expr(assumption));
-    expect_traces_made_alone(w, cs, o);
-  }
+  expect_traces_made_alone(w, cs, {"N < 100", "r < N + 7"});
   // The assumption is renamed in every trace, the binding one included.
   TraceOptions o;
   o.extra_assumptions.push_back(parse_expr("r < N + 7"));
@@ -152,18 +157,12 @@ TEST(TraceMaker, EachTraceIsTheOneMadeAlone) {
 // assumption naming the outer one, not the last binder, is renamed with
 // the closure as alone.
 TEST(TraceMaker, AnAssumptionNamingAnOuterBinder) {
-  WellFormed w = make_well_formed(
-      parse_protocol("kernel k { shared A; uniform N; for r in 0..N { for q in 0..N { wr A[tid + r + q]; "
-                     "sync; rd A[tid + q]; } } wr A[tid]; sync; rd A[tid + 1]; }",
-                     "t.map")
-          .kernels.at(0));
+  WellFormed w = well_formed_of(
+      "kernel k { shared A; uniform N; for r in 0..N { for q in 0..N { wr A[tid + r + q]; sync; rd A[tid + q]; } } "
+      "wr A[tid]; sync; rd A[tid + 1]; }");
   std::vector<Closure> cs = split(align(w));
   std::size_t most = 0;
   for (const auto& c : cs) most = std::max(most, c.binders.size());
   ASSERT_GE(most, 2u);
-  for (const char* assumption : {"r < N + 7", "q < N + 7", "N < 100"}) {
-    TraceOptions o;
-    o.extra_assumptions.push_back(parse_expr(assumption));
-    expect_traces_made_alone(w, cs, o);
-  }
+  expect_traces_made_alone(w, cs, {"r < N + 7", "q < N + 7", "N < 100"});
 }
