@@ -151,11 +151,18 @@ void read_variables(const Block& b, std::set<std::string>& out) {
   }
 }
 
+void for_each_read(const Kernel& k, const std::function<void(const std::string&)>& f) {
+  for (const auto& p : k.preconditions)
+    if (p) expr::for_each_var(p, f);
+  any_statement(k.body, [&](const Stmt& s) {
+    for_each_own_read(s, f);
+    return false;
+  });
+}
+
 std::set<std::string> read_variables(const Kernel& k) {
   std::set<std::string> out;
-  for (const auto& p : k.preconditions)
-    if (p) expr::collect_vars(p, out);
-  read_variables(k.body, out);
+  for_each_read(k, [&](const std::string& v) { out.insert(v); });
   return out;
 }
 

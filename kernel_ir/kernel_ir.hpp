@@ -221,8 +221,11 @@ void for_each_own_read(const Stmt& s, const std::function<void(const std::string
 // (values, indices, conditions, operands, assertions, assumptions).
 void read_variables(const Block& b, std::set<std::string>& out);
 // Those of the whole kernel, preconditions included: which builtins it
-// reads decides the launch dimensions it is checked with (pipeline/launch.hpp).
+// reads decides the launch dimensions it is checked with (pipeline/launch.hpp,
+// through for_each_read, which builds no set of every name).
 std::set<std::string> read_variables(const Kernel& k);
+// The same, one call per occurrence.
+void for_each_read(const Kernel& k, const std::function<void(const std::string&)>& f);
 
 // Whether `pred` holds for a statement of the block or one nested in it (in
 // program order, stopping at the first).

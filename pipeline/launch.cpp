@@ -112,12 +112,8 @@ std::set<std::string> dimensions_read(const protocol::Kernel& k) {
 
 std::set<std::string> dimensions_read(const kir::Kernel& k) {
   std::set<std::string> out;
-  for (const auto& p : k.preconditions) add_dimensions(p, out);
-  kir::any_statement(k.body, [&](const kir::Stmt& s) {
-    kir::for_each_own_read(s, [&](const std::string& v) {
-      if (is_dimension_builtin(v)) out.insert(v);
-    });
-    return false;
+  kir::for_each_read(k, [&](const std::string& v) {
+    if (is_dimension_builtin(v)) out.insert(v);
   });
   return out;
 }

@@ -81,11 +81,11 @@ struct TraceOptions {
 struct TracePrelude;
 
 // Makes the traces of one view of an array (same-block, or threads of
-// different blocks). Every trace starts with the same renamed launch
-// constraints, preconditions and assumptions; the maker renames them once
-// and copies them into each trace, where they were renamed again for each
-// of a kernel's n phases (issue 18). The traces are the ones the functions
-// below make.
+// different blocks): the traces the functions below make. Every trace
+// starts with the same launch constraints, preconditions and assumptions,
+// renamed for both threads; the maker renames them once, from its second
+// trace on, and copies them into each (issue 18: a kernel of n phases
+// renamed them n times).
 class TraceMaker {
  public:
   TraceMaker(const WellFormed& w, const std::string& array, bool cross_block, TraceOptions o = {});
