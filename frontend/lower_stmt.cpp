@@ -37,6 +37,23 @@ kir::Block Lowerer::collect(const std::function<void()>& body) {
   return b;
 }
 
+bool Lowerer::temporary_name(const std::string& n) const {
+  if (n.size() < 4 || n.compare(0, 3, "tmp") != 0 || (n[3] == '0' && n.size() > 4)) return false;
+  long long value = 0;
+  for (std::size_t i = 3; i < n.size(); ++i) {
+    if (n[i] < '0' || n[i] > '9' || i > 12) return false;
+    value = value * 10 + (n[i] - '0');
+  }
+  return value < fresh_;
+}
+
+void Lowerer::note_names() {
+  for (; names_seen_[0] < k_.parameters.size(); ++names_seen_[0]) names_.insert(k_.parameters[names_seen_[0]].name);
+  for (; names_seen_[1] < k_.locals.size(); ++names_seen_[1])
+    if (!temporary_name(k_.locals[names_seen_[1]].name)) names_.insert(k_.locals[names_seen_[1]].name);
+  for (; names_seen_[2] < k_.arrays.size(); ++names_seen_[2]) names_.insert(k_.arrays[names_seen_[2]].name);
+}
+
 std::string Lowerer::new_variable(const std::string& raw, kir::ScalarType t, SourceLoc where) {
   // A name of the kernel IR's text form: C identifiers joined by '.', and
   // '#' or '$' suffixes; anything else (`operator[]`) becomes '_'.
@@ -44,10 +61,8 @@ std::string Lowerer::new_variable(const std::string& raw, kir::ScalarType t, Sou
   for (char& ch : base)
     if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '.' && ch != '#' && ch != '$') ch = '_';
   std::string name = base.empty() ? "tmp" : base;
-  for (; names_seen_[0] < k_.parameters.size(); ++names_seen_[0]) names_.insert(k_.parameters[names_seen_[0]].name);
-  for (; names_seen_[1] < k_.locals.size(); ++names_seen_[1]) names_.insert(k_.locals[names_seen_[1]].name);
-  for (; names_seen_[2] < k_.arrays.size(); ++names_seen_[2]) names_.insert(k_.arrays[names_seen_[2]].name);
-  auto taken = [&](const std::string& n) { return names_.count(n) > 0; };
+  note_names();
+  auto taken = [&](const std::string& n) { return names_.count(n) > 0 || temporary_name(n); };
   for (int i = 1; taken(name); ++i) name = base + "#" + std::to_string(i);
   k_.locals.push_back(kir::Variable{name, t, std::move(where)});
   return name;
@@ -60,7 +75,16 @@ Expr Lowerer::variable(const std::string& name) {
 }
 
 std::string Lowerer::temporary(kir::ScalarType t) {
-  return new_variable("tmp" + std::to_string(fresh_++), t, {});
+  // The next tmp<n> no declared variable holds. Temporaries stay out of
+  // names_ (temporary_name tells them): a kernel makes one per load, and
+  // hashing each was a twentieth of lowering a 50,000-statement kernel
+  // (issue 18).
+  note_names();
+  std::string name;
+  do name = "tmp" + std::to_string(fresh_++);
+  while (names_.count(name));
+  k_.locals.push_back(kir::Variable{name, t, {}});
+  return name;
 }
 
 const Lowerer::Binding* Lowerer::lookup(const ValueDecl* d) const {

@@ -183,6 +183,7 @@ class Lowerer {
   // The names of k_'s variables and arrays, for new_variable: lowering only
   // appends to them, so the entries after the counts are the new ones.
   // (A linear search per new name was quadratic in a kernel's temporaries.)
+  // Temporaries are left out: temporary_name tells them.
   std::unordered_set<std::string> names_;
   std::size_t names_seen_[3] = {0, 0, 0};  // parameters, locals, arrays
   // One node per variable read: a kernel reads `tid` or a pointer's offset
@@ -196,6 +197,10 @@ class Lowerer {
   kir::Block collect(const std::function<void()>& body);
   std::string new_variable(const std::string& base, kir::ScalarType t, SourceLoc where);
   std::string temporary(kir::ScalarType t);
+  // tmp<n> with n below fresh_: a temporary's name, or one a declared
+  // variable held when temporary() came to it (then in names_ too).
+  bool temporary_name(const std::string& n) const;
+  void note_names();  // adds the names declared since the last call to names_
   Expr variable(const std::string& name);  // var(name), one node per name
   const Binding* lookup(const clang::ValueDecl* d) const;
   void bind(const clang::ValueDecl* d, Binding b);

@@ -97,13 +97,37 @@ std::string written_name(const std::string& v) {
   return v.substr(0, at);
 }
 
+namespace {
+
+// The names a top-level statement assigns first (itself, or a loop's init):
+// the only names split_live_ranges may split at it.
+std::vector<const std::string*> split_candidates(const Stmt& s) {
+  std::vector<const std::string*> out;
+  if (s.is<Assign>()) out.push_back(&s.as<Assign>().var);
+  if (s.is<Loop>())
+    for (const auto& t : s.as<Loop>().init)
+      if (t.is<Assign>()) out.push_back(&t.as<Assign>().var);
+  return out;
+}
+
+}  // namespace
+
 Kernel split_live_ranges(Kernel k) {
   Kernel out = without_body(k);
   out.body.reserve(k.body.size());
+  // Only a name some top-level statement starts over can be split; the
+  // tables below track those alone. Keyed by every assigned name, they
+  // held a 50,000-statement kernel's 100,000 temporaries (issue 18).
+  std::unordered_set<std::string> candidates;
+  for (const auto& s : k.body)
+    for (const std::string* name : split_candidates(s)) candidates.insert(*name);
   std::unordered_map<std::string, std::string> current;  // a local -> its name from here on
-  std::unordered_set<std::string> assigned_before;       // locals some earlier statement assigns
+  std::unordered_set<std::string> assigned_before;       // candidates some earlier statement assigns
+  auto note_assigned = [&](std::string v) {
+    if (candidates.count(v)) assigned_before.insert(std::move(v));
+  };
   // Every name taken, made when the first local is split: most kernels
-  // split none, and a 50,000-statement kernel has 100,000 locals (issue 18).
+  // split none.
   std::unordered_set<std::string> names;
   auto taken = [&](const std::string& n) {
     if (names.empty()) {
@@ -112,37 +136,37 @@ Kernel split_live_ranges(Kernel k) {
     }
     return names.count(n) > 0;
   };
+  // The locals by name, made at the first split too.
   std::unordered_map<std::string, const Variable*> locals;
-  locals.reserve(k.locals.size());
-  for (const auto& v : k.locals) locals.emplace(v.name, &v);
+  auto local = [&](const std::string& name) -> const Variable* {
+    if (locals.empty())
+      for (const auto& v : k.locals) locals.emplace(v.name, &v);
+    auto it = locals.find(name);
+    return it == locals.end() ? nullptr : it->second;
+  };
   auto rename = [&](const std::string& v) {
     auto c = current.find(v);
     return c == current.end() ? v : c->second;
   };
   for (auto& s : k.body) {
-    // The candidates: what the statement assigns first (itself, or a loop's
-    // init), so that the work stays linear in the kernel's size.
-    std::vector<std::string> candidates;
-    if (s.is<Assign>()) candidates.push_back(s.as<Assign>().var);
-    if (s.is<Loop>())
-      for (const auto& t : s.as<Loop>().init)
-        if (t.is<Assign>()) candidates.push_back(t.as<Assign>().var);
-    for (const auto& name : candidates) {
-      auto v = locals.find(name);
-      if (v == locals.end() || !assigned_before.count(name) || !restarts(s, name)) continue;
+    for (const std::string* candidate : split_candidates(s)) {
+      const std::string& name = *candidate;
+      if (!assigned_before.count(name) || !restarts(s, name)) continue;
+      const Variable* v = local(name);
+      if (!v) continue;
       std::string n;
       for (int r = 1; n.empty() || taken(n); ++r) n = name + "#r" + std::to_string(r);
       names.insert(n);
-      out.locals.push_back(Variable{n, v->second->type, v->second->loc});
+      out.locals.push_back(Variable{n, v->type, v->loc});
       current[name] = n;
     }
     // Until a local is split, every statement stays as it is: moved, not
     // copied and renamed into a second copy.
-    if (std::string v = own_assigned_variable(s); !v.empty()) assigned_before.insert(std::move(v));
+    note_assigned(own_assigned_variable(s));
     for_each_nested_block(s, [&](const Block& inner) {
       std::set<std::string> nested;
       assigned_variables(inner, nested);
-      assigned_before.insert(nested.begin(), nested.end());
+      for (const auto& v : nested) note_assigned(v);
     });
     if (current.empty()) out.body.push_back(std::move(s));
     else out.body.push_back(std::move(rename_variables(Block{s}, rename).front()));

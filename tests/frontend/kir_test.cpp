@@ -2,6 +2,8 @@
 // arrays and their memory spaces, loads and stores, barriers of each kind,
 // atomics and fences, loops, preconditions, source positions; several
 // kernels per file, errors attributed to the kernel they are in.
+#include <set>
+
 #include "frontend/frontend.hpp"
 #include "inference/infer.hpp"
 #include "support/diagnostic.hpp"
@@ -604,4 +606,31 @@ __global__ void k(int* a, float* b, int n) {
   // 3.0f's bits: 0x40400000.
   EXPECT_TRUE(contains(printed, "store b[b.offset + threadIdx.x] = 1077936128;")) << printed;
   EXPECT_TRUE(contains(printed, "store b[b.offset + (threadIdx.x + 64)] = ?;")) << printed;
+}
+
+// Temporaries (tmp<n>) and variables the kernel declares with such names
+// never share a name, whichever comes first: a declaration of a name a
+// temporary holds gets a suffix, and a temporary skips a number a
+// declaration holds. (Temporaries are kept out of the lowering's name
+// table, issue 18.)
+TEST(KernelIr, TemporariesAndDeclaredTmpNamesStayApart) {
+  fe::ParsedFile f = parse(R"(__global__ void k(int* a) {
+  int x = a[threadIdx.x];
+  int tmp0 = a[threadIdx.x + 1];
+  int y = a[threadIdx.x + 2] + a[threadIdx.x + 5];
+  int tmp4 = a[threadIdx.x + 3];
+  { int tmp4 = 2; a[threadIdx.x] = tmp4 + tmp0; }
+  int tmp1 = 7;
+  a[threadIdx.x + 64] = x + y + tmp4 + tmp1 + a[0];
+}
+)");
+  const kir::Kernel& k = kernel(f, "k").kernel;
+  std::set<std::string> names;
+  for (const auto& v : k.locals) EXPECT_TRUE(names.insert(v.name).second) << "twice: " << v.name;
+  EXPECT_EQ(k.locals.size(), 13u);  // a.offset, 6 declared, 6 loads
+  std::string printed = kir::print(k);
+  EXPECT_TRUE(contains(printed, "tmp1#1 = 7;")) << printed;  // tmp1 was a temporary's
+  EXPECT_TRUE(contains(printed, "tmp4 = tmp5;")) << printed;  // tmp4 was declared first
+  EXPECT_TRUE(contains(printed, "tmp4#1 = 2;")) << printed;
+  EXPECT_TRUE(contains(printed, "x + y + tmp4 + tmp1#1 + tmp6")) << printed;
 }

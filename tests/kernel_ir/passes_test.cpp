@@ -351,6 +351,37 @@ TEST(LiveRanges, AReusedCounterGetsItsOwnName) {
   EXPECT_EQ(written_name("d#1"), "d#1");
 }
 
+// Whatever assigned a local first (a load, an atomic, a nested branch), an
+// assignment starting it over splits it; a local only loaded, or only
+// assigned once, keeps its name.
+TEST(LiveRanges, AnyEarlierAssignmentCountsButOnlyRestartsSplit) {
+  Kernel k = parse_kernel(R"(cuda kernel k {
+  local int a;
+  local int b;
+  local int c;
+  local int d;
+  a = load s[threadIdx.x];
+  store s[a] = 0;
+  a = 5;
+  if (threadIdx.x > 0) {
+    b = threadIdx.x;
+  }
+  b = 7;
+  c = load s[0];
+  c = load s[1];
+  d = 3;
+  store s[b + c + d] = a;
+}
+)", "k.kir");
+  std::string text = print(split_live_ranges(k));
+  EXPECT_NE(text.find("a#r1 = 5;"), std::string::npos) << text;
+  EXPECT_NE(text.find("b#r1 = 7;"), std::string::npos) << text;
+  EXPECT_NE(text.find("store s[b#r1 + c + d] = a#r1;"), std::string::npos) << text;
+  EXPECT_NE(text.find("store s[a] = 0;"), std::string::npos) << text;
+  EXPECT_EQ(text.find("c#r"), std::string::npos) << text;
+  EXPECT_EQ(text.find("d#r"), std::string::npos) << text;
+}
+
 // Every expression counts as a read, wherever it is: a precondition, a
 // condition, an index, a stored value, an atomic operand, a barrier count,
 // an assumption. Assigned variables are not read by being assigned.
