@@ -25,6 +25,9 @@ class Environment {
   expr::Expr get(const std::string& v) const;
   bool has(const std::string& v) const { return values_.count(v) > 0; }
   void set(const std::string& v, expr::Expr e);
+  // Room for n variables: the table of a kernel with 100,000 temporaries
+  // would otherwise be rebuilt as it grows (issue 18).
+  void reserve(std::size_t n) { values_.reserve(n); }
 
   // Runs a conditional's branches, each from the values before it, and
   // joins them: a variable whose branches end with different values holds

@@ -185,6 +185,7 @@ class Inferrer {
     P::Kernel& p = out_.protocol;
     p.name = k_.name;
     p.loc = k_.loc;
+    env_.reserve(k_.locals.size());
     for (const auto& b : P::builtin_vars()) names_.insert(b.name);
     for (const auto& v : k_.parameters) {
       names_.insert(v.name);
@@ -235,7 +236,10 @@ class Inferrer {
   std::vector<P::Block*> decl_scopes_;  // fresh unknowns of a loop body (innermost last)
   std::set<std::string> names_;
   std::map<std::string, int> next_suffix_;  // per base, the last suffix fresh_name() tried
-  std::set<std::string> fresh_names_;  // the unknowns fresh() made
+  // The unknowns fresh() made, each with whether an expression uses it
+  // (drop_unused_unknowns). Apart from names_: each holds a counter that
+  // no other has, so that fresh() need not record it there.
+  std::map<std::string, bool> fresh_names_;
   int counter_ = 0;
   int depth_ = 0;        // conditionals and loops around the current statement
   TicketLedger tickets_;  // counters and the tickets drawn from them (inference/tickets.hpp)
@@ -268,13 +272,17 @@ class Inferrer {
   // a temporary that only feeds floating point): those no expression uses
   // would only clutter --show protocol and the witnesses.
   void drop_unused_unknowns(P::Kernel& p) {
-    std::set<std::string> used;
     auto collect = [&](const Expr& e) {
-      expr::for_each_var(e, [&](const std::string& v) { used.insert(v); });
+      expr::for_each_var(e, [&](const std::string& v) {
+        if (auto it = fresh_names_.find(v); it != fresh_names_.end()) it->second = true;
+      });
     };
     P::for_each_expr(p.body, collect);
     for (const auto& e : p.preconditions) collect(e);
-    auto unused = [&](const std::string& n) { return fresh_names_.count(n) && !used.count(n); };
+    auto unused = [&](const std::string& n) {
+      auto it = fresh_names_.find(n);
+      return it != fresh_names_.end() && !it->second;
+    };
     std::erase_if(p.vars, [&](const P::VarDecl& v) { return unused(v.name); });
     std::function<void(P::Block&)> prune = [&](P::Block& b) {
       std::erase_if(b, [&](const P::Stmt& s) { return s.is<P::Decl>() && unused(s.as<P::Decl>().name); });
@@ -303,8 +311,7 @@ class Inferrer {
     do {
       name = b + "$" + std::to_string(++counter_);
     } while (names_.count(name));
-    names_.insert(name);
-    fresh_names_.insert(name);
+    fresh_names_.emplace(name, false);
     if (decl_scopes_.empty()) {
       out_.protocol.vars.push_back(P::VarDecl{name, (u), {}, std::nullopt});
     } else {
@@ -725,7 +732,7 @@ class Inferrer {
   std::string fresh_name(const std::string& base) {
     std::string name = base;
     int& i = next_suffix_[base];
-    while (names_.count(name)) name = base + "$" + std::to_string(++i);
+    while (names_.count(name) || fresh_names_.count(name)) name = base + "$" + std::to_string(++i);
     names_.insert(name);
     return name;
   }

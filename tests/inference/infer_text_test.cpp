@@ -41,6 +41,38 @@ TEST(InferenceFromText, ALoopIsAProtocolLoop) {
             "kernel k {\n  shared s;\n  uniform n;\n  for i in 0..n {\n    wr s[i] = 0 @ \"\":0:0;\n  }\n}\n");
 }
 
+// Unknowns (i$<n>, a counter each) and loop variables (i, then i$<n> for
+// the next loop of i) never share a name: the second loop's variable
+// skips the unknowns i$1 (the value read before any loop) and i$2 (i
+// after the first loop).
+TEST(InferenceFromText, UnknownsAndLoopVariablesNeverShareAName) {
+  EXPECT_EQ(protocol_of(R"(cuda kernel k {
+  array shared int s[64];
+  local int i;
+  store s[i] = 0;
+  loop (i < 4) {
+    init:
+      i = 0;
+    body:
+      store s[threadIdx.x * 4 + i] = 1;
+    update:
+      i = i + 1;
+  }
+  loop (i < 8) {
+    init:
+      i = 0;
+    body:
+      store s[threadIdx.x * 8 + i] = 2;
+    update:
+      i = i + 1;
+  }
+}
+)"),
+            "kernel k {\n  shared s;\n  uniform i$1;\n  wr s[i$1] = 0 @ \"\":0:0;\n"
+            "  for i in 0..4 {\n    wr s[threadIdx.x * 4 + i] = 1 @ \"\":0:0;\n  }\n"
+            "  for i$3 in 0..8 {\n    wr s[threadIdx.x * 8 + i$3] = 2 @ \"\":0:0;\n  }\n}\n");
+}
+
 TEST(InferenceFromText, ABranchOnTheThreadIsAConditional) {
   EXPECT_EQ(protocol_of(R"(cuda kernel k {
   array shared int s[64];
