@@ -26,6 +26,10 @@ Generated kernels (written to --out, default a temporary folder):
   - repeat-N: the issue's `a[threadIdx.x] = a[threadIdx.x] + 1;` repeated N
     times, N = 500, 2000, 4000;
   - one-line-1MB: the same statement repeated on one line of 1 MB.
+  - early-returns-N: N early returns in a row, each followed by an update
+    (`if (b[K] == K) return;` then `a[tid] = a[tid] + K;`): after jump
+    elimination the rest of the kernel nests one conditional deeper at
+    each return, N = 500, 1000, 2000 (not linear yet: docs/benchmarks.md).
 Then the corpora: datasets/kernels and the GPUVerify testsuite (--gvts, the
 unpacked tarball; skipped when missing): median and 95th percentile of the
 per-file ratios.
@@ -112,6 +116,12 @@ def one_line_kernel(size):
     return repeat_kernel(size // (len(STMT) + 1), sep=" ")
 
 
+def early_returns_kernel(n):
+    body = ["  if (b[%d] == %d) return;\n  a[tid] = a[tid] + %d;" % (k % 64, k, k) for k in range(n)]
+    return (HEADER + "__global__ void k(int *a, const int *b) {\n  unsigned tid = threadIdx.x;\n"
+            + "\n".join(body) + "\n}\n")
+
+
 def generated(quick):
     sizes = [1000, 8000] if quick else [1000, 8000, 50000]
     out = [("barriers-%d" % n, lambda n=n: barriers_kernel(n)) for n in sizes]
@@ -122,6 +132,7 @@ def generated(quick):
     out += [("repeat-%d" % n, lambda n=n: repeat_kernel(n)) for n in ([500, 2000] if quick else [500, 2000, 4000])]
     if not quick:
         out.append(("one-line-1MB", lambda: one_line_kernel(1 << 20)))
+    out += [("early-returns-%d" % n, lambda n=n: early_returns_kernel(n)) for n in ([500] if quick else [500, 1000, 2000])]
     return out
 
 
