@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "support/expr.hpp"
@@ -38,21 +39,42 @@ class Environment {
   void conditional(const expr::Expr& cond, const std::function<void()>& then_branch,
                    const std::function<void()>& else_branch);
 
+  // The same for a conditional without an else-branch, in time linear in
+  // what the branch changes of the values before it: the variables it
+  // gives a first value keep it without a join (the else-branch would give
+  // them none), and nothing is undone. Jump elimination nests the rest of
+  // a kernel after each early return in such a conditional, and joining
+  // every variable of the rest at every level was quadratic (issue 18).
+  void one_armed(const expr::Expr& cond, const std::function<void()>& then_branch);
+
  private:
   // What a branch did to one variable: its value before and after the
   // branch (nullopt: it had none).
   struct Change {
     std::optional<expr::Expr> before, after;
   };
+  // Per open branch, the variables it set: those that had a value before
+  // it (with that value) apart from those that had none, so that a
+  // one-armed conditional visits only the former, and hands the latter
+  // to the enclosing branch whole (the smaller set merged into the larger).
+  struct Journal {
+    std::unordered_map<std::string, expr::Expr> changed;
+    std::unordered_set<std::string> introduced;
+    bool knows(const std::string& v) const { return changed.count(v) > 0 || introduced.count(v) > 0; }
+  };
   void begin_branch();
   // Ends the innermost branch and returns the variables it set. `undo`
   // restores their values from before the branch; otherwise the changes
   // stay, as changes of the enclosing branch.
   std::map<std::string, Change> end_branch(bool undo);
+  // Records in the innermost open branch, if any, that v had `before`
+  // before it (unless it knows v already).
+  void note_in_enclosing(const std::string& v, const std::optional<expr::Expr>& before);
+  // Moves a closed branch's introduced variables to the enclosing one.
+  void introduce_in_enclosing(std::unordered_set<std::string>&& introduced);
 
   std::unordered_map<std::string, expr::Expr> values_;
-  // Per open branch, each variable it set with its value before the branch.
-  std::vector<std::unordered_map<std::string, std::optional<expr::Expr>>> journals_;
+  std::vector<Journal> journals_;
 };
 
 }  // namespace racecert::inference

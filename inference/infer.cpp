@@ -578,22 +578,24 @@ class Inferrer {
     PhaseReads reads_then;
     // The environment runs both branches from its values before the `if`
     // and joins them; the phase's writes and reads are copied here.
-    env_.conditional(
-        c,
-        [&] {
-          sinks_.push_back(&out.then_body);
-          process(i.then_body);
-          sinks_.pop_back();
-          writes_then = std::move(writes_);
-          reads_then = std::move(reads_);
-          writes_ = writes_before;
-          reads_ = reads_before;
-        },
-        [&] {
-          sinks_.push_back(&out.else_body);
-          process(i.else_body);
-          sinks_.pop_back();
-        });
+    auto then_branch = [&] {
+      sinks_.push_back(&out.then_body);
+      process(i.then_body);
+      sinks_.pop_back();
+      writes_then = std::move(writes_);
+      reads_then = std::move(reads_);
+      writes_ = writes_before;
+      reads_ = reads_before;
+    };
+    if (i.else_body.empty()) {
+      env_.one_armed(c, then_branch);
+    } else {
+      env_.conditional(c, then_branch, [&] {
+        sinks_.push_back(&out.else_body);
+        process(i.else_body);
+        sinks_.pop_back();
+      });
+    }
     std::map<std::string, std::map<std::string, Expr>> kept;
     for (const auto& [array, cells] : writes_)
       for (const auto& [k, value] : cells) {

@@ -5,6 +5,7 @@
 // then-branch made stays). Both must end with the same values.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
 #include <random>
 #include <variant>
@@ -67,44 +68,75 @@ void run_copying(const std::vector<Op>& ops, std::map<std::string, Expr>& env) {
   }
 }
 
-void run_journaled(const std::vector<Op>& ops, Environment& env) {
+// one_armed: a conditional without else-branch runs as
+// Environment::one_armed (as the inferrer runs it), else as conditional.
+void run_journaled(const std::vector<Op>& ops, Environment& env, bool one_armed) {
   for (const auto& op : ops) {
     if (op.cond < 0) {
       bool copy = !op.from.empty() && env.has(op.from);
       env.set(op.var, copy ? env.get(op.from) : int_lit(op.literal));
       continue;
     }
-    env.conditional(
-        var("c" + std::to_string(op.cond)), [&] { run_journaled(op.then_ops, env); },
-        [&] { run_journaled(op.else_ops, env); });
+    Expr c = var("c" + std::to_string(op.cond));
+    auto then_branch = [&] { run_journaled(op.then_ops, env, one_armed); };
+    if (one_armed && op.else_ops.empty()) env.one_armed(c, then_branch);
+    else env.conditional(c, then_branch, [&] { run_journaled(op.else_ops, env, one_armed); });
   }
 }
 
 TEST(Environment, JoinsBranchesAsCopiesOfItDid) {
-  int differed = 0, conditionals = 0;
-  for (unsigned seed = 0; seed < 600; ++seed) {
-    std::mt19937 rng(seed);
-    std::vector<Op> ops = random_ops(rng, 0);
-    std::map<std::string, Expr> reference;
-    Environment env;
-    run_copying(ops, reference);
-    run_journaled(ops, env);
-    for (const char* v : kVars) {
-      ASSERT_EQ(env.has(v), reference.count(v) > 0) << "seed " << seed << " variable " << v;
-      if (!env.has(v)) {
-        EXPECT_EQ(env.get(v), nullptr);
-        continue;
+  for (bool one_armed : {false, true}) {
+    SCOPED_TRACE(one_armed ? "one-armed conditionals as such" : "every conditional with both branches");
+    int differed = 0, conditionals = 0, without_else = 0;
+    for (unsigned seed = 0; seed < 600; ++seed) {
+      std::mt19937 rng(seed);
+      std::vector<Op> ops = random_ops(rng, 0);
+      std::map<std::string, Expr> reference;
+      Environment env;
+      run_copying(ops, reference);
+      run_journaled(ops, env, one_armed);
+      for (const char* v : kVars) {
+        ASSERT_EQ(env.has(v), reference.count(v) > 0) << "seed " << seed << " variable " << v;
+        if (!env.has(v)) {
+          EXPECT_EQ(env.get(v), nullptr);
+          continue;
+        }
+        ASSERT_TRUE(equal(env.get(v), reference.at(v)))
+            << "seed " << seed << " variable " << v << ": " << to_string(env.get(v)) << " against "
+            << to_string(reference.at(v));
+        differed += reference.at(v)->kind == ExprNode::Kind::Ite;
       }
-      ASSERT_TRUE(equal(env.get(v), reference.at(v)))
-          << "seed " << seed << " variable " << v << ": " << to_string(env.get(v)) << " against "
-          << to_string(reference.at(v));
-      differed += reference.at(v)->kind == ExprNode::Kind::Ite;
+      for (const auto& op : ops) {
+        conditionals += op.cond >= 0;
+        without_else += op.cond >= 0 && op.else_ops.empty();
+      }
     }
-    for (const auto& op : ops) conditionals += op.cond >= 0;
+    // Joins that made conditional values, and many conditionals, were met.
+    EXPECT_GT(differed, 200);
+    EXPECT_GT(conditionals, 250);  // at the top level (300 of 600 programs)
+    EXPECT_GT(without_else, 60);   // a quarter of them
   }
-  // Joins that made conditional values, and many conditionals, were met.
-  EXPECT_GT(differed, 200);
-  EXPECT_GT(conditionals, 250);  // at the top level (300 of 600 programs)
+}
+
+// Conditionals without else nested n deep (what jump elimination makes of
+// n early returns): each level's variables are new, and keep the values
+// the branches gave them; one variable changed at every level joins at
+// every level.
+TEST(Environment, NestedOneArmedConditionalsKeepWhatTheyIntroduce) {
+  Environment env;
+  env.set("flag", int_lit(0));
+  std::function<void(int)> level = [&](int k) {
+    env.set("t" + std::to_string(k), int_lit(k));
+    env.set("flag", int_lit(k + 1));
+    if (k < 50) env.one_armed(var("c" + std::to_string(k)), [&] { level(k + 1); });
+  };
+  env.one_armed(var("c"), [&] { level(0); });
+  for (int k = 0; k <= 50; ++k) EXPECT_TRUE(equal(env.get("t" + std::to_string(k)), int_lit(k))) << k;
+  // flag: ite(c, ite(c0, ite(c1, ...), 1), 0)
+  Expr expected = int_lit(51);
+  for (int k = 49; k >= 0; --k) expected = ite(var("c" + std::to_string(k)), expected, int_lit(k + 1));
+  expected = ite(var("c"), expected, int_lit(0));
+  EXPECT_TRUE(equal(env.get("flag"), expected)) << to_string(env.get("flag"));
 }
 
 TEST(Environment, KeepsWhatOneBranchAloneGives) {
