@@ -201,7 +201,11 @@ struct Spaces {
 
 // `keep` says which barriers stay (the others are dropped); every array's
 // accesses stay when `arrays` is null.
-Block project_block(const Block& b, const std::set<std::string>* arrays, const std::function<bool(const Sync&)>& keep_sync) {
+// `has_sync` becomes true when the projection keeps a barrier (nested
+// too): found on the way up, where contains_sync on each conditional's
+// projected blocks walked an n-deep nest n times (issue 18).
+Block project_block(const Block& b, const std::set<std::string>* arrays, const std::function<bool(const Sync&)>& keep_sync,
+                    bool& has_sync) {
   // Accesses of other arrays and barriers not kept are dropped; every other
   // statement stays (with its blocks projected).
   auto stays = [&](const Stmt& s) {
@@ -218,24 +222,31 @@ Block project_block(const Block& b, const std::set<std::string>* arrays, const s
   auto retag = [](SyncTag t, bool has_sync) { return t == SyncTag::Sync && !has_sync ? SyncTag::Unsync : t; };
   auto keep = Overloaded{
       [&](const Access& a) { out.push_back(Stmt{a}); },
-      [&](const Sync& y) { out.push_back(Stmt{y}); },
+      [&](const Sync& y) {
+        out.push_back(Stmt{y});
+        has_sync = true;
+      },
       [&](const If& in) {
         If i = without_blocks(in);
-        i.then_body = project_block(in.then_body, arrays, keep_sync);
-        i.else_body = project_block(in.else_body, arrays, keep_sync);
-        i.tag = retag(i.tag, contains_sync(i.then_body) || contains_sync(i.else_body));
+        bool inner = false;
+        i.then_body = project_block(in.then_body, arrays, keep_sync, inner);
+        i.else_body = project_block(in.else_body, arrays, keep_sync, inner);
+        i.tag = retag(i.tag, inner);
+        has_sync = has_sync || inner;
         out.push_back(Stmt{std::move(i)});
       },
       [&](const Loop& in) {
         Loop l = without_blocks(in);
-        l.body = project_block(in.body, arrays, keep_sync);
-        l.tag = retag(l.tag, contains_sync(l.body));
+        bool inner = false;
+        l.body = project_block(in.body, arrays, keep_sync, inner);
+        l.tag = retag(l.tag, inner);
+        has_sync = has_sync || inner;
         out.push_back(Stmt{std::move(l)});
       },
       [&](const Decl& d) { out.push_back(Stmt{d}); },
       [&](const Bind& in) {
         Bind bd = without_blocks(in);
-        bd.body = project_block(in.body, arrays, keep_sync);
+        bd.body = project_block(in.body, arrays, keep_sync, has_sync);
         out.push_back(Stmt{std::move(bd)});
       }};
   for (const auto& s : b)
@@ -261,13 +272,15 @@ Kernel project(const Kernel& k, const std::set<std::string>& arrays) {
       out.arrays.push_back(a);
       (a.space == MemorySpace::Shared ? spaces.shared : spaces.global) = true;
     }
-  out.body = project_block(k.body, &arrays, [&](const Sync& y) { return spaces.ordered_by(y); });
+  bool has_sync = false;
+  out.body = project_block(k.body, &arrays, [&](const Sync& y) { return spaces.ordered_by(y); }, has_sync);
   return out;
 }
 
 Kernel keep_syncs(const Kernel& k, const std::function<bool(const Sync&)>& keep) {
   Kernel out = without_body(k);
-  out.body = project_block(k.body, nullptr, keep);
+  bool has_sync = false;
+  out.body = project_block(k.body, nullptr, keep, has_sync);
   return out;
 }
 

@@ -56,6 +56,11 @@ class WellFormer {
   std::set<std::string> taken_;
   std::vector<Divergence> divergences_;
   std::vector<ThreadControlledWarpSync> warp_syncs_;
+  // The barriers block() has met so far (a Bind's counted whole): a
+  // conditional holds one when the count grew while its branches were
+  // formed. contains_sync on each conditional's branches walked an n-deep
+  // nest n times (issue 18).
+  std::size_t syncs_met_ = 0;
 
   void declare_global(const std::string& n, Uniformity l) {
     levels_[n] = l;
@@ -114,6 +119,7 @@ class WellFormer {
                 warp_syncs_.push_back({y.loc, y.width, ctx.thread_conditions, ctx.thread_loop});
               break;
           }
+          ++syncs_met_;
           out.push_back(Stmt{std::move(y)});
         },
         [&](If& i) { out.push_back(Stmt{conditional(std::move(i), ctx, ren)}); },
@@ -126,7 +132,10 @@ class WellFormer {
           d.name = n;
           out.push_back(Stmt{std::move(d)});
         },
-        [&](Bind& bd) { out.push_back(Stmt{std::move(bd)}); }};  // not produced by the parser: kept as is
+        [&](Bind& bd) {  // not produced by the parser: kept as is
+          if (contains_sync(bd.body)) ++syncs_met_;
+          out.push_back(Stmt{std::move(bd)});
+        }};
     for (auto& s : b) std::visit(form, s.node);
     return out;
   }
@@ -134,7 +143,6 @@ class WellFormer {
   If conditional(If in, const Context& ctx, const Substitution& ren) {
     If i = without_blocks(in);
     i.cond = substitute(i.cond, ren);
-    i.tag = contains_sync(in.then_body) || contains_sync(in.else_body) ? SyncTag::Sync : SyncTag::Unsync;
     Context inner = ctx;
     Uniformity l = level_of(i.cond, levels_);
     if (l == Uniformity::Thread) inner.thread_conditions.push_back(i.cond);
@@ -144,8 +152,10 @@ class WellFormer {
       inner.cause_text = "the condition '" + to_string(in.cond) + "' at " + i.loc.str() + " depends on the " +
                          varies_with(l);
     }
+    std::size_t syncs_before = syncs_met_;
     i.then_body = block(std::move(in.then_body), inner, ren);
     i.else_body = block(std::move(in.else_body), inner, ren);
+    i.tag = syncs_met_ != syncs_before ? SyncTag::Sync : SyncTag::Unsync;
     return i;
   }
 
