@@ -1,10 +1,12 @@
 // The statement walks added for issue 18 against what they replace:
 // for_each_expr against map_exprs (the same expressions, in the same order,
 // on random protocols), count_accesses against a count of the printed
-// accesses, and without_blocks/without_body against a whole copy with its
-// blocks cleared.
+// accesses, without_blocks/without_body against a whole copy with its
+// blocks cleared, and the tags keep_syncs finds on its way up against
+// contains_sync on the blocks it kept.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <iterator>
 #include <random>
 #include <regex>
@@ -90,6 +92,58 @@ TEST(BlockWalks, WithoutBlocksKeepsEveryOtherField) {
       }
     }
   }
+}
+
+// Every conditional and loop tagged synchronized, then some barriers
+// dropped: each one keeps its tag exactly when a barrier is left below it.
+TEST(BlockWalks, KeepSyncsTagsAsContainsSyncOnWhatItKept) {
+  std::function<void(Block&)> tag_all = [&](Block& b) {
+    for (auto& s : b) {
+      if (s.is<If>()) {
+        s.as<If>().tag = SyncTag::Sync;
+        tag_all(s.as<If>().then_body);
+        tag_all(s.as<If>().else_body);
+      }
+      if (s.is<Loop>()) {
+        s.as<Loop>().tag = SyncTag::Sync;
+        tag_all(s.as<Loop>().body);
+      }
+      if (s.is<Bind>()) tag_all(s.as<Bind>().body);
+    }
+  };
+  int with_sync = 0, without_sync = 0;
+  std::function<void(const Block&)> check = [&](const Block& b) {
+    for (const auto& s : b) {
+      if (s.is<If>()) {
+        const If& i = s.as<If>();
+        bool has = contains_sync(i.then_body) || contains_sync(i.else_body);
+        EXPECT_EQ(i.tag, has ? SyncTag::Sync : SyncTag::Unsync);
+        (has ? with_sync : without_sync)++;
+        check(i.then_body);
+        check(i.else_body);
+      }
+      if (s.is<Loop>()) {
+        const Loop& l = s.as<Loop>();
+        bool has = contains_sync(l.body);
+        EXPECT_EQ(l.tag, has ? SyncTag::Sync : SyncTag::Unsync);
+        (has ? with_sync : without_sync)++;
+        check(l.body);
+      }
+      if (s.is<Bind>()) check(s.as<Bind>().body);
+    }
+  };
+  for (unsigned seed = 0; seed < 400; ++seed) {
+    std::mt19937 rng(seed);
+    Kernel k = random_protocol(rng);
+    tag_all(k.body);
+    int n = 0;
+    // Every other barrier met, by the order the walk meets them.
+    Kernel kept = keep_syncs(k, [&](const Sync&) { return n++ % 2 == 0; });
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    check(kept.body);
+  }
+  EXPECT_GT(with_sync, 100);
+  EXPECT_GT(without_sync, 100);
 }
 
 }  // namespace

@@ -35,6 +35,46 @@ TEST(WellFormed, TagsLoopsAndConditionals) {
   EXPECT_TRUE(w.divergences.empty());
 }
 
+// A conditional is synchronized when a barrier is anywhere below it (the
+// stage counts the barriers it meets): deep in a nest, in the else-branch
+// only, in a loop of a branch; a conditional after one that held a barrier
+// holds none of its own.
+TEST(WellFormed, TagsNestedConditionalsByTheBarriersBelowThem) {
+  WellFormed w = make_well_formed(kernel(
+      "if (N > 0) { if (N > 1) { if (N > 2) { sync; } } } if (N > 3) { rd A[0]; } "
+      "if (N > 4) { rd A[1]; } else { if (N > 5) { for i in 0..4 { sync; } } } if (tid < 2) { if (N > 6) { wr A[0]; } }"));
+  EXPECT_EQ(print(w), R"(kernel k {
+  shared A;
+  uniform N;
+  local v;
+  ifS (N > 0) {
+    ifS (N > 1) {
+      ifS (N > 2) {
+        sync;
+      }
+    }
+  }
+  ifU (N > 3) {
+    rd A[0];
+  }
+  ifS (N > 4) {
+    rd A[1];
+  } else {
+    ifS (N > 5) {
+      forS i in 0..4 {
+        sync;
+      }
+    }
+  }
+  ifU (threadIdx.x < 2) {
+    ifU (N > 6) {
+      wr A[0];
+    }
+  }
+}
+)");
+}
+
 TEST(WellFormed, CaseSplitsSynchronizedLoopsThatMayNotRun) {
   WellFormed w = make_well_formed(kernel("for x in 0..N { sync; } for y in 0..4 { sync; }"));
   const Block& b = w.kernel.body;
