@@ -35,9 +35,14 @@ void Environment::introduce_in_enclosing(std::unordered_set<std::string>&& intro
   outer.merge(introduced);
 }
 
-std::map<std::string, Environment::Change> Environment::end_branch(bool undo) {
+Environment::Journal Environment::close_branch() {
   Journal journal = std::move(journals_.back());
   journals_.pop_back();
+  return journal;
+}
+
+std::map<std::string, Environment::Change> Environment::end_branch(bool undo) {
+  Journal journal = close_branch();
   std::map<std::string, Change> changes;
   auto after = [&](const std::string& v) {
     auto now = values_.find(v);
@@ -80,8 +85,7 @@ void Environment::conditional(const expr::Expr& cond, const std::function<void()
 void Environment::one_armed(const expr::Expr& cond, const std::function<void()>& then_branch) {
   begin_branch();
   then_branch();
-  Journal journal = std::move(journals_.back());
-  journals_.pop_back();
+  Journal journal = close_branch();
   // A variable that had a value before: ite(cond, its value now, that
   // value) where they differ (as conditional() joins it with an empty
   // else-branch).

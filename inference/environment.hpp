@@ -63,6 +63,7 @@ class Environment {
     bool knows(const std::string& v) const { return changed.count(v) > 0 || introduced.count(v) > 0; }
   };
   void begin_branch();
+  Journal close_branch();  // pops the innermost branch's journal
   // Ends the innermost branch and returns the variables it set. `undo`
   // restores their values from before the branch; otherwise the changes
   // stay, as changes of the enclosing branch.

@@ -99,15 +99,13 @@ std::string written_name(const std::string& v) {
 
 namespace {
 
-// The names a top-level statement assigns first (itself, or a loop's init):
-// the only names split_live_ranges may split at it.
-std::vector<const std::string*> split_candidates(const Stmt& s) {
-  std::vector<const std::string*> out;
-  if (s.is<Assign>()) out.push_back(&s.as<Assign>().var);
+// Calls f with each name a top-level statement assigns first (itself, or
+// a loop's init): the only names split_live_ranges may split at it.
+template <class F> void for_each_split_candidate(const Stmt& s, F&& f) {
+  if (s.is<Assign>()) f(s.as<Assign>().var);
   if (s.is<Loop>())
     for (const auto& t : s.as<Loop>().init)
-      if (t.is<Assign>()) out.push_back(&t.as<Assign>().var);
-  return out;
+      if (t.is<Assign>()) f(t.as<Assign>().var);
 }
 
 }  // namespace
@@ -119,8 +117,7 @@ Kernel split_live_ranges(Kernel k) {
   // tables below track those alone. Keyed by every assigned name, they
   // held a 50,000-statement kernel's 100,000 temporaries (issue 18).
   std::unordered_set<std::string> candidates;
-  for (const auto& s : k.body)
-    for (const std::string* name : split_candidates(s)) candidates.insert(*name);
+  for (const auto& s : k.body) for_each_split_candidate(s, [&](const std::string& name) { candidates.insert(name); });
   std::unordered_map<std::string, std::string> current;  // a local -> its name from here on
   std::unordered_set<std::string> assigned_before;       // candidates some earlier statement assigns
   auto note_assigned = [&](std::string v) {
@@ -149,17 +146,16 @@ Kernel split_live_ranges(Kernel k) {
     return c == current.end() ? v : c->second;
   };
   for (auto& s : k.body) {
-    for (const std::string* candidate : split_candidates(s)) {
-      const std::string& name = *candidate;
-      if (!assigned_before.count(name) || !restarts(s, name)) continue;
+    for_each_split_candidate(s, [&](const std::string& name) {
+      if (!assigned_before.count(name) || !restarts(s, name)) return;
       const Variable* v = local(name);
-      if (!v) continue;
+      if (!v) return;
       std::string n;
       for (int r = 1; n.empty() || taken(n); ++r) n = name + "#r" + std::to_string(r);
       names.insert(n);
       out.locals.push_back(Variable{n, v->type, v->loc});
       current[name] = n;
-    }
+    });
     // Until a local is split, every statement stays as it is: moved, not
     // copied and renamed into a second copy.
     note_assigned(own_assigned_variable(s));
