@@ -54,7 +54,7 @@ void run_copying(const std::vector<Op>& ops, std::map<std::string, Expr>& env) {
       env[op.var] = op.from.empty() || from == env.end() ? int_lit(op.literal) : from->second;
       continue;
     }
-    Expr c = var("c" + std::to_string(op.cond));
+    Expr c = var(std::string("c") + std::to_string(op.cond));
     std::map<std::string, Expr> before = env;
     run_copying(op.then_ops, env);
     std::map<std::string, Expr> then_env = std::move(env);
@@ -77,7 +77,7 @@ void run_journaled(const std::vector<Op>& ops, Environment& env, bool one_armed)
       env.set(op.var, copy ? env.get(op.from) : int_lit(op.literal));
       continue;
     }
-    Expr c = var("c" + std::to_string(op.cond));
+    Expr c = var(std::string("c") + std::to_string(op.cond));
     auto then_branch = [&] { run_journaled(op.then_ops, env, one_armed); };
     if (one_armed && op.else_ops.empty()) env.one_armed(c, then_branch);
     else env.conditional(c, then_branch, [&] { run_journaled(op.else_ops, env, one_armed); });
@@ -125,16 +125,21 @@ TEST(Environment, JoinsBranchesAsCopiesOfItDid) {
 TEST(Environment, NestedOneArmedConditionalsKeepWhatTheyIntroduce) {
   Environment env;
   env.set("flag", int_lit(0));
+  auto named = [](char prefix, int k) {
+    std::string name(1, prefix);
+    name += std::to_string(k);  // appended: GCC 12 warns on prefix + to_string (-Wrestrict)
+    return name;
+  };
   std::function<void(int)> level = [&](int k) {
-    env.set("t" + std::to_string(k), int_lit(k));
+    env.set(named('t', k), int_lit(k));
     env.set("flag", int_lit(k + 1));
-    if (k < 50) env.one_armed(var("c" + std::to_string(k)), [&] { level(k + 1); });
+    if (k < 50) env.one_armed(var(named('c', k)), [&] { level(k + 1); });
   };
   env.one_armed(var("c"), [&] { level(0); });
-  for (int k = 0; k <= 50; ++k) EXPECT_TRUE(equal(env.get("t" + std::to_string(k)), int_lit(k))) << k;
+  for (int k = 0; k <= 50; ++k) EXPECT_TRUE(equal(env.get(named('t', k)), int_lit(k))) << k;
   // flag: ite(c, ite(c0, ite(c1, ...), 1), 0)
   Expr expected = int_lit(51);
-  for (int k = 49; k >= 0; --k) expected = ite(var("c" + std::to_string(k)), expected, int_lit(k + 1));
+  for (int k = 49; k >= 0; --k) expected = ite(var(named('c', k)), expected, int_lit(k + 1));
   expected = ite(var("c"), expected, int_lit(0));
   EXPECT_TRUE(equal(env.get("flag"), expected)) << to_string(env.get("flag"));
 }
