@@ -15,6 +15,7 @@
 #include "kernel_ir/uniformity_analysis.hpp"
 #include "protocol/block_ops.hpp"
 #include "protocol/loop_domain.hpp"
+#include "support/expr_memo.hpp"
 #include "support/overloaded.hpp"
 
 namespace racecert::inference {
@@ -272,8 +273,9 @@ class Inferrer {
   // a temporary that only feeds floating point): those no expression uses
   // would only clutter --show protocol and the witnesses.
   void drop_unused_unknowns(P::Kernel& p) {
+    expr::VarWalk walk;  // values share sub-terms: a DAG walk (support/expr_memo.hpp)
     auto collect = [&](const Expr& e) {
-      expr::for_each_var(e, [&](const std::string& v) {
+      walk(e, [&](const std::string& v) {
         if (auto it = fresh_names_.find(v); it != fresh_names_.end()) it->second = true;
       });
     };

@@ -463,7 +463,10 @@ class Analysis {
   }
 
   // The variables a statement reads or assigns, nested code included, and
-  // whether it holds a break, continue or return.
+  // whether it holds a break or continue. Not a return: it ends its path
+  // (no state), so an if that returns runs on its variables alone like any
+  // other; taking the whole state at each of n early returns copied every
+  // variable's range n times (issue 18).
   struct Footprint {
     std::unordered_set<std::string> vars;
     bool jumps = false;
@@ -471,7 +474,7 @@ class Analysis {
   static void add_footprint(const Stmt& st, Footprint& f) {
     for_each_own_read(st, [&](const std::string& v) { f.vars.insert(v); });
     if (std::string v = own_assigned_variable(st); !v.empty()) f.vars.insert(std::move(v));
-    f.jumps = f.jumps || st.is<Break>() || st.is<Continue>() || st.is<Return>();
+    f.jumps = f.jumps || st.is<Break>() || st.is<Continue>();
     for_each_nested_block(st, [&](const Block& b) {
       for (const auto& inner : b) add_footprint(inner, f);
     });

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "protocol/block_ops.hpp"
+#include "support/expr_memo.hpp"
 
 namespace racecert::pipeline {
 
@@ -95,8 +96,9 @@ bool is_dimension_builtin(const std::string& v) {
   return base == "threadIdx" || base == "blockIdx" || base == "blockDim" || base == "gridDim";
 }
 
-void add_dimensions(const expr::Expr& e, std::set<std::string>& out) {
-  expr::for_each_var(e, [&](const std::string& v) {
+// `walk` visits the sub-terms that the expressions share once.
+void add_dimensions(const expr::Expr& e, expr::VarWalk& walk, std::set<std::string>& out) {
+  walk(e, [&](const std::string& v) {
     if (is_dimension_builtin(v)) out.insert(v);
   });
 }
@@ -105,8 +107,9 @@ void add_dimensions(const expr::Expr& e, std::set<std::string>& out) {
 
 std::set<std::string> dimensions_read(const protocol::Kernel& k) {
   std::set<std::string> out;
-  for (const auto& p : k.preconditions) add_dimensions(p, out);
-  protocol::for_each_expr(k.body, [&](const protocol::Expr& e) { add_dimensions(e, out); });
+  expr::VarWalk walk;
+  for (const auto& p : k.preconditions) add_dimensions(p, walk, out);
+  protocol::for_each_expr(k.body, [&](const protocol::Expr& e) { add_dimensions(e, walk, out); });
   return out;
 }
 

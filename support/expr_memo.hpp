@@ -1,8 +1,10 @@
 #pragma once
-// expr::rename over a DAG, each shared node once (issue 18).
+// Walks over expressions as DAGs, each shared node once (issue 18): rename,
+// and the names an expression reads.
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "support/expr.hpp"
@@ -37,6 +39,34 @@ class MemoRename {
   // lookup and a declaration in the sequentialization) was a third of the
   // renaming's time (issue 18).
   std::unordered_map<std::string, Expr> names_;
+};
+
+// for_each_var (support/expr.hpp) over many expressions that share
+// sub-terms, each shared node once over all the calls of one walker. The
+// values of a chain of statements share their predecessors': the flag of
+// n early returns is an ite chain as deep as the returns before it, and a
+// tree walk of each guard cost n^2 (issue 18). So f sees each variable
+// occurrence at least once, not once per path to it: for callers that
+// only mark or collect names. As in MemoRename, a node with one owner is
+// reached only through its parent and needs no entry, and the walker
+// keeps the nodes it remembers alive (no reused address).
+class VarWalk {
+ public:
+  template <class F>
+  void operator()(const Expr& e, F&& f) {
+    if (!e || e->kind == ExprNode::Kind::Int || e->kind == ExprNode::Kind::Bool) return;
+    if (e->kind == ExprNode::Kind::Var) {
+      f(e->name);
+      return;
+    }
+    if (e.use_count() > 1 && !seen_.insert(e).second) return;
+    (*this)(e->a, f);
+    (*this)(e->b, f);
+    (*this)(e->c, f);
+  }
+
+ private:
+  std::unordered_set<Expr> seen_;  // hashed by node address
 };
 
 }  // namespace racecert::expr

@@ -35,6 +35,35 @@ inline Uniformity level_of(const expr::Expr& e, const UniformityLevels& levels) 
   return out;
 }
 
+// level_of over expressions that share sub-terms, each shared node's level
+// found once for the memo's life: a guard of the n-th of n early returns
+// reads a flag whose value is an ite chain n deep, which a tree walk per
+// guard visited n^2 times (issue 18). `levels` may gain names while the
+// memo lives but must not change a name's level; a name absent when first
+// met counts as per thread, as in level_of. Only nodes with more than one
+// owner get an entry (the others are reached once, through their parent),
+// and the memo keeps them alive (no reused address).
+class LevelMemo {
+ public:
+  explicit LevelMemo(const UniformityLevels& levels) : levels_(levels) {}
+  Uniformity operator()(const expr::Expr& e) {
+    using K = expr::ExprNode::Kind;
+    if (!e || e->kind == K::Int || e->kind == K::Bool) return Uniformity::Grid;
+    if (e->kind == K::Var) return level_of(e->name, levels_);
+    const bool shared = e.use_count() > 1;
+    if (shared)
+      if (auto it = done_.find(e); it != done_.end()) return it->second;
+    Uniformity l = join(join((*this)(e->a), (*this)(e->b)), (*this)(e->c));
+    if (shared) done_.emplace(e, l);
+    return l;
+  }
+  std::size_t memo_size() const { return done_.size(); }
+
+ private:
+  const UniformityLevels& levels_;
+  std::unordered_map<expr::Expr, Uniformity> done_;  // hashed by node address
+};
+
 // "uniform", "block" or "thread".
 inline const char* to_string(Uniformity u) {
   switch (u) {

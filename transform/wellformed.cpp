@@ -1,6 +1,7 @@
 #include "transform/wellformed.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include "protocol/block_ops.hpp"
 #include "protocol/loop_domain.hpp"
@@ -13,6 +14,24 @@ using namespace protocol;
 
 namespace {
 
+// The thread-dependent conditions on a path, innermost first, each level
+// sharing the list of the levels around it: a context is copied into each
+// nested conditional, and copying a vector of them made n nested
+// thread-dependent conditionals (n early returns) cost n^2 in time and
+// memory (issue 18).
+struct PathConditions {
+  Expr cond;
+  std::shared_ptr<const PathConditions> outer;
+};
+
+// Outermost first, as a warp synchronization records them.
+std::vector<Expr> outermost_first(const std::shared_ptr<const PathConditions>& innermost) {
+  std::vector<Expr> out;
+  for (const PathConditions* c = innermost.get(); c; c = c->outer.get()) out.push_back(c->cond);
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
 // The context a statement runs in: how thread-dependent its control is, and
 // what made it so (for divergence messages).
 struct Context {
@@ -20,8 +39,8 @@ struct Context {
   SourceLoc cause;
   std::string cause_text;
   bool unsynchronized = false;  // inside an unsynchronized loop
-  std::vector<Expr> thread_conditions;  // the thread-dependent conditions on the path
-  bool thread_loop = false;             // inside a loop with thread-dependent bounds
+  std::shared_ptr<const PathConditions> thread_conditions;  // on the path, innermost first
+  bool thread_loop = false;  // inside a loop with thread-dependent bounds
 };
 
 class WellFormer {
@@ -51,6 +70,9 @@ class WellFormer {
 
  private:
   UniformityLevels levels_;
+  // Conditions and loop bounds share sub-terms with those before them
+  // (support/uniformity.hpp).
+  LevelMemo level_{levels_};
   std::map<std::string, std::string> source_name_;
   std::map<std::string, TicketCounter> tickets_;
   std::set<std::string> taken_;
@@ -116,7 +138,7 @@ class WellFormer {
               // say: recorded for a check by the solver
               // (transform/sync_views.hpp).
               if (ctx.control == Uniformity::Thread)
-                warp_syncs_.push_back({y.loc, y.width, ctx.thread_conditions, ctx.thread_loop});
+                warp_syncs_.push_back({y.loc, y.width, outermost_first(ctx.thread_conditions), ctx.thread_loop});
               break;
           }
           ++syncs_met_;
@@ -144,8 +166,9 @@ class WellFormer {
     If i = without_blocks(in);
     i.cond = substitute(i.cond, ren);
     Context inner = ctx;
-    Uniformity l = level_of(i.cond, levels_);
-    if (l == Uniformity::Thread) inner.thread_conditions.push_back(i.cond);
+    Uniformity l = level_(i.cond);
+    if (l == Uniformity::Thread)
+      inner.thread_conditions = std::make_shared<const PathConditions>(PathConditions{i.cond, ctx.thread_conditions});
     if (l > inner.control) {
       inner.control = l;
       inner.cause = i.loc;
@@ -166,8 +189,7 @@ class WellFormer {
     l.step = substitute(l.step, ren);
     bool sync = contains_sync(in.body);
     l.tag = sync ? SyncTag::Sync : SyncTag::Unsync;
-    Uniformity bounds = std::max({level_of(l.init, levels_), level_of(l.bound, levels_),
-                             level_of(l.step, levels_)});
+    Uniformity bounds = std::max({level_(l.init), level_(l.bound), level_(l.step)});
     Context inner = ctx;
     if (bounds > inner.control) {
       inner.control = bounds;

@@ -29,7 +29,10 @@ Generated kernels (written to --out, default a temporary folder):
   - early-returns-N: N early returns in a row, each followed by an update
     (`if (b[K] == K) return;` then `a[tid] = a[tid] + K;`): after jump
     elimination the rest of the kernel nests one conditional deeper at
-    each return, N = 500, 1000, 2000 (not linear yet: docs/benchmarks.md).
+    each return, N = 1000, 2000, 4000;
+  - thread-returns-N: the same with a per-thread condition
+    (`if (b[tid] == K) return;`): every conditional of the nest depends on
+    the thread, N = 1000, 2000, 4000.
 Then the corpora: datasets/kernels and the GPUVerify testsuite (--gvts, the
 unpacked tarball; skipped when missing): median and 95th percentile of the
 per-file ratios.
@@ -116,8 +119,8 @@ def one_line_kernel(size):
     return repeat_kernel(size // (len(STMT) + 1), sep=" ")
 
 
-def early_returns_kernel(n):
-    body = ["  if (b[%d] == %d) return;\n  a[tid] = a[tid] + %d;" % (k % 64, k, k) for k in range(n)]
+def early_returns_kernel(n, cell=lambda k: str(k % 64)):
+    body = ["  if (b[%s] == %d) return;\n  a[tid] = a[tid] + %d;" % (cell(k), k, k) for k in range(n)]
     return (HEADER + "__global__ void k(int *a, const int *b) {\n  unsigned tid = threadIdx.x;\n"
             + "\n".join(body) + "\n}\n")
 
@@ -132,7 +135,9 @@ def generated(quick):
     out += [("repeat-%d" % n, lambda n=n: repeat_kernel(n)) for n in ([500, 2000] if quick else [500, 2000, 4000])]
     if not quick:
         out.append(("one-line-1MB", lambda: one_line_kernel(1 << 20)))
-    out += [("early-returns-%d" % n, lambda n=n: early_returns_kernel(n)) for n in ([500] if quick else [500, 1000, 2000])]
+    returns = [1000] if quick else [1000, 2000, 4000]
+    out += [("early-returns-%d" % n, lambda n=n: early_returns_kernel(n)) for n in returns]
+    out += [("thread-returns-%d" % n, lambda n=n: early_returns_kernel(n, lambda k: "tid")) for n in returns]
     return out
 
 

@@ -231,6 +231,7 @@ class RandomProgram {
  private:
   std::mt19937 rng_;
   int loops_ = 0;
+  int loop_depth_ = 0;  // loops around the block being made
 
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
   Expr operand() {
@@ -256,8 +257,15 @@ class RandomProgram {
     int n = 1 + pick(4);
     for (int i = 0; i < n; ++i) {
       static const char* locals[] = {"x", "y"};
-      int kind = pick(depth > 0 ? 7 : 4);
-      if (kind <= 1) {
+      int kind = pick(depth > 0 ? 8 : 4);
+      if (kind == 7) {
+        // An early exit: a return ends its path with no state, a break or
+        // continue records its state for the loop around.
+        Stmt exit = loop_depth_ == 0 || pick(3) == 0 ? Stmt{Return{}}
+                    : pick(2)                        ? Stmt{Break{}}
+                                                     : Stmt{Continue{}};
+        b.push_back(Stmt{If{condition(), Block{std::move(exit)}, {}, {}}});
+      } else if (kind <= 1) {
         // A C variable of 8 bits holds a value of its type.
         b.push_back(Stmt{Assign{locals[pick(2)], expr::wrap(value(), 8, true), {}}});
       } else if (kind <= 3) {
@@ -269,7 +277,9 @@ class RandomProgram {
         Loop l;
         l.init = {Stmt{Assign{v, operand(), {}}}};
         l.cond = expr::binary(BinOp::Lt, expr::var(v), operand());
+        ++loop_depth_;
         l.body = block(depth - 1);
+        --loop_depth_;
         // Up to 4 trips whatever the values: the update also adds 40.
         l.update = {Stmt{Assign{v, expr::wrap(expr::var(v) + expr::int_lit(40 + pick(3)), 8, pick(2)), {}}}};
         b.push_back(Stmt{std::move(l)});

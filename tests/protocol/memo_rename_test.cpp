@@ -1,14 +1,23 @@
-// expr::MemoRename against the plain expr::rename (its reference): the same
-// expression on random DAGs whose nodes share sub-terms, with the sharing
-// kept, and a mapping change seen only after clear().
+// The walks of expressions as DAGs against their tree walks (their
+// references), on random DAGs whose nodes share sub-terms:
+// - expr::MemoRename against expr::rename: the same expression, with the
+//   sharing kept, and a mapping change seen only after clear();
+// - expr::VarWalk against expr::for_each_var: the same names;
+// - LevelMemo against level_of: the same level;
+// and, on the chain of n early returns' flag, each shared node once.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <random>
+#include <set>
 
 #include "support/expr_memo.hpp"
+#include "support/uniformity.hpp"
 
 using namespace racecert::expr;
+using racecert::LevelMemo;
+using racecert::Uniformity;
+using racecert::UniformityLevels;
 
 namespace {
 
@@ -97,6 +106,77 @@ TEST(ExprMemoRename, UnchangedExpressionIsReturnedItself) {
   Expr e = raw_binary(BinOp::Add, var("y"), raw_unary(UnOp::Neg, var("y")));
   MemoRename memo(thread_copy);
   EXPECT_EQ(memo(e), e);
+}
+
+// The guards of n early returns: guard k reads the flag after k returns,
+// an ite chain k deep that shares the chain of guard k - 1.
+std::vector<Expr> early_return_guards(int n) {
+  Expr flag = int_lit(0);
+  std::vector<Expr> guards;
+  for (int k = 0; k < n; ++k) {
+    flag = raw_ite(raw_binary(BinOp::Eq, var("c" + std::to_string(k)), int_lit(k)), int_lit(1), flag);
+    guards.push_back(raw_unary(UnOp::Not, raw_binary(BinOp::Ne, flag, int_lit(0))));
+  }
+  return guards;
+}
+
+TEST(ExprVarWalk, SeesTheNamesOfTheTreeWalkOnRandomDags) {
+  std::mt19937 rng(19);
+  for (int round = 0; round < 300; ++round) {
+    VarWalk walk;
+    std::set<std::string> tree, dag;
+    // Several expressions through one walker: a name seen through a node
+    // an earlier expression shares was seen then.
+    for (int k = 0; k < 4; ++k) {
+      Expr e = random_dag(rng, 1 + round % 25);
+      for_each_var(e, [&](const std::string& v) { tree.insert(v); });
+      walk(e, [&](const std::string& v) { dag.insert(v); });
+      ASSERT_EQ(tree, dag) << to_string(e);
+    }
+  }
+}
+
+TEST(ExprVarWalk, SharedChainIsWalkedOnce) {
+  std::vector<Expr> guards = early_return_guards(100);
+  VarWalk walk;
+  std::map<std::string, int> dag;
+  for (const auto& g : guards) walk(g, [&](const std::string& v) { ++dag[v]; });
+  EXPECT_EQ(dag.size(), 100u);
+  for (const auto& [v, n] : dag) EXPECT_EQ(n, 1) << v;
+  int tree = 0;
+  for (const auto& g : guards) for_each_var(g, [&](const std::string&) { ++tree; });
+  EXPECT_EQ(tree, 100 * 101 / 2);
+}
+
+TEST(LevelMemo, SameLevelAsLevelOfOnRandomDags) {
+  std::mt19937 rng(20);
+  const Uniformity all[] = {Uniformity::Grid, Uniformity::Block, Uniformity::Thread};
+  for (int round = 0; round < 300; ++round) {
+    // "tid" stays absent: per thread.
+    UniformityLevels levels;
+    for (const char* v : {"x", "y", "p"}) levels[v] = all[rng() % 3];
+    LevelMemo memo(levels);
+    for (int k = 0; k < 4; ++k) {
+      Expr e = random_dag(rng, 1 + round % 25);
+      ASSERT_EQ(memo(e), level_of(e, levels)) << to_string(e);
+      ASSERT_EQ(memo(e->a), level_of(e->a, levels)) << to_string(e->a);
+    }
+  }
+}
+
+TEST(LevelMemo, SharedChainIsWalkedOnceAndNamesMayComeLater) {
+  std::vector<Expr> guards = early_return_guards(100);
+  UniformityLevels levels;
+  for (int k = 0; k < 100; ++k) levels["c" + std::to_string(k)] = k == 60 ? Uniformity::Block : Uniformity::Grid;
+  LevelMemo memo(levels);
+  for (int k = 0; k < 100; ++k) EXPECT_EQ(memo(guards[k]), k < 60 ? Uniformity::Grid : Uniformity::Block) << k;
+  // One entry per link of the chain that the next link shares with its
+  // guard; none for the last link or the nodes below a guard, which have
+  // one owner each.
+  EXPECT_EQ(memo.memo_size(), 99u);
+  levels["t"] = Uniformity::Thread;
+  EXPECT_EQ(memo(raw_binary(BinOp::Add, var("t"), var("c0"))), Uniformity::Thread);
+  EXPECT_EQ(memo(raw_binary(BinOp::Add, var("c0"), var("c1"))), Uniformity::Grid);
 }
 
 }  // namespace

@@ -120,3 +120,21 @@ TEST(WellFormed, BarrierInLoopWithThreadDependentBoundsDiverges) {
   EXPECT_EQ(w.divergences[0].barrier.line, 7);
   EXPECT_NE(w.divergences[0].message.find("bounds of the loop"), std::string::npos);
 }
+
+// A warp barrier under thread-dependent control records the thread-dependent
+// conditions on its path, outermost first, and only those: not a uniform
+// one, not one of a sibling branch, not one the barrier comes after.
+TEST(WellFormed, WarpBarrierRecordsTheThreadConditionsOnItsPath) {
+  WellFormed w = make_well_formed(kernel(
+      "if (tid < 16) { if (N > 0) { if (tid > 2) { sync warp 32; } } if (tid < 8) { rd A[0]; } sync warp 32; } "
+      "if (tid > 20) { rd A[1]; } else { if (tid < 4) { sync warp 32; } }"));
+  ASSERT_EQ(w.thread_controlled_warp_syncs.size(), 3u);
+  auto conditions = [&](std::size_t i) {
+    std::string out;
+    for (const auto& c : w.thread_controlled_warp_syncs[i].conditions) out += to_string(c) + "; ";
+    return out;
+  };
+  EXPECT_EQ(conditions(0), "threadIdx.x < 16; threadIdx.x > 2; ");
+  EXPECT_EQ(conditions(1), "threadIdx.x < 16; ");
+  EXPECT_EQ(conditions(2), "threadIdx.x > 20; threadIdx.x < 4; ");
+}
