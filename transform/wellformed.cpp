@@ -98,6 +98,15 @@ class WellFormer {
     return name;
   }
 
+  // Binds `name` to its fresh name `n` in `ren`. Where the name was free
+  // (n == name) no binder before had it, so `ren` holds no entry for it and
+  // needs none: a map of identities made substitute() rebuild every
+  // expression in scope, a guard chain n deep at each of n breaks in a loop
+  // body (n^2 nodes, issue 18).
+  static void rename(Substitution& ren, const std::string& name, const std::string& n) {
+    if (n != name) ren[name] = var(n);
+  }
+
   // What a level's values vary with, for divergence messages.
   static const char* varies_with(Uniformity l) { return l == Uniformity::Thread ? "thread" : "block"; }
 
@@ -150,7 +159,7 @@ class WellFormer {
           std::string n = fresh(d.name);
           levels_[n] = binder_level(d.kind, ctx);
           if (d.ticket) tickets_[n] = *d.ticket;
-          ren[d.name] = var(n);
+          rename(ren, d.name, n);
           d.name = n;
           out.push_back(Stmt{std::move(d)});
         },
@@ -200,7 +209,7 @@ class WellFormer {
     if (bounds == Uniformity::Thread) inner.thread_loop = true;
     std::string n = fresh(l.var);
     levels_[n] = binder_level(bounds, ctx);
-    ren[l.var] = var(n);
+    rename(ren, l.var, n);
     l.var = n;
     l.body = block(std::move(in.body), inner, ren);
     if (!sync) return Stmt{std::move(l)};

@@ -32,7 +32,10 @@ Generated kernels (written to --out, default a temporary folder):
     each return, N = 1000, 2000, 4000;
   - thread-returns-N: the same with a per-thread condition
     (`if (b[tid] == K) return;`): every conditional of the nest depends on
-    the thread, N = 1000, 2000, 4000.
+    the thread, N = 1000, 2000, 4000;
+  - loop-breaks-N: N per-thread breaks in one loop body
+    (`if (b[tid] == K) break;` then `a[tid] = a[tid] + K;` in a loop of m
+    trips), N = 500, 1000, 2000.
 Then the corpora: datasets/kernels and the GPUVerify testsuite (--gvts, the
 unpacked tarball; skipped when missing): median and 95th percentile of the
 per-file ratios.
@@ -125,6 +128,12 @@ def early_returns_kernel(n, cell=lambda k: str(k % 64)):
             + "\n".join(body) + "\n}\n")
 
 
+def loop_breaks_kernel(n):
+    body = ["    if (b[tid] == %d) break;\n    a[tid] = a[tid] + %d;" % (k, k) for k in range(n)]
+    return (HEADER + "__global__ void k(int *a, const int *b, int m) {\n  unsigned tid = threadIdx.x;\n"
+            "  for (int j = 0; j < m; j++) {\n" + "\n".join(body) + "\n  }\n}\n")
+
+
 def generated(quick):
     sizes = [1000, 8000] if quick else [1000, 8000, 50000]
     out = [("barriers-%d" % n, lambda n=n: barriers_kernel(n)) for n in sizes]
@@ -138,6 +147,7 @@ def generated(quick):
     returns = [1000] if quick else [1000, 2000, 4000]
     out += [("early-returns-%d" % n, lambda n=n: early_returns_kernel(n)) for n in returns]
     out += [("thread-returns-%d" % n, lambda n=n: early_returns_kernel(n, lambda k: "tid")) for n in returns]
+    out += [("loop-breaks-%d" % n, lambda n=n: loop_breaks_kernel(n)) for n in ([500] if quick else [500, 1000, 2000])]
     return out
 
 

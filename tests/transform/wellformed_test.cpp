@@ -94,6 +94,25 @@ TEST(WellFormed, RenamesReusedNamesApart) {
   EXPECT_EQ(w.source_name.at("i#1"), "i");
 }
 
+// A binder whose name is free keeps it, and the expressions in its scope
+// stay the nodes they were, shared as before: the n guards of n breaks in a
+// loop body share one chain, which a rebuild per guard made n^2 nodes. A
+// name already taken is renamed in its scope and only there.
+TEST(WellFormed, ExpressionsInTheScopeOfAFreeNameStayTheirNodes) {
+  Kernel k = kernel("for i in 0..3 { local u; wr A[i + u]; rd A[0]; } for j in 0..2 { local u; rd A[u + j]; }");
+  Block& body = k.body[0].as<Loop>().body;
+  body[2].as<Access>().index[0] = body[1].as<Access>().index[0];  // shared, as the inferrer's values are
+  const ExprNode* shared = body[1].as<Access>().index[0].get();
+  WellFormed w = make_well_formed(std::move(k));
+  const Block& formed = w.kernel.body[0].as<Loop>().body;
+  EXPECT_EQ(formed[1].as<Access>().index[0].get(), shared);
+  EXPECT_EQ(formed[2].as<Access>().index[0].get(), shared);
+  EXPECT_EQ(to_string(formed[1].as<Access>().index[0]), "i + u");
+  const Block& second = w.kernel.body[1].as<Loop>().body;
+  EXPECT_EQ(second[0].as<Decl>().name, "u#1");  // the first loop's `u` holds the name
+  EXPECT_EQ(to_string(second[1].as<Access>().index[0]), "u#1 + j");
+}
+
 TEST(WellFormed, ClassifiesVariables) {
   WellFormed w = make_well_formed(kernel(
       "for x in 0..N { sync; } for y in 0..tid { rd A[y]; } for z in 0..blockIdx.x { sync; } for q in 0..v { rd A[q]; }"));
