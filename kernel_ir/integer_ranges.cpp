@@ -89,6 +89,17 @@ class Analysis {
     return r;
   }
 
+  // Records n's range, or drops n's entry where the range says no more
+  // than n's builtin and declared range: an absent entry means that range
+  // (variable), so the state holds only ranges that narrow it. Without
+  // this, each `if (t == k) break;` left an entry for t, and the if after
+  // it copied them all: n breaks in a loop cost n^2 (issue 18).
+  void store(State& s, const std::string& n, const Iv& v) const {
+    static const State kNone;
+    if (within(variable(n, kNone), v)) s.erase(n);
+    else s[n] = v;
+  }
+
   // The node under e's wraps; it lives in e's tree.
   static const ExprNode* unwrapped(const Expr& e) {
     Expr x = e;
@@ -273,7 +284,7 @@ class Analysis {
         default: break;
       }
       if (n.empty()) return false;
-      if (x->kind == ExprNode::Kind::Var) r[x->name] = n;
+      if (x->kind == ExprNode::Kind::Var) store(r, x->name, n);
       // An unsigned wrap of a variable whose range starts at the signed
       // minimum: a result below 2^(bits-1) is the variable itself
       // (`(unsigned)w == 32 * gridDim.x`).
@@ -283,7 +294,7 @@ class Analysis {
         if (inner.lo >= -half && n.lo >= 0 && n.hi < half) {
           Iv m = meet(inner, n);
           if (m.empty()) return false;
-          r[w->value->name] = m;
+          store(r, w->value->name, m);
         }
       }
       return true;
@@ -514,7 +525,7 @@ class Analysis {
         Overloaded{
             [&](Assign& a) -> std::optional<State> {
               value(a.value, s);
-              if (a.value && !expr::is_bool(a.value)) s[a.var] = eval(a.value, s);
+              if (a.value && !expr::is_bool(a.value)) store(s, a.var, eval(a.value, s));
               else s.erase(a.var);
               set_alias(s, a.var, a.value);
               return std::move(s);
