@@ -27,6 +27,15 @@ class MemoRename {
     done_.clear();
     names_.clear();
   }
+  // `f` maps `name` differently from now on (a binding of it entered or
+  // left the scope). Every name a memoized node mentions was looked up
+  // through names_, so if `name` never was, no entry depends on it and
+  // the memo stays: a trace declares a local before each use, and
+  // clearing at each declaration renamed a shared guard chain (n breaks
+  // in a loop) once per access, n^2 (issue 18).
+  void rebind(const std::string& name) {
+    if (names_.count(name)) clear();
+  }
   std::size_t memo_size() const { return done_.size() + names_.size(); }
 
  private:

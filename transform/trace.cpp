@@ -127,18 +127,18 @@ class Sequentializer {
   // Each thread's renaming of the walk's expressions, memoized so that the
   // written values of a chain of read-modify-writes, which share their
   // sub-terms, are renamed once per trace and not once per access (issue
-  // 18). Cleared whenever a binding enters or leaves the scopes.
+  // 18). Told of each binding that enters or leaves the scopes (rebind).
   MemoRename renames_[2];
 
   Expr renamed(const Expr& e, int thread) { return renames_[thread - 1](e); }
 
-  void forget_renames() {
-    renames_[0].clear();
-    renames_[1].clear();
+  void rebind(const std::string& n) {
+    renames_[0].rebind(n);
+    renames_[1].rebind(n);
   }
 
   void pop_scope() {
-    if (!scopes_.back().empty()) forget_renames();
+    for (const auto& [n, name] : scopes_.back()) rebind(n);
     scopes_.pop_back();
   }
 
@@ -263,7 +263,7 @@ class Sequentializer {
     std::string name = k == 1 ? base : base + "#" + std::to_string(k);
     add_var(name, n, thread);
     scopes_.back()[n] = name;
-    forget_renames();
+    rebind(n);
     return name;
   }
 
@@ -274,7 +274,7 @@ class Sequentializer {
     std::string name = k == 1 ? n : n + "#" + std::to_string(k);
     add_var(name, n, 0);
     scopes_.back()[n] = name;
-    forget_renames();
+    rebind(n);
     return name;
   }
 

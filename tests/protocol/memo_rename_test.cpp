@@ -1,7 +1,8 @@
 // The walks of expressions as DAGs against their tree walks (their
 // references), on random DAGs whose nodes share sub-terms:
 // - expr::MemoRename against expr::rename: the same expression, with the
-//   sharing kept, and a mapping change seen only after clear();
+//   sharing kept, and a mapping change seen only after clear() or
+//   rebind() of the changed name;
 // - expr::VarWalk against expr::for_each_var: the same names;
 // - LevelMemo against level_of: the same level;
 // and, on the chain of n early returns' flag, each shared node once.
@@ -100,6 +101,47 @@ TEST(ExprMemoRename, EachNameIsLookedUpOnceUntilCleared) {
   memo.clear();
   memo(var("x"));
   EXPECT_EQ(asked["x"], 2);
+}
+
+// The sequentialization's use: bindings of names enter and leave a scope
+// between the renamings, each told to the memo by rebind(name). Against a
+// plain rename under the mapping of the moment, on random DAGs and random
+// rebinding of names both used already and not.
+TEST(ExprMemoRename, RebindTakesEachChangedNameIntoAccountOnRandomDags) {
+  std::mt19937 rng(1818);
+  const std::vector<std::string> names = {"x", "y", "tid", "p"};
+  for (int round = 0; round < 300; ++round) {
+    std::map<std::string, int> copy;  // the current binding of each name: n@copy
+    auto f = [&](const std::string& n) { return copy[n] ? n + "#" + std::to_string(copy[n]) : n; };
+    MemoRename memo(f);
+    for (int k = 0; k < 8; ++k) {
+      if (std::uniform_int_distribution<int>(0, 1)(rng)) {
+        const std::string& n = names[std::uniform_int_distribution<std::size_t>(0, names.size() - 1)(rng)];
+        copy[n] = std::uniform_int_distribution<int>(0, 3)(rng);
+        memo.rebind(n);
+      }
+      Expr e = random_dag(rng, 1 + round % 25);
+      Expr plain = rename(e, f), shared = memo(e);
+      ASSERT_EQ(to_string(plain), to_string(shared)) << "round " << round << " step " << k;
+    }
+  }
+}
+
+TEST(ExprMemoRename, RebindOfANameNotLookedUpKeepsTheMemo) {
+  std::string x = "x@1";
+  MemoRename memo([&](const std::string& n) { return n == "x" ? x : n + "@1"; });
+  Expr shared = raw_binary(BinOp::Add, var("y"), int_lit(1));
+  Expr e = raw_binary(BinOp::Mul, shared, shared);
+  EXPECT_EQ(to_string(memo(e)), "(y@1 + 1) * (y@1 + 1)");
+  std::size_t size = memo.memo_size();
+  memo.rebind("x");  // never looked up: nothing memoized mentions it
+  EXPECT_EQ(memo.memo_size(), size);
+  x = "x@1#2";
+  EXPECT_EQ(to_string(memo(raw_binary(BinOp::Add, var("x"), shared))), "x@1#2 + (y@1 + 1)");
+  memo.rebind("x");  // looked up now: the memo goes
+  EXPECT_EQ(memo.memo_size(), 0u);
+  x = "x@1#3";
+  EXPECT_EQ(to_string(memo(raw_binary(BinOp::Add, var("x"), shared))), "x@1#3 + (y@1 + 1)");
 }
 
 TEST(ExprMemoRename, UnchangedExpressionIsReturnedItself) {
