@@ -12,7 +12,12 @@ Expr PhaseReads::read(const std::string& array, const std::vector<Expr>& idx, co
   for (auto r = earlier.rbegin(); r != earlier.rend(); ++r) {
     if (r->idx.size() != idx.size()) continue;
     std::vector<Expr> same;
-    for (std::size_t d = 0; d < idx.size(); ++d) same.push_back(binary(BinOp::Eq, idx[d], r->idx[d]));
+    // An index equal to the earlier one term for term is the same value
+    // (both are over the values of this point of the phase): no condition,
+    // so `b[tid]` read again is the first read's value and not an ite
+    // `tid == tid ? v0 : v1` that every later read nests once more.
+    for (std::size_t d = 0; d < idx.size(); ++d)
+      if (!equal(idx[d], r->idx[d])) same.push_back(binary(BinOp::Eq, idx[d], r->idx[d]));
     value = ite(conj(same), r->unknown, value);
   }
   if (earlier.size() < kMaxReads) earlier.push_back(Read{idx, unknown});

@@ -46,6 +46,19 @@ TEST(PhaseReads, ARereadOfOneCellIsTheFirstRead) {
   EXPECT_TRUE(equal(r.read("m", {var("i")}, var("u5")), var("u5")));
 }
 
+// A reread at an index equal term for term is the first read's value
+// itself, with no condition: the k-th reread of `b[tid]` nested k ites of
+// `tid == tid` before. An index that only may be equal keeps its ite.
+TEST(PhaseReads, ARereadAtTheSameTermsIsTheFirstReadItself) {
+  PhaseReads r;
+  Expr tid = binary(BinOp::Add, var("t"), int_lit(1));
+  r.read("m", {tid, var("i")}, var("u1"));
+  Expr same = binary(BinOp::Add, var("t"), int_lit(1));  // another node, the same terms
+  EXPECT_EQ(to_string(r.read("m", {same, var("i")}, var("u2"))), "u1");
+  // One index equal: the condition is the other one's equality alone.
+  EXPECT_EQ(to_string(r.read("m", {tid, var("j")}, var("u3"))), "j == i ? u1 : j == i ? u2 : u3");
+}
+
 TEST(PhaseReads, AJoinKeepsWhatBothBranchesKept) {
   PhaseReads before;
   before.read("m", {var("i")}, var("u1"));
