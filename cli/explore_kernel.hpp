@@ -4,7 +4,7 @@
 // like `racecert check`'s (cli/report_render.hpp).
 #include <string>
 
-#include <cxxopts.hpp>
+#include "cli/command_line.hpp"
 
 #include "pipeline/explore.hpp"
 

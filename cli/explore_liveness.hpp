@@ -3,9 +3,9 @@
 // [--occupancy O] [--model ptx]`: termination under GPU progress models (liveness/),
 // the table of every model or one verdict with its lasso; text or JSON in
 // the shape of `racecert progress check --format json`.
-#include <cxxopts.hpp>
 #include <string>
 
+#include "cli/command_line.hpp"
 #include "explorer/program.hpp"
 #include "support/deadline.hpp"
 

@@ -10,7 +10,7 @@
 // unknown, and "max_resident_blocks" appears when an occupancy is given.
 #include <string>
 
-#include <cxxopts.hpp>
+#include "cli/command_line.hpp"
 
 namespace racecert::cli {
 

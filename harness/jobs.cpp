@@ -15,7 +15,7 @@ std::vector<std::string> job_lines(const std::vector<KernelCase>& cases, const J
   char timeout[32];
   std::snprintf(timeout, sizeof timeout, "%g", s.timeout_s);
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    char part[16];
+    char part[24];  // a size_t in 5 or more digits
     std::snprintf(part, sizeof part, "%05zu", i + 1);
     std::vector<std::string> argv = {s.racecert, "harness", "run"};
     for (const auto& t : s.tool_specs) argv.insert(argv.end(), {"--tool", t});

@@ -137,7 +137,7 @@ std::optional<DerivedUpdate> as_update(const kir::Assign& a, const std::set<std:
     default: ok = false;
   }
   if (!ok) return std::nullopt;
-  return DerivedUpdate{a.var, e->binop, *c, w};
+  return DerivedUpdate{a.var, e->binop, *c, w, nullptr};
 }
 
 // ite(c0, v0, ite(c1, v1, ... otherwise)).

@@ -8,23 +8,24 @@ namespace P = racecert::protocol;
 
 AtomicEffect atomic_effect(const kir::Atomic& a, const P::Expr& operand) {
   if (a.op == "load") return AtomicEffect::Read;
-  std::optional<std::int64_t> amount = operand ? expr::as_int(operand) : std::nullopt;
+  // INT64_MIN where the operand is no constant: it passes none of the tests
+  // below. (Not an optional: GCC 12 warns maybe-uninitialized on `*amount`.)
+  std::int64_t amount = operand ? expr::as_int(operand).value_or(INT64_MIN) : INT64_MIN;
   // Amounts below 2^31 keep the wrap-around assumption about the sum of
   // increments, not about one huge one (adding 0xFFFFFFFF subtracts 1).
   // Adding 0 reads. (Were it a disguised increment, an operator lowered
   // with a dummy operand 0, taking it for a read would only hide an
   // increment, which keeps tickets distinct.)
   if (a.op == "add" && a.operands.size() == 1) {
-    if (amount && *amount == 0) return AtomicEffect::Read;
-    return amount && *amount >= 1 && *amount < (std::int64_t{1} << 31) ? AtomicEffect::Increment
-                                                                        : AtomicEffect::Other;
+    if (amount == 0) return AtomicEffect::Read;
+    return amount >= 1 && amount < (std::int64_t{1} << 31) ? AtomicEffect::Increment : AtomicEffect::Other;
   }
   if (a.op == "inc") {
     // OpenCL atomic_inc(p) adds 1. CUDA atomicInc(p, m) stores
     // old >= m ? 0 : old + 1: with m = UINT_MAX (or -1 converted to it) that
     // is old + 1 modulo 2^32, the wrap-around every counter has.
     if (a.operands.empty()) return AtomicEffect::Increment;
-    if (a.operands.size() == 1 && amount && (*amount == 4294967295 || *amount == -1)) return AtomicEffect::Increment;
+    if (a.operands.size() == 1 && (amount == 4294967295 || amount == -1)) return AtomicEffect::Increment;
   }
   return AtomicEffect::Other;
 }

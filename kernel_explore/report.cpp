@@ -128,7 +128,7 @@ KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const s
                            ? "index out of the bounds of the array at " + in.text
                            : "an undefined operation (division by zero, an overflow or a shift out of range) in " + in.text;
     r.failures.push_back(ReportedFailure{explorer::to_string(f.kind), in.where, what + " in " + l.thread_name(f.thread),
-                                         d.schedule(f.schedule)});
+                                         d.schedule(f.schedule), {}, {}});
   }
   // Executions where no thread can go on: the first one's blocked threads and schedule.
   auto blocked = [&](const char* kind, std::uint64_t count, const std::vector<explorer::AccessRef>& w,
@@ -138,7 +138,7 @@ KernelReport to_report(const KernelExploration& e, const kir::Kernel& k, const s
     r.failures.push_back(ReportedFailure{kind, at,
                                          std::string(what) + " in " + std::to_string(count) + " executions: " +
                                              d.where_blocked(w),
-                                         d.schedule(schedule)});
+                                         d.schedule(schedule), {}, {}});
   };
   blocked("deadlock", x.deadlocked, x.deadlock_witness, x.deadlock_schedule, "no thread can go on");
   blocked("divergence", x.divergent, x.divergence_witness, x.divergence_schedule,

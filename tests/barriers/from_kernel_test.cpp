@@ -47,8 +47,8 @@ kir::Kernel kernel(kir::Block body) {
   k.name = "k";
   k.language = "cuda";
   k.loc = SourceLoc{"k.cu", 1, 1};
-  k.arrays.push_back(kir::Array{"buf", kir::Space::Shared, {64}, kir::ScalarType::Float, false, {}});
-  k.arrays.push_back(kir::Array{"out", kir::Space::Global, {}, kir::ScalarType::Float, true, {}});
+  k.arrays.push_back(kir::Array{"buf", kir::Space::Shared, {64}, kir::ScalarType::Float, 4, false, {}});
+  k.arrays.push_back(kir::Array{"out", kir::Space::Global, {}, kir::ScalarType::Float, 4, true, {}});
   k.parameters.push_back(kir::Variable{"n", kir::ScalarType::Int, {}});
   k.body = std::move(body);
   return k;

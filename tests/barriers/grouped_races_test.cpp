@@ -40,9 +40,10 @@ void expect_real(const Program& p, const Race& r, bool benign_writes_race) {
   EXPECT_EQ(r.var, ca.arg);
   EXPECT_EQ(r.var, cb.arg);
   EXPECT_TRUE(ca.op == Op::Write || cb.op == Op::Write);
-  if (!benign_writes_race)
+  if (!benign_writes_race) {
     EXPECT_FALSE(p.same_value_writes(r.first.at.unit, r.first.at.cmd, r.first.thread, r.second.at.unit,
                                      r.second.at.cmd, r.second.thread));
+  }
 }
 
 std::vector<std::pair<CmdRef, CmdRef>> pairs_of(const RaceResult& r) {

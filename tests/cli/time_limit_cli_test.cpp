@@ -74,7 +74,7 @@ TEST(TimeLimitCli, TimeoutOnTheBundledExampleEndsUnknown) {
     EXPECT_LT(seconds_since(start), 20.0) << ms;
     // Unknown, or racy when the race is found in time; never a hang or DRF.
     EXPECT_TRUE(r.code == 4 || r.code == 1) << ms << " ms: " << r.code << r.out << r.err;
-    if (r.code == 4) EXPECT_NE(r.out.find("timeout after"), std::string::npos) << r.out;
+    if (r.code == 4) { EXPECT_NE(r.out.find("timeout after"), std::string::npos) << r.out; }
   }
 }
 

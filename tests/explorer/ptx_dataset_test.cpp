@@ -41,7 +41,7 @@ TEST_P(PtxDataset, MatchesExpectations) {
   ASSERT_FALSE(r.result.timed_out);
   EXPECT_EQ(r.result.condition_holds(p.condition.quantifier) ? "true" : "false", expectation(text, "condition"));
   std::string executions = expectation(text, "executions");
-  if (!executions.empty()) EXPECT_EQ(std::to_string(r.result.executions), executions);
+  if (!executions.empty()) { EXPECT_EQ(std::to_string(r.result.executions), executions); }
 }
 
 std::string test_name(const ::testing::TestParamInfo<std::string>& info) {

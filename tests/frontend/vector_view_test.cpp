@@ -70,6 +70,6 @@ TEST(VectorView, RandomPartsNameExactlyTheirBytes) {
         << "), n " << n;
     // A view never lies across a row boundary it could not name: its unit
     // divides the cell's.
-    if (p.unit) EXPECT_EQ(cell_unit % p.unit, 0);
+    if (p.unit) { EXPECT_EQ(cell_unit % p.unit, 0); }
   }
 }

@@ -198,7 +198,7 @@ TEST(EvalPartial, AgreesWithEvalIntForEveryValueOfTheUnknown) {
       } catch (const expr::EvalError&) {
         continue;
       }
-      if (partial) EXPECT_EQ(*partial, *full) << "z = " << z;
+      if (partial) { EXPECT_EQ(*partial, *full) << "z = " << z; }
       EXPECT_EQ(expr::eval_partial(e, env), full) << "z = " << z;
     }
   }

@@ -307,9 +307,10 @@ TEST(LivenessDifferential, TrailingBarrierLivelocksReplayOverTwoLocations) {
       ++rows;
       if (got[k].verdict == Verdict::Unknown) continue;
       ++decided;
-      if (got[k].verdict == Verdict::Terminates)
+      if (got[k].verdict == Verdict::Terminates) {
         EXPECT_TRUE(want[k].terminates) << "program " << i << " " << progress::spec_name(want[k].spec) << "\n"
                                         << progress::print_axb(ap);
+      }
       if (got[k].lasso && !got[k].lasso->cycle.empty()) testing::expect_cycle_replays(ep, *got[k].lasso), ++replayed;
     }
   }

@@ -56,7 +56,7 @@ inline void expect_cycle_replays(const explorer::Program& p, const Lasso& l) {
     explorer::Step st = runners[t].next(states[t]);
     ASSERT_EQ(st.kind, e.kind);
     ASSERT_EQ(st.pc, e.pc);
-    if (e.kind == explorer::StepKind::Read) ASSERT_EQ(e.value, memory[static_cast<std::size_t>(e.location)]);
+    if (e.kind == explorer::StepKind::Read) { ASSERT_EQ(e.value, memory[static_cast<std::size_t>(e.location)]); }
     if (e.kind == explorer::StepKind::Write) {
       ASSERT_EQ(st.value, e.value);
       memory[static_cast<std::size_t>(e.location)] = e.value;
@@ -65,9 +65,10 @@ inline void expect_cycle_replays(const explorer::Program& p, const Lasso& l) {
     const int capacity = explorer::barrier_capacity(st.barrier_count, p.cta_size(th.cta, th.gpu));
     const std::tuple<int, int, int> barrier{th.gpu, th.cta, st.barrier_id};
     if (e.kind == explorer::StepKind::BarrierArrive) instance[t] = arrivals[barrier]++ / capacity;
-    if (e.kind == explorer::StepKind::BarrierDepart)
+    if (e.kind == explorer::StepKind::BarrierDepart) {
       ASSERT_GE(arrivals[barrier], (instance[t] + 1) * capacity)
           << "thread " << t << " departs from an incomplete barrier instance";
+    }
     runners[t].advance(states[t], e.value);
   }
   ASSERT_EQ(snapshots.size(), 2u);

@@ -142,12 +142,14 @@ void expect_lasso_replays(const explorer::Program& p, const LivenessResult& r) {
     int start = runners[t].spin_iteration_start(states[t]), k = 0;
     for (const explorer::ScheduledEvent& e : l.prefix) {
       if (static_cast<std::size_t>(e.thread) != t || k++ < start) continue;
-      if (e.kind == explorer::StepKind::Read) EXPECT_EQ(e.value, last[static_cast<std::size_t>(e.location)]);
+      if (e.kind == explorer::StepKind::Read) { EXPECT_EQ(e.value, last[static_cast<std::size_t>(e.location)]); }
     }
   }
   for (int u : l.paused_units) {
     EXPECT_EQ(std::count(l.fair_units.begin(), l.fair_units.end(), u), 0);
-    if (r.model.model != Model::Hsa && r.model.model != Model::Unfair) EXPECT_EQ(events[static_cast<std::size_t>(u)], 0);
+    if (r.model.model != Model::Hsa && r.model.model != Model::Unfair) {
+      EXPECT_EQ(events[static_cast<std::size_t>(u)], 0);
+    }
   }
 }
 
@@ -421,9 +423,10 @@ TEST(LivenessDifferential, AgreesWithProgressOnRandomAxbPrograms) {
       ++decided;
       const bool terminates = got[k].verdict == Verdict::Terminates;
       if (!terminates && !one_location && want[k].terminates) ++weaker;
-      if (terminates || one_location)
+      if (terminates || one_location) {
         EXPECT_EQ(terminates, want[k].terminates)
             << "program " << i << " model " << progress::spec_name(want[k].spec) << ": " << got[k].reason;
+      }
     }
   }
   // Loops that write forever are unknown; most rows are still decided.
@@ -544,9 +547,10 @@ TEST(LivenessDifferential, WriteBackSpinsOverTwoLocationsNeverTerminateWrongly) 
       ++rows;
       if (!want[k].terminates) ++hangs;
       if (got[k].verdict != Verdict::Unknown) ++decided;
-      if (got[k].verdict == Verdict::Terminates)
+      if (got[k].verdict == Verdict::Terminates) {
         EXPECT_TRUE(want[k].terminates) << "program " << i << " " << progress::spec_name(want[k].spec) << ": "
                                         << got[k].reason << "\n" << progress::print_axb(ap);
+      }
     }
   }
   std::cout << rows << " rows, " << hangs << " hang under progress, " << decided << " decided\n";

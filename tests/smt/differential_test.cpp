@@ -47,7 +47,7 @@ void check_seed_range(unsigned first, unsigned count, bool wraps = false) {
   // Both verdicts occur often enough for the comparison to mean something.
   EXPECT_GT(n.racy, testkit::seeds_checked(count) / 5);
   EXPECT_GT(n.drf, testkit::seeds_checked(count) / 10);
-  if (wraps) EXPECT_GT(wrapped, testkit::seeds_checked(count) / 2);  // the wraps are exercised
+  if (wraps) { EXPECT_GT(wrapped, testkit::seeds_checked(count) / 2); }  // the wraps are exercised
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ VerdictCounts compare_verdicts(unsigned first, unsigned count, const RandomProto
     io.stop_at_first_race = true;
     bool expected = any_small_config(k, bounds, bounds.max_block_dim, [&](const ConcreteConfig& c) {
       ConcreteResult r = interpret(k, c, io);
-      if (vo.expect_no_divergence) EXPECT_FALSE(r.divergent) << r.divergence << "\n" << print(k);
+      if (vo.expect_no_divergence) { EXPECT_FALSE(r.divergent) << r.divergence << "\n" << print(k); }
       return !r.races.empty();
     });
     interp_time += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
