@@ -29,6 +29,7 @@ struct Job {
   QueryResult result;
   bool skipped = false;  // not run: the kernel's time limit had passed
   bool decided = false;  // by the fast path as the trace was made (result set)
+  bool unminimized = false;  // racy, asked without witness minimization (see check)
 };
 
 // A decided trace without its accesses, variables and assumptions: what the
@@ -161,12 +162,40 @@ ReportedRace replayed_race(const Kernel& k, const Job& j, const CheckOptions& o)
   return r;
 }
 
-bool same_race(const ReportedRace& x, const ReportedRace& y) {
-  auto key = [](const ReportedRace& r) {
-    auto a = r.first.loc.str() + r.first.mode, b = r.second.loc.str() + r.second.mode;
-    return r.array + "|" + std::min(a, b) + "|" + std::max(a, b);
-  };
-  return key(x) == key(y);
+// What makes two reported races the same: the array and the two accesses'
+// places and modes, in either order. The report gives each such race once.
+std::string race_key(const std::string& array, const SourceLoc& first, const std::string& first_mode,
+                     const SourceLoc& second, const std::string& second_mode) {
+  auto a = first.str() + first_mode, b = second.str() + second_mode;
+  return array + "|" + std::min(a, b) + "|" + std::max(a, b);
+}
+
+std::string race_key(const ReportedRace& r) {
+  return race_key(r.array, r.first.loc, r.first.mode, r.second.loc, r.second.mode);
+}
+
+// The key of the race make_race(j) reports.
+std::string race_key(const Job& j) {
+  const TraceAccess& a = j.trace.accesses[static_cast<std::size_t>(j.result.first)];
+  const TraceAccess& b = j.trace.accesses[static_cast<std::size_t>(j.result.second)];
+  return race_key(j.trace.array, a.loc, to_string(a.mode), b.loc, to_string(b.mode));
+}
+
+bool same_race(const ReportedRace& x, const ReportedRace& y) { return race_key(x) == race_key(y); }
+
+// Whether every race the trace may have is one of `found`: then its witness
+// is never reported (report_results drops a race it already gave). Pairs of
+// two reads are left out, as they never race; any other pair of a thread-1
+// and a thread-2 access counts, which is more than the query can answer.
+bool only_races_among(const SymbolicTrace& t, const std::set<std::string>& found) {
+  for (const TraceAccess& a : t.accesses) {
+    if (a.thread != 1) continue;
+    for (const TraceAccess& b : t.accesses) {
+      if (b.thread != 2 || (a.mode == AccessMode::Read && b.mode == AccessMode::Read)) continue;
+      if (!found.count(race_key(t.array, a.loc, to_string(a.mode), b.loc, to_string(b.mode)))) return false;
+    }
+  }
+  return true;
 }
 
 // Consecutive queries of a kernel that share one Z3 context (smt/query.hpp
@@ -214,12 +243,12 @@ std::set<std::string> written_arrays(const Block& body) {
   return out;
 }
 
-void report_results(const Kernel& k, const std::vector<Job>& jobs, const CheckOptions& o, KernelReport& rep) {
+void report_results(const Kernel& k, std::vector<Job>& jobs, const CheckOptions& o, KernelReport& rep) {
   const QueryOptions& query = o.query;
   std::set<std::string> bv_noted;
   Unsettled unsettled = unsettled_traces(jobs);
   std::size_t skipped = 0;
-  for (const auto& j : jobs) {
+  for (auto& j : jobs) {
     if (j.result.bitvectors && bv_noted.insert(j.trace.array).second)
       rep.diagnostics.push_back({Diagnostic::Severity::Note, k.loc,
                                  "array '" + j.trace.array + "': bit-vector arithmetic used because of " +
@@ -231,6 +260,18 @@ void report_results(const Kernel& k, const std::vector<Job>& jobs, const CheckOp
       bool dup = false;
       for (const auto& x : rep.races) dup = dup || same_race(x, r);
       if (dup) continue;
+      if (j.unminimized) {
+        // Rare: the earlier race of its group that made this one look like
+        // a duplicate was reported with another witness, one the replay
+        // confirmed. Asked again, alone, for a small witness.
+        QueryResult again = solve(j.trace, query);
+        if (again.status == QueryStatus::Racy) j.result = std::move(again);
+        j.unminimized = false;
+        r = make_race(j);
+        dup = false;
+        for (const auto& x : rep.races) dup = dup || same_race(x, r);
+        if (dup) continue;
+      }
       r = replayed_race(k, j, o);
       r.launch_explanation = launch_explanation(
           j.trace, j.result,
@@ -318,6 +359,13 @@ std::vector<KernelReport> check(std::vector<Kernel> kernels, const CheckOptions&
     std::size_t groups = (jobs.size() + kQueriesPerContext - 1) / kQueriesPerContext;
     parallel_for(groups, query_threads(o.jobs, groups), [&](std::size_t g) {
       QueryContext shared;
+      // The races this group's queries found so far. A query whose every
+      // possible race is among them is asked without witness minimization,
+      // often most of a racy query's time: its race is one the report
+      // already gives (the same array, places and modes, in an earlier
+      // query). Only this group's, so that what a query's context saw
+      // before is the same on every run, whatever the other threads did.
+      std::set<std::string> found;
       for (std::size_t q = g * kQueriesPerContext; q < std::min(jobs.size(), (g + 1) * kQueriesPerContext); ++q) {
         if (jobs[q].decided) {
           if (o.progress) o.progress(i, ++answered, jobs.size());
@@ -327,7 +375,14 @@ std::vector<KernelReport> check(std::vector<Kernel> kernels, const CheckOptions&
           jobs[q].skipped = true;  // reported once for all, not once per query
           continue;
         }
-        jobs[q].result = solve(jobs[q].trace, asked, &shared);
+        QueryOptions this_one = asked;
+        bool repeat = !found.empty() && only_races_among(jobs[q].trace, found);
+        if (repeat) this_one.minimize_witness = false;
+        jobs[q].result = solve(jobs[q].trace, this_one, &shared);
+        if (jobs[q].result.status == QueryStatus::Racy) {
+          jobs[q].unminimized = repeat;
+          found.insert(race_key(jobs[q]));
+        }
         if (o.progress) o.progress(i, ++answered, jobs.size());
       }
     });
