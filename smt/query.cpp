@@ -334,14 +334,14 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
       bool stop = false;
       if (c == z3::unknown) {
         // Too hard within the step's units: take mid as a floor and go on
-        // above it, once. Not when the first probe (bound 0, every variable
+        // above it, once. Not when the probe of bound 0 (every variable
         // pinned) is: a looser bound has not been easier on any dataset
         // kernel (7 of the 170 racy ones, 5 of them among the slowest
         // twentieth relative to clang; issue 18).
         lo = mid + 1;
         below = false;
         ++floors;
-        stop = checked.timed_out || ++unknowns > 1 || step == 0;
+        stop = checked.timed_out || ++unknowns > 1 || mid == 0;
       }
       if (c == z3::sat) {
         z3::model m = s.get_model();
