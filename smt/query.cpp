@@ -6,7 +6,6 @@
 #include <limits>
 #include <memory>
 #include <optional>
-#include <set>
 
 #include "protocol/interpreter.hpp"
 #include "smt/access_groups.hpp"
@@ -267,11 +266,14 @@ constexpr unsigned kMinimizeStepUnits = 20000;
 //   sum of the m can be <= B exactly when the sum of the |x| can), so a
 //   probe is pure linear arithmetic where ite(x >= 0, x, -x) made Z3 split
 //   cases;
-// - it gallops up from 0 (bounds 0, 2, 6, 14, ...; from 1, bounds 2, 6,
-//   14, ..., when least_witness_weight proves that no witness weighs 0)
-//   until the first sat probe, then halves: Z3's first model often sums to
-//   2^32 while the minimum is a few units, and the probes from above were a
-//   dozen satisfiable checks before the two that matter;
+// - it gallops up from 0 (bounds 0, 2, 6, 14, ...) until the first sat
+//   probe, then halves: Z3's first model often sums to 2^32 while the
+//   minimum is a few units, and the probes from above were a dozen
+//   satisfiable checks before the two that matter. The probe of bound 0 is
+//   unsat whenever the threads' ids are minimized (they differ), but it is
+//   kept: starting at 1 saved no time on the datasets' racy kernels, and
+//   without the lemmas Z3 learns from it the next probes ran out of their
+//   units more often, leaving heavier witnesses (issue 18);
 // - a step that runs out of its units is taken as unsat (the minimum is
 //   assumed above it): the search goes on by halving from above, and stops
 //   at the second such step, or at once when it was the first probe.
@@ -319,8 +321,8 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
   // reached the minimum (or its floor), and leaves the bound it found
   // asserted (so that a later objective keeps it).
   int floors = 0;  // steps taken as floors: the minimum found may be above the real one
-  auto shrink = [&](const z3::expr& objective, const z3::expr& bounded, std::int64_t least) {
-    std::int64_t lo = least, hi = 0;
+  auto shrink = [&](const z3::expr& objective, const z3::expr& bounded) {
+    std::int64_t lo = 0, hi = 0;
     if (!best.eval(objective, true).is_numeral_i64(hi)) return false;  // huge values: keep them
     int unknowns = 0;
     bool below = true;  // no probe was sat yet: gallop up from 0
@@ -364,9 +366,9 @@ void minimize(z3::context& ctx, z3::solver& s, detail::Encoder& enc, const Symbo
     return true;
   };
   try {
-    bool reached = shrink(total, bound, least_witness_weight(t));
+    bool reached = shrink(total, bound);
     bool least = reached && floors == 0;
-    if (reached) shrink(pair, pair, 0);
+    if (reached) shrink(pair, pair);
     // Read into a copy: the watchdog repeats its interrupt until a step's
     // guard ends, so one can land after the step returned and make the next
     // call into Z3 (this read included) throw "canceled".
@@ -601,29 +603,6 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
 }
 
 }  // namespace
-
-// The assumption that the two threads differ is false with both threads'
-// ids at 0, so the bound is 1 for nearly every query. Without it the
-// search's first probe, bound 0, was an unsatisfiable check, and often its
-// most expensive one: 10,000 to 22,000 of Z3's units on the racy kernels
-// that set the datasets' 95th percentile (issue 18). A bound this
-// evaluation got wrong (C semantics against the solver's) could only make
-// the witness heavier than the least, never a witness that is not one.
-std::int64_t least_witness_weight(const SymbolicTrace& t) {
-  protocol::Substitution fixed;
-  for (const auto& a : t.assumptions) equalities(a, fixed);
-  std::set<std::string> zero;
-  for (const TraceVar* v : minimization_order(t)) zero.insert(v->name);
-  expr::Env at_zero = [&](const std::string& name) -> std::optional<std::int64_t> {
-    if (zero.count(name)) return 0;
-    auto it = fixed.find(name);
-    if (it != fixed.end()) return it->second->value;
-    return std::nullopt;
-  };
-  for (const auto& a : t.assumptions)
-    if (expr::eval_partial(a, at_zero) == std::optional<std::int64_t>{0}) return 1;
-  return 0;
-}
 
 QueryContext::QueryContext() = default;
 QueryContext::~QueryContext() = default;

@@ -93,12 +93,6 @@ std::optional<QueryResult> solve_without_solver(const transform::SymbolicTrace& 
 // conflict by mode.
 std::string to_smtlib(const transform::SymbolicTrace& t, const QueryOptions& o = {});
 
-// A lower bound, found without Z3, of the weight solve()'s witness
-// minimization lowers (4 |v| per uniform variable, |v| per per-thread one,
-// over the variables no assumption fixes to a constant): 1 when the
-// assumptions are false with all of those at 0, else 0.
-std::int64_t least_witness_weight(const transform::SymbolicTrace& t);
-
 // Whether the trace needs bit-vector arithmetic, and because of what.
 bool needs_bitvectors(const transform::SymbolicTrace& t, std::string* why = nullptr);
 

@@ -122,38 +122,3 @@ TEST(WitnessMinimization, WeighsUniformVariablesFourTimesPerThreadOnes) {
 }
 
 }  // namespace
-
-namespace {
-
-// The lower bound the search starts from (smt::least_witness_weight): 1
-// where the two threads must differ in a variable the search lowers, 0
-// where the launch and both threads' ids are fixed, so that N = 0 and both
-// i = 0 make a race of weight 0, which the search must then still find.
-TEST(WitnessMinimization, StartsAboveZeroOnlyWhereNoWitnessWeighsZero) {
-  testkit::TraceBuilder free_ids(false);
-  free_ids.access(protocol::AccessMode::Write, {binary(BinOp::Add, var("N"), var("i"))});
-  EXPECT_EQ(smt::least_witness_weight(free_ids.t), 1);
-
-  testkit::TraceBuilder b(false);
-  for (const char* d : {"blockDim.x", "blockDim.y", "blockDim.z", "gridDim.x", "gridDim.y", "gridDim.z"})
-    b.t.assumptions.push_back(binary(BinOp::Eq, var(d), int_lit(std::string(d) == "blockDim.x" ? 2 : 1)));
-  for (int th = 1; th <= 2; ++th) {
-    b.t.assumptions.push_back(binary(BinOp::Eq, var(b.id("threadIdx.x", th)), int_lit(th - 1)));
-    b.t.assumptions.push_back(binary(BinOp::Eq, var(b.id("threadIdx.y", th)), int_lit(0)));
-    b.t.assumptions.push_back(binary(BinOp::Eq, var(b.id("threadIdx.z", th)), int_lit(0)));
-  }
-  b.access(protocol::AccessMode::Write, {binary(BinOp::Add, var("N"), var("i"))},
-           binary(BinOp::Le, int_lit(0), var("i")));
-  EXPECT_EQ(smt::least_witness_weight(b.t), 0);
-  smt::QueryOptions o;
-  o.fast_paths = false;
-  smt::QueryResult r = smt::solve(b.t, o);
-  ASSERT_EQ(r.status, smt::QueryStatus::Racy) << r.reason;
-  EXPECT_TRUE(r.witness_minimal);
-  testkit::Assignment witness = assignment(r);
-  EXPECT_EQ(witness.at("N"), 0) << show(witness);
-  EXPECT_EQ(witness.at("i@1"), 0) << show(witness);
-  EXPECT_EQ(witness.at("i@2"), 0) << show(witness);
-}
-
-}  // namespace
