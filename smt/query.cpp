@@ -414,7 +414,8 @@ bool attempt(z3::context& ctx, const SymbolicTrace& t, const QueryOptions& o, de
         r.timed_out = true;
         return false;
       }
-      if (o.minimize_witness && !enc.bitvectors()) minimize(ctx, s, enc, t, f, o, deadline, r);  // integers only (see minimize)
+      // Integers only (see minimize).
+      if (o.minimize_witness && !enc.bitvectors()) minimize(ctx, s, enc, t, f, o, deadline, r);
       return true;
     case z3::unknown:
       r.reason = checked.reason;
