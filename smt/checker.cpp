@@ -163,22 +163,23 @@ ReportedRace replayed_race(const Kernel& k, const Job& j, const CheckOptions& o)
 }
 
 // What makes two reported races the same: the array and the two accesses'
-// places and modes, in either order. The report gives each such race once.
-std::string race_key(const std::string& array, const SourceLoc& first, const std::string& first_mode,
-                     const SourceLoc& second, const std::string& second_mode) {
-  auto a = first.str() + first_mode, b = second.str() + second_mode;
-  return array + "|" + std::min(a, b) + "|" + std::max(a, b);
+// places and modes (each `place`), in either order. The report gives each
+// such race once.
+std::string place(const SourceLoc& loc, const std::string& mode) { return loc.str() + mode; }
+
+std::string race_key(const std::string& array, const std::string& first, const std::string& second) {
+  return array + "|" + std::min(first, second) + "|" + std::max(first, second);
 }
 
 std::string race_key(const ReportedRace& r) {
-  return race_key(r.array, r.first.loc, r.first.mode, r.second.loc, r.second.mode);
+  return race_key(r.array, place(r.first.loc, r.first.mode), place(r.second.loc, r.second.mode));
 }
 
 // The key of the race make_race(j) reports.
 std::string race_key(const Job& j) {
   const TraceAccess& a = j.trace.accesses[static_cast<std::size_t>(j.result.first)];
   const TraceAccess& b = j.trace.accesses[static_cast<std::size_t>(j.result.second)];
-  return race_key(j.trace.array, a.loc, to_string(a.mode), b.loc, to_string(b.mode));
+  return race_key(j.trace.array, place(a.loc, to_string(a.mode)), place(b.loc, to_string(b.mode)));
 }
 
 bool same_race(const ReportedRace& x, const ReportedRace& y) { return race_key(x) == race_key(y); }
@@ -187,15 +188,21 @@ bool same_race(const ReportedRace& x, const ReportedRace& y) { return race_key(x
 // is never reported (report_results drops a race it already gave). Pairs of
 // two reads are left out, as they never race; any other pair of a thread-1
 // and a thread-2 access counts, which is more than the query can answer.
+// Each thread's places are taken once (a device function called n times
+// puts n accesses at one place), and each pair either is in `found` or ends
+// the search, so this is linear in the trace whatever its pairs.
 bool only_races_among(const SymbolicTrace& t, const std::set<std::string>& found) {
-  for (const TraceAccess& a : t.accesses) {
-    if (a.thread != 1) continue;
-    for (const TraceAccess& b : t.accesses) {
-      if (b.thread != 2 || (a.mode == AccessMode::Read && b.mode == AccessMode::Read)) continue;
-      if (!found.count(race_key(t.array, a.loc, to_string(a.mode), b.loc, to_string(b.mode)))) return false;
-    }
-  }
-  return true;
+  std::set<std::string> reads[3], others[3];  // by thread: 1 and 2
+  for (const TraceAccess& a : t.accesses)
+    if (a.thread == 1 || a.thread == 2)
+      (a.mode == AccessMode::Read ? reads : others)[a.thread].insert(place(a.loc, to_string(a.mode)));
+  auto all_found = [&](const std::set<std::string>& ones, const std::set<std::string>& twos) {
+    for (const auto& a : ones)
+      for (const auto& b : twos)
+        if (!found.count(race_key(t.array, a, b))) return false;
+    return true;
+  };
+  return all_found(others[1], others[2]) && all_found(others[1], reads[2]) && all_found(reads[1], others[2]);
 }
 
 // Consecutive queries of a kernel that share one Z3 context (smt/query.hpp
