@@ -264,9 +264,10 @@ void report_results(const Kernel& k, std::vector<Job>& jobs, const CheckOptions&
     if (j.result.status == QueryStatus::Racy) {
       rep.status = KernelStatus::Racy;
       ReportedRace r = make_race(j);
-      bool dup = false;
-      for (const auto& x : rep.races) dup = dup || same_race(x, r);
-      if (dup) continue;
+      auto reported = [&](const ReportedRace& race) {
+        return std::any_of(rep.races.begin(), rep.races.end(), [&](const auto& x) { return same_race(x, race); });
+      };
+      if (reported(r)) continue;
       if (j.unminimized) {
         // Rare: the earlier race of its group that made this one look like
         // a duplicate was reported with another witness, one the replay
@@ -275,9 +276,7 @@ void report_results(const Kernel& k, std::vector<Job>& jobs, const CheckOptions&
         if (again.status == QueryStatus::Racy) j.result = std::move(again);
         j.unminimized = false;
         r = make_race(j);
-        dup = false;
-        for (const auto& x : rep.races) dup = dup || same_race(x, r);
-        if (dup) continue;
+        if (reported(r)) continue;
       }
       r = replayed_race(k, j, o);
       r.launch_explanation = launch_explanation(
