@@ -537,8 +537,8 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
     bool core_ran_out = r.timed_out || (core_sliced && r.reason == detail::kOutOfRlimit);
     if (!decided && core_ran_out && !deadline.expired()) {
       r.timed_out = false;
-      z3::context fresh;
-      decided = attempt(fresh, t, o, domain, Products::Linearized, Strategy::Preprocessed, deadline, r);
+      detail::ContextPtr fresh = detail::make_context();
+      decided = attempt(*fresh, t, o, domain, Products::Linearized, Strategy::Preprocessed, deadline, r);
     }
     if (!decided && !deadline.expired()) {
       // A uniform variable with a few values: one linear query per value,
@@ -551,7 +551,7 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
         // make and 1 ms to delete, often more than a case (8 cases for s in
         // a halving loop; issue 18). A case cut off by its share may leave
         // an interrupt behind: the next case then gets a fresh context.
-        std::unique_ptr<z3::context> case_context;
+        detail::ContextPtr case_context;
         for (std::size_t i = 0; i < split->values.size() && !deadline.expired(); ++i) {
           SymbolicTrace c = given;
           c.assumptions.push_back(protocol::binary(protocol::BinOp::Eq, protocol::var(split->var),
@@ -563,7 +563,7 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
           cr.bitvectors = needs_bitvectors(c, &cr.logic_reason);
           auto case_domain = cr.bitvectors ? detail::Domain::BitVector : detail::Domain::Integer;
           if (!cr.bitvectors) c = gather_products(std::move(c));
-          if (!case_context) case_context = std::make_unique<z3::context>();
+          if (!case_context) case_context = detail::make_context();
           bool case_decided = attempt(*case_context, c, o, case_domain, Products::Linearized, Strategy::Core,
                                       share, cr);
           if (!case_decided && !cr.timed_out)
@@ -585,8 +585,8 @@ QueryResult solve_here(const SymbolicTrace& given, const QueryOptions& o, const 
       // queries before this one (QueryContext), and a nonlinear search took
       // 0.5 s in a fresh context and 5.6 s in one that had answered 8 small
       // queries before (launch-dims/row-reads-y-no-launch-racy.cu, issue 18).
-      z3::context fresh;
-      attempt_real_products(fresh, t, o, domain, deadline, r);
+      detail::ContextPtr fresh = detail::make_context();
+      attempt_real_products(*fresh, t, o, domain, deadline, r);
     }
   } catch (const z3::exception& e) {
     r.status = QueryStatus::Unknown;
@@ -609,7 +609,7 @@ QueryContext::QueryContext() = default;
 QueryContext::~QueryContext() = default;
 
 std::shared_ptr<detail::SharedContext> QueryContext::take() {
-  if (!shared_ || shared_->spoiled) shared_ = detail::new_shared_context();
+  if (!shared_ || shared_->spoiled) shared_ = std::make_shared<detail::SharedContext>();
   return shared_;
 }
 
@@ -617,7 +617,7 @@ void QueryContext::give_back(std::shared_ptr<detail::SharedContext> used, bool c
   if (!clean || used->spoiled) shared_.reset();
 }
 
-void prepare_context() { detail::prepare_shared_context(); }
+void prepare_context() { detail::make_context_ahead(); }
 
 std::optional<QueryResult> solve_without_solver(const SymbolicTrace& t, const QueryOptions& o) {
   if (!o.fast_paths) return std::nullopt;

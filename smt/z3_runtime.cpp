@@ -1,47 +1,19 @@
 #include "smt/z3_runtime.hpp"
 
-#include <future>
 #include <memory>
-#include <mutex>
-
-#include <unistd.h>
 
 namespace racecert::smt::detail {
 
 namespace {
 
-// The context made ahead (prepare_shared_context). A namespace-scope
-// static: destroyed at exit before libz3's own statics, after its thread
-// has ended (a std::async future waits for it). The process that started
-// it alone may take it: a forked child (the harness's in-process checks)
-// has no such thread, and waiting for it there would never end.
-std::mutex g_prepared_mutex;
-std::future<std::shared_ptr<SharedContext>> g_prepared;
-pid_t g_prepared_by = 0;
-
-thread_local std::unique_ptr<z3::context> t_context;
+thread_local ContextPtr t_context;
 thread_local SharedContext* t_shared = nullptr;  // the running work's, if it was given one
 
 }  // namespace
 
-void prepare_shared_context() {
-  std::lock_guard<std::mutex> lock(g_prepared_mutex);
-  if (g_prepared.valid()) return;
-  g_prepared_by = getpid();
-  g_prepared = std::async(std::launch::async, [] { return std::make_shared<SharedContext>(); });
-}
-
-std::shared_ptr<SharedContext> new_shared_context() {
-  {
-    std::lock_guard<std::mutex> lock(g_prepared_mutex);
-    if (g_prepared.valid() && g_prepared_by == getpid()) return g_prepared.get();
-  }
-  return std::make_shared<SharedContext>();
-}
-
 z3::context& thread_context() {
   if (t_shared) return t_shared->ctx;
-  if (!t_context) t_context = std::make_unique<z3::context>();
+  if (!t_context) t_context = make_context();
   return *t_context;
 }
 

@@ -12,6 +12,7 @@
 
 #include <z3++.h>
 
+#include "smt/context_maker.hpp"
 #include "support/deadline.hpp"
 
 namespace racecert::smt::detail {
@@ -19,30 +20,21 @@ namespace racecert::smt::detail {
 // A Z3 context that the works of one run_bounded call after another use in
 // turn (a QueryContext hands it on; smt/query.hpp). `spoiled` says a check in
 // it was interrupted: Z3 4.8.12 keeps an interrupt that lands between checks
-// and would cancel the next one, so the next work gets a new context.
+// and would cancel the next one, so the next work gets a new context. Made
+// by make_context: the one made ahead when there is one.
 struct SharedContext {
-  z3::context ctx;
+  ContextPtr owned = make_context();
+  z3::context& ctx = *owned;
   std::atomic<bool> spoiled = false;
 };
-
-// Starts making one SharedContext on another thread, so that its cost (the
-// first Z3 context of a process: its page faults and Z3's own set-up, some
-// 10 ms) overlaps the front end's parse instead of following it (issue 18).
-// Idempotent. The context is fresh whoever takes it: no history, so no
-// verdict depends on whether it was made ahead.
-void prepare_shared_context();
-
-// The prepared context when there is one not yet taken (waiting for it if
-// it is still being made), else a new one.
-std::shared_ptr<SharedContext> new_shared_context();
 
 // The Z3 context of the calling thread. Inside run_bounded it is the work's
 // shared context when it was given one, else fresh for each work: Z3's run
 // time on a query depends on what its context saw before (docs/smt-encoding.md,
 // "Deterministic solver runs"), and a verdict must not depend on which pooled
 // thread ran the query or what it ran before. A fresh context costs about
-// 0.4 ms when it reuses the memory of the last one (support/memory_reuse.hpp),
-// else 5 ms and 4,000 page faults (docs/benchmarks.md "What the fresh contexts cost").
+// 1.5 ms when it reuses the memory of the last one, else 6 ms and 4,000
+// page faults (smt/context_maker.hpp says how they reuse it).
 z3::context& thread_context();
 
 struct LimitedResult {

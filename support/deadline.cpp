@@ -164,13 +164,16 @@ bool run_until(const Deadline& give_up, std::function<void()> task) {
   Worker* w = pool().acquire();
   {
     std::lock_guard<std::mutex> lock(w->mutex);
-    w->task = [completion, task = std::move(task)] {
+    w->task = [completion, task = std::move(task)]() mutable {
       std::exception_ptr error;
       try {
         task();
       } catch (...) {
         error = std::current_exception();
       }
+      // What the task holds goes before its caller wakes: a caller that
+      // goes on to ask for a Z3 context finds the last one handed back.
+      task = nullptr;
       std::lock_guard<std::mutex> lock(completion->mutex);
       completion->done = true;
       completion->error = error;
