@@ -149,12 +149,34 @@ std::optional<Induction> induction_on(const kir::Loop& l) {
   }
   if (mentions(step, assigned)) return std::nullopt;
   ind.step = step;
-  // The condition: i REL bound, or bound REL i.
+  // The condition: i REL bound, or bound REL i; or i plus a constant
+  // (`i + 1 < n`, as a stencil's loop tests), which is i REL bound minus
+  // it (integers are mathematical here; the test's wrap was dropped under
+  // the loop-counter assumption, kernel_ir/integer_ranges.cpp).
   const Expr& c = l.cond;
-  bool left = c->a->kind == ExprNode::Kind::Var && c->a->name == i;
-  bool right = c->b->kind == ExprNode::Kind::Var && c->b->name == i;
+  auto is_i = [&](const Expr& e) { return e->kind == ExprNode::Kind::Var && e->name == i; };
+  Expr lhs = c->a, rhs = c->b;
+  auto move_constant = [&](Expr& side, Expr& other) {
+    if (is_i(side) || side->kind != ExprNode::Kind::Binary) return;
+    const Expr& a = side->a;
+    const Expr& b = side->b;
+    if (side->binop == BinOp::Add && is_i(a) && as_int(b)) {
+      other = expr::binary(BinOp::Sub, other, b);
+      side = a;
+    } else if (side->binop == BinOp::Add && is_i(b) && as_int(a)) {
+      other = expr::binary(BinOp::Sub, other, a);
+      side = b;
+    } else if (side->binop == BinOp::Sub && is_i(a) && as_int(b)) {
+      other = expr::binary(BinOp::Add, other, b);
+      side = a;
+    }
+  };
+  if (!is_i(rhs)) move_constant(lhs, rhs);
+  if (!is_i(lhs)) move_constant(rhs, lhs);
+  bool left = is_i(lhs);
+  bool right = is_i(rhs);
   if (left == right) return std::nullopt;
-  ind.bound = left ? c->b : c->a;
+  ind.bound = left ? rhs : lhs;
   if (mentions(ind.bound, assigned)) return std::nullopt;
   BinOp rel = c->binop;
   if (right) {

@@ -399,6 +399,15 @@ class Analysis {
     return e;
   }
 
+  // In a loop's test: e is `counter + c` or `counter - c`, c a constant.
+  bool counter_plus_constant(const Expr& e) const {
+    if (!counters_ || e->kind != ExprNode::Kind::Binary) return false;
+    if (e->binop != BinOp::Add && e->binop != BinOp::Sub) return false;
+    auto counter = [&](const Expr& x) { return x->kind == ExprNode::Kind::Var && counters_->count(x->name) > 0; };
+    auto constant = [](const Expr& x) { return expr::as_int(x).has_value(); };
+    return (counter(e->a) && constant(e->b)) || (e->binop == BinOp::Add && constant(e->a) && counter(e->b));
+  }
+
   // Whether every node of e stays within +-2^62: the queries' bit-vector
   // mode leaves out executions whose values overflow 64 bits, so an
   // absorbed wrap must not let an intermediate value grow past them.
@@ -427,7 +436,7 @@ class Analysis {
         ++left_.assumed;
         return inner;
       }
-      if (in_update_) {
+      if (in_update_ || (w->is_signed && counter_plus_constant(inner))) {
         ++left_.loop_updates_assumed;
         return inner;
       }
@@ -651,7 +660,17 @@ class Analysis {
       head = std::move(n);
     }
     rewrite_ = rewrite;
-    if (rewrite_) value(l.cond, head);
+    if (rewrite_) {
+      // The test of a counter plus a constant (`i + 1 < n`) shares the
+      // counter's assumption: a signed `i + 1` that overflowed would be
+      // undefined behaviour, and with its wrap kept the loop is not one
+      // racecert counts (its counter would be unknown in every iteration).
+      std::set<std::string> counters;
+      if (facts_.assume_loop_updates_fit) assigned_variables(l.update, counters);
+      counters_ = &counters;
+      value(l.cond, head);
+      counters_ = nullptr;
+    }
     return put_back(std::move(*init), trip(l, head).exit);
   }
 
@@ -674,6 +693,7 @@ class Analysis {
   std::set<std::string> inputs_;
   bool rewrite_ = false;
   bool in_update_ = false;     // in a loop's update block
+  const std::set<std::string>* counters_ = nullptr;  // in a loop's test: the variables its update assigns
   bool stored_value_ = false;  // in the value of a store
   bool launch_terms_ = true;   // the launch assumption's ranges apply
   WrapsLeft left_;

@@ -142,6 +142,44 @@ TEST(IntegerRanges, LoopUpdatesAreAssumedToFit) {
   EXPECT_EQ(print(exact).find("i = i + blockDim.x * gridDim.x;"), std::string::npos) << print(exact);
 }
 
+// The loop's test of a signed counter plus a constant (a grid-stride
+// stencil's `i + 1 < n`) shares the update's assumption: its wrap goes, so
+// that inference counts the loop. An unsigned one's wrap stays (C defines
+// it), and so does every wrap without the assumption.
+TEST(IntegerRanges, ALoopTestOfTheCounterPlusAConstantIsAssumedToFit) {
+  auto text = [](const std::string& test) {
+    return R"(cuda kernel k {
+  param int n;
+  local int i;
+  i = blockIdx.x * blockDim.x + threadIdx.x;
+  loop ()" + test + R"( < n) {
+    body:
+      store a[i] = 1;
+    update:
+      i = i + blockDim.x * gridDim.x;
+  }
+}
+)";
+  };
+  RangeFacts facts;
+  facts.declared = {{"n", {INT32_MIN, INT32_MAX}}, {"i", {INT32_MIN, INT32_MAX}}};
+  const std::string i_plus_1 = "(i + 1 + 2147483648 & 4294967295) - 2147483648";
+  Kernel assumed = parse_kernel(text(i_plus_1), "k.kir");
+  WrapsLeft a = remove_redundant_wraps(assumed, facts);
+  EXPECT_NE(print(assumed).find("loop (i + 1 < n)"), std::string::npos) << print(assumed);
+  EXPECT_GT(a.loop_updates_assumed, 0u);
+  Kernel unsigned_test = parse_kernel(text("(i - 1 & 4294967295)"), "k.kir");  // -1 for thread 0: wraps
+  remove_redundant_wraps(unsigned_test, facts);
+  EXPECT_EQ(print(unsigned_test).find("loop (i - 1 < n)"), std::string::npos) << print(unsigned_test);
+  Kernel not_a_constant = parse_kernel(text("(i + blockDim.x + 2147483648 & 4294967295) - 2147483648"), "k.kir");
+  remove_redundant_wraps(not_a_constant, facts);
+  EXPECT_EQ(print(not_a_constant).find("loop (i + blockDim.x < n)"), std::string::npos) << print(not_a_constant);
+  facts.assume_loop_updates_fit = false;
+  Kernel exact = parse_kernel(text(i_plus_1), "k.kir");
+  EXPECT_EQ(remove_redundant_wraps(exact, facts).loop_updates_assumed, 0u);
+  EXPECT_EQ(print(exact).find("loop (i + 1 < n)"), std::string::npos) << print(exact);
+}
+
 TEST(IntegerRanges, TheGlobalIndexFitsUnderTheLaunchAssumption) {
   RangeFacts symbolic;  // no launch: hardware limits, grids of at most 2^31 threads
   Expr gid = u32(u32(expr::var("blockIdx.x") * expr::var("blockDim.x")) + expr::var("threadIdx.x"));
