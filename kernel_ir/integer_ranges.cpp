@@ -285,6 +285,17 @@ class Analysis {
       }
       if (n.empty()) return false;
       if (x->kind == ExprNode::Kind::Var) store(r, x->name, n);
+      // `v + c`, `c + v` or `v - c` bounds v by the range moved by c; in a
+      // loop's test also under the counter's signed wrap, which the
+      // loop-counter assumption drops (simplify): `i + 1 < n` keeps i
+      // below INT_MAX - 1 in the body, where `a[i + 1]` then needs no wrap.
+      Expr y = x;
+      if (auto w = expr::as_wrap(y); w && w->is_signed && counter_plus_constant(w->value)) y = w->value;
+      if (auto offset = variable_plus_constant(y)) {
+        Iv m = meet(eval(offset->first, s), binary(BinOp::Sub, n, point(offset->second)));
+        if (m.empty()) return false;
+        store(r, offset->first->name, m);
+      }
       // An unsigned wrap of a variable whose range starts at the signed
       // minimum: a result below 2^(bits-1) is the variable itself
       // (`(unsigned)w == 32 * gridDim.x`).
@@ -397,6 +408,18 @@ class Analysis {
         return e;
     }
     return e;
+  }
+
+  // e is `v + c`, `c + v` or `v - c` for a variable v and a constant c:
+  // v and what it adds (-c for `v - c`).
+  static std::optional<std::pair<Expr, std::int64_t>> variable_plus_constant(const Expr& e) {
+    if (e->kind != ExprNode::Kind::Binary || (e->binop != BinOp::Add && e->binop != BinOp::Sub)) return std::nullopt;
+    auto is_var = [](const Expr& x) { return x->kind == ExprNode::Kind::Var; };
+    auto c_b = expr::as_int(e->b);
+    if (is_var(e->a) && c_b && *c_b != INT64_MIN) return std::make_pair(e->a, e->binop == BinOp::Add ? *c_b : -*c_b);
+    auto c_a = expr::as_int(e->a);
+    if (e->binop == BinOp::Add && c_a && is_var(e->b)) return std::make_pair(e->b, *c_a);
+    return std::nullopt;
   }
 
   // In a loop's test: e is `counter + c` or `counter - c`, c a constant.
@@ -607,9 +630,20 @@ class Analysis {
   struct Trip {
     std::optional<State> next, exit;
   };
+  // A state where the loop's test is `truth`: its counters plus constants
+  // under the loop-counter assumption, as the rewritten test reads them.
+  std::optional<State> test(const Loop& l, const State& s, bool truth) {
+    std::set<std::string> counters;
+    if (facts_.assume_loop_updates_fit) assigned_variables(l.update, counters);
+    counters_ = &counters;
+    std::optional<State> r = refine(s, l.cond, truth);
+    counters_ = nullptr;
+    return r;
+  }
+
   Trip trip(Loop& l, const State& head) {
     loops_.push_back({});
-    std::optional<State> entry = l.test_first ? refine(head, l.cond, true) : std::optional<State>(head);
+    std::optional<State> entry = l.test_first ? test(l, head, true) : std::optional<State>(head);
     std::optional<State> after = block(l.body, entry);
     after = join(after, loops_.back().continues);
     // A for loop's update is assumed not to overflow its counter
@@ -622,10 +656,10 @@ class Analysis {
     Trip t;
     if (l.test_first) {
       t.next = after;
-      t.exit = join(refine(head, l.cond, false), exits.breaks);
+      t.exit = join(test(l, head, false), exits.breaks);
     } else {
-      t.next = after ? refine(*after, l.cond, true) : std::nullopt;
-      t.exit = join(after ? refine(*after, l.cond, false) : std::nullopt, exits.breaks);
+      t.next = after ? test(l, *after, true) : std::nullopt;
+      t.exit = join(after ? test(l, *after, false) : std::nullopt, exits.breaks);
     }
     return t;
   }

@@ -23,30 +23,9 @@ TEST(InferenceFromText, AStoreIsAWriteWithItsIndex) {
             "kernel k {\n  global A;\n  wr A[threadIdx.x] = 1 @ \"k.cu\":2:3;\n}\n");
 }
 
-TEST(InferenceFromText, ALoopIsAProtocolLoop) {
-  EXPECT_EQ(protocol_of(R"(cuda kernel k {
-  param int n;
-  array shared int s[64];
-  local int i;
-  loop (i < n) {
-    init:
-      i = 0;
-    body:
-      store s[i] = 0;
-    update:
-      i = i + 1;
-  }
-}
-)"),
-            "kernel k {\n  shared s;\n  uniform n;\n  for i in 0..n {\n    wr s[i] = 0 @ \"\":0:0;\n  }\n}\n");
-}
-
-// A test of the counter plus a constant is a test of the counter: `i + 1 <
-// n` runs i over 0..n - 1 (`1 + i < n` and `i - 1 < n` alike), not an
-// uncounted loop whose counter is unknown in every iteration.
-TEST(InferenceFromText, ATestOfTheCounterPlusAConstantIsAProtocolLoop) {
-  auto loop_over = [](const std::string& test) {
-    return protocol_of(R"(cuda kernel k {
+// The protocol of `for (i = 0; TEST; i++) s[i] = 0;`.
+std::string loop_protocol(const std::string& test) {
+  return protocol_of(R"(cuda kernel k {
   param int n;
   array shared int s[64];
   local int i;
@@ -60,17 +39,26 @@ TEST(InferenceFromText, ATestOfTheCounterPlusAConstantIsAProtocolLoop) {
   }
 }
 )");
-  };
-  auto expected = [](const std::string& bound) {
-    return "kernel k {\n  shared s;\n  uniform n;\n  for i in 0.." + bound +
-           " {\n    wr s[i] = 0 @ \"\":0:0;\n  }\n}\n";
-  };
-  EXPECT_EQ(loop_over("i + 1 < n"), expected("n - 1"));
-  EXPECT_EQ(loop_over("1 + i < n"), expected("n - 1"));
-  EXPECT_EQ(loop_over("i - 2 < n"), expected("n + 2"));
-  EXPECT_EQ(loop_over("n > i + 1"), expected("n - 1"));
+}
+
+// That protocol when the loop is counted from 0 to `bound`.
+std::string counted_to(const std::string& bound) {
+  return "kernel k {\n  shared s;\n  uniform n;\n  for i in 0.." + bound +
+         " {\n    wr s[i] = 0 @ \"\":0:0;\n  }\n}\n";
+}
+
+TEST(InferenceFromText, ALoopIsAProtocolLoop) { EXPECT_EQ(loop_protocol("i < n"), counted_to("n")); }
+
+// A test of the counter plus a constant is a test of the counter: `i + 1 <
+// n` runs i over 0..n - 1 (`1 + i < n` and `i - 2 < n` alike), not an
+// uncounted loop whose counter is unknown in every iteration.
+TEST(InferenceFromText, ATestOfTheCounterPlusAConstantIsAProtocolLoop) {
+  EXPECT_EQ(loop_protocol("i + 1 < n"), counted_to("n - 1"));
+  EXPECT_EQ(loop_protocol("1 + i < n"), counted_to("n - 1"));
+  EXPECT_EQ(loop_protocol("i - 2 < n"), counted_to("n + 2"));
+  EXPECT_EQ(loop_protocol("n > i + 1"), counted_to("n - 1"));
   // Not a constant: still a loop racecert cannot count.
-  EXPECT_EQ(loop_over("i + n < 64").find("for i in"), std::string::npos) << loop_over("i + n < 64");
+  EXPECT_EQ(loop_protocol("i + n < 64").find("for i in"), std::string::npos) << loop_protocol("i + n < 64");
 }
 
 // Unknowns (i$<n>, a counter each) and loop variables (i, then i$<n> for

@@ -144,8 +144,9 @@ TEST(IntegerRanges, LoopUpdatesAreAssumedToFit) {
 
 // The loop's test of a signed counter plus a constant (a grid-stride
 // stencil's `i + 1 < n`) shares the update's assumption: its wrap goes, so
-// that inference counts the loop. An unsigned one's wrap stays (C defines
-// it), and so does every wrap without the assumption.
+// that inference counts the loop, and the test bounds the counter in the
+// body, so that `a[i + 1]` there needs none. An unsigned one's wrap stays
+// (C defines it), and so does every wrap without the assumption.
 TEST(IntegerRanges, ALoopTestOfTheCounterPlusAConstantIsAssumedToFit) {
   auto text = [](const std::string& test) {
     return R"(cuda kernel k {
@@ -154,7 +155,7 @@ TEST(IntegerRanges, ALoopTestOfTheCounterPlusAConstantIsAssumedToFit) {
   i = blockIdx.x * blockDim.x + threadIdx.x;
   loop ()" + test + R"( < n) {
     body:
-      store a[i] = 1;
+      store a[(i + 1 + 2147483648 & 4294967295) - 2147483648] = 1;
     update:
       i = i + blockDim.x * gridDim.x;
   }
@@ -168,6 +169,8 @@ TEST(IntegerRanges, ALoopTestOfTheCounterPlusAConstantIsAssumedToFit) {
   WrapsLeft a = remove_redundant_wraps(assumed, facts);
   EXPECT_NE(print(assumed).find("loop (i + 1 < n)"), std::string::npos) << print(assumed);
   EXPECT_GT(a.loop_updates_assumed, 0u);
+  // The test keeps i below INT_MAX - 1 in the body: `i + 1` there fits.
+  EXPECT_NE(print(assumed).find("store a[i + 1] = 1;"), std::string::npos) << print(assumed);
   Kernel unsigned_test = parse_kernel(text("(i - 1 & 4294967295)"), "k.kir");  // -1 for thread 0: wraps
   remove_redundant_wraps(unsigned_test, facts);
   EXPECT_EQ(print(unsigned_test).find("loop (i - 1 < n)"), std::string::npos) << print(unsigned_test);
@@ -178,6 +181,7 @@ TEST(IntegerRanges, ALoopTestOfTheCounterPlusAConstantIsAssumedToFit) {
   Kernel exact = parse_kernel(text(i_plus_1), "k.kir");
   EXPECT_EQ(remove_redundant_wraps(exact, facts).loop_updates_assumed, 0u);
   EXPECT_EQ(print(exact).find("loop (i + 1 < n)"), std::string::npos) << print(exact);
+  EXPECT_EQ(print(exact).find("store a[i + 1] = 1;"), std::string::npos) << print(exact);
 }
 
 TEST(IntegerRanges, TheGlobalIndexFitsUnderTheLaunchAssumption) {
