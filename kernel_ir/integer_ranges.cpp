@@ -630,11 +630,18 @@ class Analysis {
   struct Trip {
     std::optional<State> next, exit;
   };
+  // The counters whose test plus a constant the loop-counter assumption
+  // covers: the variables the loop's update assigns (none without it).
+  std::set<std::string> counters_of(const Loop& l) const {
+    std::set<std::string> counters;
+    if (facts_.assume_loop_updates_fit) assigned_variables(l.update, counters);
+    return counters;
+  }
+
   // A state where the loop's test is `truth`: its counters plus constants
   // under the loop-counter assumption, as the rewritten test reads them.
   std::optional<State> test(const Loop& l, const State& s, bool truth) {
-    std::set<std::string> counters;
-    if (facts_.assume_loop_updates_fit) assigned_variables(l.update, counters);
+    std::set<std::string> counters = counters_of(l);
     counters_ = &counters;
     std::optional<State> r = refine(s, l.cond, truth);
     counters_ = nullptr;
@@ -699,8 +706,7 @@ class Analysis {
       // counter's assumption: a signed `i + 1` that overflowed would be
       // undefined behaviour, and with its wrap kept the loop is not one
       // racecert counts (its counter would be unknown in every iteration).
-      std::set<std::string> counters;
-      if (facts_.assume_loop_updates_fit) assigned_variables(l.update, counters);
+      std::set<std::string> counters = counters_of(l);
       counters_ = &counters;
       value(l.cond, head);
       counters_ = nullptr;
