@@ -422,13 +422,11 @@ class Analysis {
     return std::nullopt;
   }
 
-  // In a loop's test: e is `counter + c` or `counter - c`, c a constant.
+  // In a loop's test: e is `counter + c`, `c + counter` or `counter - c`.
   bool counter_plus_constant(const Expr& e) const {
-    if (!counters_ || e->kind != ExprNode::Kind::Binary) return false;
-    if (e->binop != BinOp::Add && e->binop != BinOp::Sub) return false;
-    auto counter = [&](const Expr& x) { return x->kind == ExprNode::Kind::Var && counters_->count(x->name) > 0; };
-    auto constant = [](const Expr& x) { return expr::as_int(x).has_value(); };
-    return (counter(e->a) && constant(e->b)) || (e->binop == BinOp::Add && constant(e->a) && counter(e->b));
+    if (!counters_) return false;
+    auto offset = variable_plus_constant(e);
+    return offset && counters_->count(offset->first->name) > 0;
   }
 
   // Whether every node of e stays within +-2^62: the queries' bit-vector
