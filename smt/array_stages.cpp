@@ -60,27 +60,33 @@ const std::vector<Closure>& ArrayStages::closures() {
   return *closures_;
 }
 
-void ArrayStages::add_view_traces(const SyncView& v, const std::function<void(SymbolicTrace&&)>& each) const {
+void ArrayStages::add_view_traces(const SyncView& v, const TraceSink& each, const TraceScreen& screen) const {
   TraceOptions to;
   to.extra_assumptions = options_.assumptions;
   to.warp_size = options_.warp_size;
   to.same_group = v.same_group;
   to.other_group = v.other_group;
   TraceMaker make(v.kernel, array_.name, v.cross_block, std::move(to));
+  // The screen's trace first; the whole trace only when it is needed.
+  auto give = [&](const std::function<SymbolicTrace(WrittenValues)>& made) {
+    if (screen && screen(made(WrittenValues::LeftOut))) return;
+    each(made(WrittenValues::Kept));
+  };
   if (v.cross_block && !v.grid_phases) {
     // No grid barrier: one trace of the whole kernel.
-    each(make.of_whole_kernel());
+    give([&](WrittenValues values) { return make.of_whole_kernel(values); });
     return;
   }
   std::vector<Closure> own;
   const std::vector<Closure>* cs = &own;
   if (&v == &views_.front()) cs = &closures_.value();
   else own = split(align_view(v.kernel));
-  for (const auto& c : *cs) {
-    SymbolicTrace t = make.of(c);
-    if (!v.pairs.empty()) t.phase += ", " + v.pairs;
-    each(std::move(t));
-  }
+  for (const auto& c : *cs)
+    give([&](WrittenValues values) {
+      SymbolicTrace t = make.of(c, values);
+      if (!v.pairs.empty()) t.phase += ", " + v.pairs;
+      return t;
+    });
 }
 
 const std::vector<SymbolicTrace>& ArrayStages::traces() {
@@ -92,7 +98,7 @@ const std::vector<SymbolicTrace>& ArrayStages::traces() {
   return *traces_;
 }
 
-void ArrayStages::for_each_trace(const std::function<void(SymbolicTrace&&)>& each) {
+void ArrayStages::for_each_trace(const TraceSink& each, const TraceScreen& screen) {
   if (consumed_) throw std::logic_error("ArrayStages: the traces were already made");
   closures();
   consumed_ = true;
@@ -103,7 +109,7 @@ void ArrayStages::for_each_trace(const std::function<void(SymbolicTrace&&)>& eac
   views_.front().kernel.kernel.body = {};
   aligned_.reset();
   for (auto& v : views_) {
-    add_view_traces(v, each);
+    add_view_traces(v, each, screen);
     v.kernel.kernel.body = {};
     if (&v == &views_.front()) closures_.reset();
   }

@@ -42,12 +42,19 @@ class ArrayStages {
   // kernel's accesses are not all held at once (issue 18). It consumes the
   // stages: called once, and no stage may be asked for after it (that
   // throws std::logic_error), except traces() when it made them.
-  void for_each_trace(const std::function<void(transform::SymbolicTrace&&)>& each);
+  //
+  // `screen`, when given, first gets each trace made without its written
+  // values (transform::WrittenValues), which is enough for the fast paths
+  // and much cheaper in a long phase. It returns whether it dealt with the
+  // trace; when it did not, the trace is made again with its values and
+  // handed to `each`.
+  using TraceSink = std::function<void(transform::SymbolicTrace&&)>;
+  using TraceScreen = std::function<bool(transform::SymbolicTrace&&)>;
+  void for_each_trace(const TraceSink& each, const TraceScreen& screen = {});
 
  private:
   transform::AlignedProtocol align_view(const transform::WellFormed& w) const;
-  void add_view_traces(const transform::SyncView& v,
-                       const std::function<void(transform::SymbolicTrace&&)>& each) const;
+  void add_view_traces(const transform::SyncView& v, const TraceSink& each, const TraceScreen& screen) const;
 
   std::vector<transform::SyncView> views_;  // the plain same-block view first
   protocol::ArrayDecl array_;

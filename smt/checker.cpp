@@ -341,17 +341,21 @@ std::vector<KernelReport> check(std::vector<Kernel> kernels, const CheckOptions&
       if (!written.count(array.name)) continue;
       try {
         ArrayStages stages(w, array, ko, uniform);
-        stages.for_each_trace([&](SymbolicTrace&& t) {
-          if (!may_conflict(t)) return;
-          Job j{std::move(t), {}, false, false};
-          if (auto r = solve_without_solver(j.trace, ko.query)) {
-            // Decided: the report reads only the trace's array and kind.
-            j.result = std::move(*r);
-            j.decided = true;
-            j.trace = without_steps(std::move(j.trace));
-          }
-          jobs.push_back(std::move(j));
-        });
+        // The fast path decides on the trace without its written values;
+        // the solver gets the trace with them.
+        ArrayStages::TraceScreen fast_path = [&](SymbolicTrace&& t) {
+              if (!may_conflict(t)) return true;
+              auto r = solve_without_solver(t, ko.query);
+              if (!r) return false;
+              // Decided: the report reads only the trace's array and kind.
+              jobs.push_back(Job{without_steps(std::move(t)), std::move(*r), false, true});
+              return true;
+        };
+        stages.for_each_trace(
+            [&](SymbolicTrace&& t) {
+              if (may_conflict(t)) jobs.push_back(Job{std::move(t), {}, false, false});
+            },
+            ko.query.fast_paths ? fast_path : ArrayStages::TraceScreen{});
       } catch (const Error& e) {
         rep.status = worse(rep.status, KernelStatus::Unknown);
         rep.diagnostics.push_back({Diagnostic::Severity::Warning, e.loc(),

@@ -1,11 +1,11 @@
 #include "smt/query.hpp"
 
 #include <algorithm>
-
 #include <chrono>
 #include <limits>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "protocol/interpreter.hpp"
 #include "smt/access_groups.hpp"
@@ -619,6 +619,18 @@ void QueryContext::give_back(std::shared_ptr<detail::SharedContext> used, bool c
 
 void prepare_context() { detail::make_context_ahead(); }
 
+namespace {
+
+// The solver's formula needs what each write writes (two writes of one
+// value do not race): a trace made for the fast paths alone lacks it.
+void require_values(const SymbolicTrace& t) {
+  if (t.values == WrittenValues::LeftOut)
+    throw std::logic_error("smt: the trace of " + t.array + " (" + t.phase +
+                           ") was made without its written values, which the solver needs");
+}
+
+}  // namespace
+
 std::optional<QueryResult> solve_without_solver(const SymbolicTrace& t, const QueryOptions& o) {
   if (!o.fast_paths) return std::nullopt;
   auto start = Clock::now();
@@ -633,6 +645,7 @@ std::optional<QueryResult> solve_without_solver(const SymbolicTrace& t, const Qu
 
 QueryResult solve(const SymbolicTrace& given, const QueryOptions& o, QueryContext* shared) {
   if (auto decided = solve_without_solver(given, o)) return std::move(*decided);
+  require_values(given);
   auto start = Clock::now();
   Deadline deadline = Deadline::after(std::chrono::milliseconds(o.timeout_ms)).min(o.deadline);
   auto result = std::make_shared<QueryResult>();
@@ -654,6 +667,7 @@ QueryResult solve(const SymbolicTrace& given, const QueryOptions& o, QueryContex
 std::string to_smtlib(const SymbolicTrace& given, const QueryOptions& o) {
   // The formula as solve() first asks it: constants propagated, products
   // linearized (mul! variables with their lemmas).
+  require_values(given);
   SymbolicTrace t = propagate_constants(given);
   std::string why;
   bool bv = needs_bitvectors(t, &why);

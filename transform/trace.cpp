@@ -58,7 +58,8 @@ class Sequentializer {
   // variable of it (a binder is shared by both threads, so the renaming
   // would differ).
   SymbolicTrace build(const std::vector<ClosureBinder>& binders, const Block& code,
-                      const TraceOptions& o, const TracePrelude* prelude = nullptr) {
+                      const TraceOptions& o, WrittenValues values, const TracePrelude* prelude = nullptr) {
+    t_.values = values;
     if (prelude && !prelude->usable) prelude = nullptr;
     for (const auto& b : binders)
       if (prelude && prelude->names.count(b.var)) prelude = nullptr;
@@ -361,7 +362,7 @@ class Sequentializer {
     for (const auto& i : a.index) ta.index.push_back(renamed(i, thread));
     ta.view = resolve_view(a.view, t_.element_bytes);
     ta.mode = a.mode;
-    if (a.value) ta.value = renamed(a.value, thread);
+    if (a.value && t_.values == WrittenValues::Kept) ta.value = renamed(a.value, thread);
     ta.loc = a.loc;
     ta.site = site;
     // Only lock-step traces read instructions and loop counters (a map
@@ -406,17 +407,17 @@ TraceMaker::TraceMaker(const WellFormed& w, const std::string& array, bool cross
 
 TraceMaker::~TraceMaker() = default;
 
-SymbolicTrace TraceMaker::of(const Closure& c) {
+SymbolicTrace TraceMaker::of(const Closure& c, WrittenValues values) {
   // A view of one closure renames its prelude once either way.
   if (!prelude_ && made_++ > 0)
     prelude_ = std::make_unique<TracePrelude>(Sequentializer(w_, array_, cross_).prelude(options_));
-  SymbolicTrace t = Sequentializer(w_, array_, cross_).build(c.binders, c.code, options_, prelude_.get());
+  SymbolicTrace t = Sequentializer(w_, array_, cross_).build(c.binders, c.code, options_, values, prelude_.get());
   t.phase = cross_ ? "threads of different blocks in the " + c.describe() : c.describe();
   return t;
 }
 
-SymbolicTrace TraceMaker::of_whole_kernel() {
-  SymbolicTrace t = Sequentializer(w_, array_, true).build({}, w_.kernel.body, options_);
+SymbolicTrace TraceMaker::of_whole_kernel(WrittenValues values) {
+  SymbolicTrace t = Sequentializer(w_, array_, true).build({}, w_.kernel.body, options_, values);
   t.phase = "threads of different blocks (barriers do not order them)";
   return t;
 }
@@ -451,6 +452,7 @@ bool may_conflict(const SymbolicTrace& t) {
 
 std::string print(const SymbolicTrace& t) {
   std::string out = "trace of " + t.array + " (" + t.phase + "):\n";
+  if (t.values == WrittenValues::LeftOut) out += "  (written values left out)\n";
   for (int th = 0; th <= 2; ++th) {
     out += th == 0 ? "  shared:" : "  thread " + std::to_string(th) + ":";
     for (const auto& v : t.vars)

@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 #include "protocol/interpreter.hpp"
@@ -41,6 +42,21 @@ smt::QueryStatus z3_verdict(const SymbolicTrace& t) {
   return smt::solve(t, o).status;
 }
 
+// smt::check asks the fast path of a trace made without its written values
+// (transform::WrittenValues): its decision must be the one it makes with
+// them. Here each write writes a value of its thread's own (or the same in
+// both threads), and the trace stripped of them must be decided alike.
+void expect_same_decision_without_values(const SymbolicTrace& t, unsigned seed) {
+  SymbolicTrace with = t, without = t;
+  for (auto& a : with.accesses)
+    if (a.mode == AccessMode::Write)
+      a.value = seed % 2 ? var("threadIdx.x@" + std::to_string(a.thread)) + v("N") : v("N");
+  for (auto& a : without.accesses) a.value = nullptr;
+  without.values = transform::WrittenValues::LeftOut;
+  EXPECT_EQ(smt::decide_without_solver(with), smt::decide_without_solver(without)) << "seed " << seed;
+  EXPECT_EQ(smt::decide_without_solver(with), smt::decide_without_solver(t)) << "seed " << seed;
+}
+
 TEST(FastPath, AgreesWithZ3AndBruteForceOnRandomTraces) {
   int proved = 0, proved_small = 0, racy_small = 0, checked = 0, modular = 0, block_radix = 0;
   for (unsigned seed = 0; seed < 800; seed += testkit::seed_stride()) {
@@ -48,6 +64,7 @@ TEST(FastPath, AgreesWithZ3AndBruteForceOnRandomTraces) {
     SymbolicTrace t = random_trace(rng);
     if (!transform::may_conflict(t)) continue;
     ++checked;
+    expect_same_decision_without_values(t, seed);
     if (auto why = smt::decide_without_solver(t)) {
       ++proved;
       block_radix += why->find("block-sized radix") != std::string::npos;
@@ -224,6 +241,21 @@ TEST(FastPath, LeavesToZ3WhatItCannotProve) {
                       {expr::wrap(tid + lit(64) * v("i") + lit(1), 32, false)}));
   // Only reads: nothing to prove, and nothing the fast path is asked.
   EXPECT_EQ(decide(one_dimensional(false), AccessMode::Read, {lit(3)}, {lit(3)}), "no two accesses can conflict");
+}
+
+// A trace without its written values is for the fast paths only: one they
+// cannot decide is refused by the solver, not asked as if nothing were
+// written (two writes of one value do not race).
+TEST(FastPath, TheSolverRefusesATraceWithoutItsValues) {
+  TraceBuilder b(false);
+  b.access(AccessMode::Write, {lit(3)});
+  b.access(AccessMode::Write, {lit(3)});
+  b.t.values = transform::WrittenValues::LeftOut;
+  ASSERT_FALSE(smt::decide_without_solver(b.t));
+  EXPECT_THROW(smt::solve(b.t, smt::QueryOptions{}), std::logic_error);
+  EXPECT_THROW(smt::to_smtlib(b.t, smt::QueryOptions{}), std::logic_error);
+  b.t.values = transform::WrittenValues::Kept;
+  EXPECT_EQ(z3_verdict(b.t), smt::QueryStatus::Racy);
 }
 
 // Queries that share one Z3 context (smt::QueryContext, what the checker

@@ -166,3 +166,45 @@ TEST(TraceMaker, AnAssumptionNamingAnOuterBinder) {
   ASSERT_GE(most, 2u);
   expect_traces_made_alone(w, cs, {"r < N + 7", "q < N + 7", "N < 100"});
 }
+
+// A trace made for the fast paths leaves the written values out, and the
+// unknowns only they use (issue 18); everything else is the trace with
+// them, and its printed form says so.
+TEST(TraceMaker, ATraceWithoutItsWrittenValues) {
+  WellFormed w = well_formed_of(
+      "kernel k { global A; local v; local g; if (g > 0) { wr A[tid] = v + 1; } rd A[tid + 1]; }");
+  std::vector<Closure> cs = split(align(w));
+  ASSERT_EQ(cs.size(), 1u);
+  TraceMaker make(w, "A", false);
+  SymbolicTrace kept = make.of(cs[0]);
+  SymbolicTrace left_out = make.of(cs[0], WrittenValues::LeftOut);
+  EXPECT_EQ(kept.values, WrittenValues::Kept);
+  EXPECT_EQ(left_out.values, WrittenValues::LeftOut);
+  ASSERT_EQ(kept.accesses.size(), 4u);
+  ASSERT_EQ(left_out.accesses.size(), 4u);
+  int written = 0;
+  for (std::size_t i = 0; i < kept.accesses.size(); ++i) {
+    const TraceAccess &a = kept.accesses[i], &b = left_out.accesses[i];
+    EXPECT_EQ(to_string(a.guard), to_string(b.guard));
+    EXPECT_EQ(to_string(a.index.at(0)), to_string(b.index.at(0)));
+    EXPECT_EQ(a.mode, b.mode);
+    EXPECT_FALSE(b.value);
+    if (a.mode == AccessMode::Write) {
+      ++written;
+      EXPECT_EQ(to_string(a.value), "v@" + std::to_string(a.thread) + " + 1");
+    }
+  }
+  EXPECT_EQ(written, 2);
+  auto names = [](const SymbolicTrace& t) {
+    std::set<std::string> out;
+    for (const auto& v : t.vars) out.insert(v.name);
+    return out;
+  };
+  EXPECT_TRUE(names(kept).count("v@1") && names(kept).count("v@2"));
+  EXPECT_FALSE(names(left_out).count("v@1") || names(left_out).count("v@2"));
+  EXPECT_TRUE(names(left_out).count("g@1") && names(left_out).count("g@2"));
+  EXPECT_NE(print(left_out).find("(written values left out)"), std::string::npos);
+  EXPECT_EQ(print(kept).find("(written values left out)"), std::string::npos);
+  // Made once more with its values, the trace is the one made first.
+  EXPECT_EQ(print(make.of(cs[0])), print(kept));
+}
