@@ -29,8 +29,8 @@ ArrayStages::ArrayStages(const WellFormed& w, const ArrayDecl& array, const Chec
     : ArrayStages(w, array, o, z3_group_uniform(w, o)) {}
 
 ArrayStages::ArrayStages(const WellFormed& w, const ArrayDecl& array, const CheckOptions& o,
-                         const GroupUniform& uniform)
-    : array_(array), preconditions_(w.kernel.preconditions), options_(o) {
+                         const GroupUniform& uniform, std::shared_ptr<QueryContext> contexts)
+    : array_(array), preconditions_(w.kernel.preconditions), options_(o), contexts_(std::move(contexts)) {
   views_ = sync_views(projected_on(w, array.name), array.space == MemorySpace::Global && !o.intra_block_only,
                       uniform);
 }
@@ -38,7 +38,7 @@ ArrayStages::ArrayStages(const WellFormed& w, const ArrayDecl& array, const Chec
 AlignedProtocol ArrayStages::align_view(const WellFormed& w) const {
   AlignOptions ao;
   const QueryOptions& q = options_.query;
-  ao.implies = z3_implication(std::min(q.timeout_ms, 2000u), q.deadline, q.rlimit);
+  ao.implies = z3_implication(std::min(q.timeout_ms, 2000u), q.deadline, q.rlimit, contexts_);
   ao.facts = builtin_constraints();
   ao.facts.insert(ao.facts.end(), preconditions_.begin(), preconditions_.end());
   ao.facts.insert(ao.facts.end(), options_.assumptions.begin(), options_.assumptions.end());

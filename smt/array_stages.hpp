@@ -10,11 +10,13 @@
 // sync_views.hpp). aligned() and closures() are those of the plain
 // same-block view; traces() has the traces of every view.
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "protocol/protocol.hpp"
 #include "smt/checker.hpp"
+#include "smt/query.hpp"
 #include "transform/aligned.hpp"
 #include "transform/split.hpp"
 #include "transform/sync_views.hpp"
@@ -28,9 +30,11 @@ class ArrayStages {
   // `w` is the well-formed kernel (no divergence); `array` one of its arrays.
   ArrayStages(const transform::WellFormed& w, const protocol::ArrayDecl& array, const CheckOptions& o);
   // With the warp-barrier uniformity check of w (z3_group_uniform), shared
-  // by the arrays of one kernel so that each question is asked once.
+  // by the arrays of one kernel so that each question is asked once; the
+  // aligning's implication checks go through `contexts` when given (one Z3
+  // context for every array of a kernel: smt::check).
   ArrayStages(const transform::WellFormed& w, const protocol::ArrayDecl& array, const CheckOptions& o,
-              const transform::GroupUniform& uniform);
+              const transform::GroupUniform& uniform, std::shared_ptr<QueryContext> contexts = nullptr);
 
   // Each throws racecert::Error when its stage (or an earlier one) fails.
   const transform::AlignedProtocol& aligned();
@@ -60,6 +64,7 @@ class ArrayStages {
   protocol::ArrayDecl array_;
   std::vector<protocol::Expr> preconditions_;  // of the whole kernel
   CheckOptions options_;
+  std::shared_ptr<QueryContext> contexts_;  // null: each aligning has its own
   std::optional<transform::AlignedProtocol> aligned_;
   std::optional<std::vector<transform::Closure>> closures_;
   std::optional<std::vector<transform::SymbolicTrace>> traces_;

@@ -1,10 +1,10 @@
 #include "smt/checker.hpp"
 
-#include <atomic>
-
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "protocol/interpreter.hpp"
@@ -328,7 +328,14 @@ std::vector<KernelReport> check(std::vector<Kernel> kernels, const CheckOptions&
       rep.seconds = std::chrono::duration<double>(Clock::now() - started).count();
       continue;
     }
-    GroupUniform uniform = z3_group_uniform(w, ko);
+    // One Z3 context for the kernel's implication checks (the warp
+    // barriers' uniformity, every array's aligning), one after another,
+    // then for the first group of its queries: a context costs 2 to 3 ms
+    // to make, more than most of those checks, and a kernel of loops over
+    // two arrays made three (issue 18). Asked in a fixed order, so the
+    // first group's context history is the same on every run.
+    auto kernel_context = std::make_shared<QueryContext>();
+    GroupUniform uniform = z3_group_uniform(w, ko, kernel_context);
     for (const auto& y : non_uniform_warp_syncs(w, uniform))
       rep.diagnostics.push_back({Diagnostic::Severity::Note, y.loc,
                                  "warp barriers of groups of " + std::to_string(y.width) +
@@ -340,7 +347,7 @@ std::vector<KernelReport> check(std::vector<Kernel> kernels, const CheckOptions&
       if (o.race_arrays && !o.race_arrays->count(array.name)) continue;
       if (!written.count(array.name)) continue;
       try {
-        ArrayStages stages(w, array, ko, uniform);
+        ArrayStages stages(w, array, ko, uniform, kernel_context);
         // The fast path decides on the trace without its written values;
         // the solver gets the trace with them.
         ArrayStages::TraceScreen fast_path = [&](SymbolicTrace&& t) {
@@ -368,7 +375,8 @@ std::vector<KernelReport> check(std::vector<Kernel> kernels, const CheckOptions&
     std::atomic<std::size_t> answered = 0;
     std::size_t groups = (jobs.size() + kQueriesPerContext - 1) / kQueriesPerContext;
     parallel_for(groups, query_threads(o.jobs, groups), [&](std::size_t g) {
-      QueryContext shared;
+      QueryContext own;
+      QueryContext& shared = g == 0 ? *kernel_context : own;
       // The races this group's queries found so far. A query whose every
       // possible race is among them is asked without witness minimization,
       // often most of a racy query's time: its race is one the report

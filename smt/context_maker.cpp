@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <condition_variable>
+#include <atomic>
 #include <deque>
 #include <mutex>
 #include <new>
@@ -147,7 +148,14 @@ void make_context_ahead() {
   m.ask();
 }
 
+namespace {
+std::atomic<std::size_t> handed_out{0};
+}  // namespace
+
+std::size_t contexts_handed_out() { return handed_out.load(); }
+
 ContextPtr make_context() {
+  ++handed_out;
   Maker& m = maker();
   std::unique_lock<std::mutex> lock(m.mutex);
   // The one made ahead, or one the idle maker makes for this asker alone.

@@ -25,6 +25,7 @@
 // 1 to 3 ms). A context made with none deleted before it (the first, or
 // one asked for while the others are in use) has its memory mapped in one
 // go first (support/memory_reuse.hpp, populate_arena).
+#include <cstddef>
 #include <memory>
 
 #include <z3++.h>
@@ -44,5 +45,9 @@ void make_context_ahead();
 // (waiting for it if it is still being made), else one the maker makes, or
 // one made on the calling thread while the maker serves another asker.
 ContextPtr make_context();
+
+// How many contexts make_context has handed out in this process: the tests
+// read which checks shared one.
+std::size_t contexts_handed_out();
 
 }  // namespace racecert::smt::detail

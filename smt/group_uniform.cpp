@@ -8,9 +8,11 @@ namespace racecert::smt {
 
 using namespace protocol;
 
-transform::GroupUniform z3_group_uniform(const transform::WellFormed& w, const CheckOptions& o) {
+transform::GroupUniform z3_group_uniform(const transform::WellFormed& w, const CheckOptions& o,
+                                         std::shared_ptr<QueryContext> contexts) {
   const QueryOptions& q = o.query;
-  transform::Implication implies = z3_implication(std::min(q.timeout_ms, 2000u), q.deadline, q.rlimit);
+  transform::Implication implies =
+      z3_implication(std::min(q.timeout_ms, 2000u), q.deadline, q.rlimit, std::move(contexts));
   std::vector<Expr> facts = builtin_constraints();
   facts.insert(facts.end(), w.kernel.preconditions.begin(), w.kernel.preconditions.end());
   facts.insert(facts.end(), o.assumptions.begin(), o.assumptions.end());

@@ -36,12 +36,13 @@ bool valid_here(const std::vector<protocol::Expr>& facts, const protocol::Expr& 
 
 }  // namespace
 
-transform::Implication z3_implication(unsigned timeout_ms, Deadline deadline, unsigned rlimit) {
+transform::Implication z3_implication(unsigned timeout_ms, Deadline deadline, unsigned rlimit,
+                                      std::shared_ptr<QueryContext> contexts) {
   // The checks of one closure share a Z3 context, one after another: a
   // fresh context and its solver cost about 1 ms, more than most of these
   // checks (issue 18). The transforms ask them in a fixed order on one
   // thread, so each check's context history is the same on every run.
-  auto contexts = std::make_shared<QueryContext>();
+  if (!contexts) contexts = std::make_shared<QueryContext>();
   return [timeout_ms, deadline, rlimit, contexts](const std::vector<protocol::Expr>& facts, const protocol::Expr& goal) {
     // Two checks of timeout_ms each at most; a thread that overstays is left
     // behind and the implication counts as not shown.
