@@ -29,7 +29,10 @@ struct Job {
   QueryResult result;
   bool skipped = false;  // not run: the kernel's time limit had passed
   bool decided = false;  // by the fast path as the trace was made (result set)
-  bool unminimized = false;  // racy, asked without witness minimization (see check)
+  // Not asked yet: every race it could report is one its group found
+  // before (see check); report_results asks it only if that race is not
+  // what the report gives.
+  bool deferred = false;
 };
 
 // A decided trace without its accesses, variables and assumptions: what the
@@ -229,7 +232,7 @@ struct Unsettled {
 Unsettled unsettled_traces(const std::vector<Job>& jobs) {
   Unsettled out;
   for (const auto& j : jobs)
-    if (j.skipped || j.result.status != QueryStatus::Drf) {
+    if (j.skipped || j.deferred || j.result.status != QueryStatus::Drf) {
       ++out.all[j.trace.array];
       if (!j.trace.cross_block) ++out.same_block[j.trace.array];
     }
@@ -256,6 +259,18 @@ void report_results(const Kernel& k, std::vector<Job>& jobs, const CheckOptions&
   Unsettled unsettled = unsettled_traces(jobs);
   std::size_t skipped = 0;
   for (auto& j : jobs) {
+    if (j.deferred) {
+      // Its every race is one the report already gives (the usual case:
+      // the same phase's same-block and cross-block traces): not asked
+      // at all. Rarely, the earlier race of its group was reported with
+      // another witness, one the replay confirmed after excluding the
+      // first, at other places: then it is asked now, alone.
+      std::set<std::string> given;
+      for (const auto& race : rep.races) given.insert(race_key(race));
+      if (only_races_among(j.trace, given)) continue;
+      j.result = solve(j.trace, query);
+      j.deferred = false;
+    }
     if (j.result.bitvectors && bv_noted.insert(j.trace.array).second)
       rep.diagnostics.push_back({Diagnostic::Severity::Note, k.loc,
                                  "array '" + j.trace.array + "': bit-vector arithmetic used because of " +
@@ -268,16 +283,6 @@ void report_results(const Kernel& k, std::vector<Job>& jobs, const CheckOptions&
         return std::any_of(rep.races.begin(), rep.races.end(), [&](const auto& x) { return same_race(x, race); });
       };
       if (reported(r)) continue;
-      if (j.unminimized) {
-        // Rare: the earlier race of its group that made this one look like
-        // a duplicate was reported with another witness, one the replay
-        // confirmed. Asked again, alone, for a small witness.
-        QueryResult again = solve(j.trace, query);
-        if (again.status == QueryStatus::Racy) j.result = std::move(again);
-        j.unminimized = false;
-        r = make_race(j);
-        if (reported(r)) continue;
-      }
       r = replayed_race(k, j, o);
       r.launch_explanation = launch_explanation(
           j.trace, j.result,
@@ -378,10 +383,10 @@ std::vector<KernelReport> check(std::vector<Kernel> kernels, const CheckOptions&
       QueryContext own;
       QueryContext& shared = g == 0 ? *kernel_context : own;
       // The races this group's queries found so far. A query whose every
-      // possible race is among them is asked without witness minimization,
-      // often most of a racy query's time: its race is one the report
-      // already gives (the same array, places and modes, in an earlier
-      // query). Only this group's, so that what a query's context saw
+      // possible race is among them is not asked here (deferred): any race
+      // it finds is one the report already gives (the same array, places
+      // and modes, from an earlier query), and the kernel is racy whatever
+      // it answers. Only this group's, so that what a query's context saw
       // before is the same on every run, whatever the other threads did.
       std::set<std::string> found;
       for (std::size_t q = g * kQueriesPerContext; q < std::min(jobs.size(), (g + 1) * kQueriesPerContext); ++q) {
@@ -393,14 +398,13 @@ std::vector<KernelReport> check(std::vector<Kernel> kernels, const CheckOptions&
           jobs[q].skipped = true;  // reported once for all, not once per query
           continue;
         }
-        QueryOptions this_one = asked;
-        bool repeat = !found.empty() && only_races_among(jobs[q].trace, found);
-        if (repeat) this_one.minimize_witness = false;
-        jobs[q].result = solve(jobs[q].trace, this_one, &shared);
-        if (jobs[q].result.status == QueryStatus::Racy) {
-          jobs[q].unminimized = repeat;
-          found.insert(race_key(jobs[q]));
+        if (!found.empty() && only_races_among(jobs[q].trace, found)) {
+          jobs[q].deferred = true;
+          if (o.progress) o.progress(i, ++answered, jobs.size());
+          continue;
         }
+        jobs[q].result = solve(jobs[q].trace, asked, &shared);
+        if (jobs[q].result.status == QueryStatus::Racy) found.insert(race_key(jobs[q]));
         if (o.progress) o.progress(i, ++answered, jobs.size());
       }
     });

@@ -1,5 +1,6 @@
 #include "smt/z3_runtime.hpp"
 
+#include <atomic>
 #include <memory>
 
 namespace racecert::smt::detail {
@@ -8,6 +9,7 @@ namespace {
 
 thread_local ContextPtr t_context;
 thread_local SharedContext* t_shared = nullptr;  // the running work's, if it was given one
+std::atomic<std::size_t> begun{0};
 
 }  // namespace
 
@@ -17,7 +19,10 @@ z3::context& thread_context() {
   return *t_context;
 }
 
+std::size_t checks_begun() { return begun.load(); }
+
 LimitedResult limited_check(z3::solver& s, const Deadline& deadline, unsigned rlimit) {
+  ++begun;
   LimitedResult out;
   if (deadline.expired()) {
     out.timed_out = true;

@@ -54,6 +54,10 @@ inline constexpr const char* kOutOfRlimit = "max. resource limit exceeded";
 // limit that gives the same answer on a loaded machine as on an idle one.
 LimitedResult limited_check(z3::solver& s, const Deadline& deadline, unsigned rlimit = 0);
 
+// How many checks limited_check has begun in this process: the tests read
+// which questions were asked at all.
+std::size_t checks_begun();
+
 // How long past its deadline a solver thread may run before its caller
 // stops waiting for it.
 constexpr std::chrono::milliseconds kAbandonGrace{100};

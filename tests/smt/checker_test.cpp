@@ -9,6 +9,7 @@
 #include "protocol/parser.hpp"
 #include "smt/checker.hpp"
 #include "smt/context_maker.hpp"
+#include "smt/z3_runtime.hpp"
 
 using namespace racecert;
 using namespace racecert::protocol;
@@ -250,4 +251,24 @@ TEST(Checker, AKernelsImplicationChecksAndFirstQueriesShareOneContext) {
   KernelReport r = run(text, o);
   EXPECT_EQ(r.status, KernelStatus::Racy);
   EXPECT_EQ(smt::detail::contexts_handed_out() - before, 1u);
+}
+
+// A query whose every race is one its group found before is not asked: the
+// report gives that race once, and the kernel is racy whatever it answers
+// (issue 18). A global array's cross-block trace of `wr A[0]` races at the
+// places its same-block trace did, so the kernel asks Z3 what it asks for a
+// shared array, which has no cross-block trace.
+TEST(Checker, AQueryWhoseRacesWereFoundIsNotAsked) {
+  smt::CheckOptions o;
+  o.jobs = 1;
+  auto checks = [&](const std::string& space) {
+    std::size_t before = smt::detail::checks_begun();
+    KernelReport r = run("kernel k { " + space + " A; wr A[0] = threadIdx.x; }", o);
+    EXPECT_EQ(r.status, KernelStatus::Racy) << space;
+    EXPECT_EQ(r.races.size(), 1u) << space;
+    return smt::detail::checks_begun() - before;
+  };
+  std::size_t shared = checks("shared");
+  EXPECT_GE(shared, 1u);
+  EXPECT_EQ(checks("global"), shared);
 }
