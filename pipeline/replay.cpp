@@ -361,7 +361,10 @@ kir::Environment start_env(const kir::Kernel& k, const smt::WitnessValues& w, in
   for (int d = 0; d < 3; ++d) {
     std::string axis = kAxes[d];
     std::int64_t t1 = value_or(w.by_thread[1], "threadIdx." + axis, 0), t2 = value_or(w.by_thread[2], "threadIdx." + axis, 0);
-    std::int64_t b1 = value_or(w.by_thread[1], "blockIdx." + axis, 0), b2 = value_or(w.by_thread[2], "blockIdx." + axis, 0);
+    // A same-block trace's block is shared by both threads: the witness
+    // gives it once, among the shared values.
+    std::int64_t b = value_or(shared, "blockIdx." + axis, 0);
+    std::int64_t b1 = value_or(w.by_thread[1], "blockIdx." + axis, b), b2 = value_or(w.by_thread[2], "blockIdx." + axis, b);
     env["blockDim." + axis] = value_or(shared, "blockDim." + axis, std::max(t1, t2) + 1);
     env["gridDim." + axis] = value_or(shared, "gridDim." + axis, std::max(b1, b2) + 1);
     env["threadIdx." + axis] = thread == 1 ? t1 : t2;

@@ -211,6 +211,24 @@ TEST(Replay, CrossBlockRaceIsConfirmed) {
   expect_user_names(k.races[0]);
 }
 
+// A same-block race gives its block once, among the shared values: the
+// replay runs both threads in that block (it ran block 0 before, where
+// this kernel does not race), and the witness, the index and the threads
+// shown agree on it.
+TEST(Replay, SameBlockRaceIsReplayedInItsBlock) {
+  KernelReport k = check(
+      "__global__ void k(int *out) { __shared__ int s[4]; if (blockIdx.x == 1) s[0] = threadIdx.x; "
+      "__syncthreads(); out[blockIdx.x * blockDim.x + threadIdx.x] = s[threadIdx.x]; }\n");
+  ASSERT_EQ(k.status, KernelStatus::Racy);
+  ASSERT_EQ(k.races.size(), 1u);
+  const ReportedRace& r = k.races[0];
+  EXPECT_TRUE(r.confirmed) << r.replay_reason << " | " << witness_text(r);
+  EXPECT_TRUE(has(r, "blockIdx.x", 1)) << witness_text(r);
+  EXPECT_NE(r.first.thread.find("blockIdx=(1,0,0)"), std::string::npos) << r.first.thread;
+  EXPECT_NE(r.second.thread.find("blockIdx=(1,0,0)"), std::string::npos) << r.second.thread;
+  expect_user_names(r);
+}
+
 TEST(Replay, HeterogeneousAtomicRaceIsConfirmed) {
   KernelReport k = check("__global__ void k(int *a) { atomicAdd_block(&a[0], 1); atomicAdd(&a[0], 1); }\n");
   ASSERT_EQ(k.status, KernelStatus::Racy);
