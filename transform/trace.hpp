@@ -113,6 +113,7 @@ class TraceMaker {
   bool cross_;
   TraceOptions options_;
   int made_ = 0;
+  bool kept_made_ = false;  // a trace with its values was made
   std::unique_ptr<TracePrelude> prelude_;  // made for the second trace
 };
 
