@@ -356,12 +356,12 @@ std::vector<KernelReport> check(std::vector<Kernel> kernels, const CheckOptions&
         // The fast path decides on the trace without its written values;
         // the solver gets the trace with them.
         ArrayStages::TraceScreen fast_path = [&](SymbolicTrace&& t) {
-              if (!may_conflict(t)) return true;
-              auto r = solve_without_solver(t, ko.query);
-              if (!r) return false;
-              // Decided: the report reads only the trace's array and kind.
-              jobs.push_back(Job{without_steps(std::move(t)), std::move(*r), false, true});
-              return true;
+          if (!may_conflict(t)) return true;
+          auto r = solve_without_solver(t, ko.query);
+          if (!r) return false;
+          // Decided: the report reads only the trace's array and kind.
+          jobs.push_back(Job{without_steps(std::move(t)), std::move(*r), false, true});
+          return true;
         };
         stages.for_each_trace(
             [&](SymbolicTrace&& t) {

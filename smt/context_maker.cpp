@@ -3,8 +3,8 @@
 #include <pthread.h>
 #include <unistd.h>
 
-#include <condition_variable>
 #include <atomic>
+#include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <new>

@@ -59,7 +59,7 @@ struct LockStep {
 // (smt/fast_path.hpp) read guards and indices only, so a trace made for
 // them alone leaves the values out, and with them the unknowns that only
 // values use. In a long phase of bounds-checked updates, renaming the
-// values for both threads was 40 % of the check and 85 MB at 50,000
+// values for both threads was a third of the check and 70 MiB at 50,000
 // statements (issue 18). Values matter to the solver: two writes of one
 // value do not race, and a witness shows them. smt::solve refuses a trace
 // without them.
