@@ -412,9 +412,10 @@ SymbolicTrace TraceMaker::of(const Closure& c, WrittenValues values) {
   if (!prelude_ && made_++ > 0)
     prelude_ = std::make_unique<TracePrelude>(Sequentializer(w_, array_, cross_).prelude(options_));
   // The first trace with its values renames its prelude itself, as it did
-  // before traces without values were made first: the order of its
-  // declarations steers Z3's search (one query of GPUVerify's
-  // test_relational_inference took 60 ms as before, 1.2 s otherwise).
+  // before traces without values were made first. With the copied prelude
+  // instead, one query of GPUVerify's test_relational_inference took 1.2 s,
+  // not 60 ms; what differs in that query was not found (docs/
+  // benchmarks.md, tenth session).
   bool fresh = values == WrittenValues::Kept && !kept_made_;
   if (values == WrittenValues::Kept) kept_made_ = true;
   SymbolicTrace t =
