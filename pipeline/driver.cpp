@@ -451,22 +451,6 @@ void load_file(const std::string& path, const Options& o, Gathered& g) {
   }
 }
 
-// Inputs of at most this many bytes (a kernel of some 4,000 statements)
-// have the Z3 context made ahead.
-constexpr std::uintmax_t kEagerContextInputBytes = 128 * 1024;
-
-// The files' sizes together; one that cannot be read counts as none (its
-// error is reported where it is read).
-std::uintmax_t input_bytes(const std::vector<std::string>& files) {
-  std::uintmax_t total = 0;
-  for (const auto& f : files) {
-    std::error_code ec;
-    std::uintmax_t n = std::filesystem::file_size(f, ec);
-    if (!ec) total += n;
-  }
-  return total;
-}
-
 }  // namespace
 
 // The protocol analysis of every routed kernel, one report each in their
@@ -506,13 +490,10 @@ Result run_check(const std::vector<std::string>& files, const Options& o) {
   using Clock = std::chrono::steady_clock;
   auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
   auto started = Clock::now();
-  // The first Z3 context (some 5 ms and 17 MB it touches) is made while
-  // the front end parses, which hides it from a short run. A long input is
-  // not worth it: its parse hides little of the run, and its phases are
-  // mostly decided without Z3 (smt/fast_path.hpp), so that an eager context
-  // was 3 % of the time of an 8,000-statement kernel that asked Z3 nothing
-  // (issue 18). Its first query makes it then.
-  if (!o.show && input_bytes(files) < kEagerContextInputBytes) smt::prepare_context();
+  // No Z3 context is made before a query needs one. Made ahead, while the
+  // front end parsed, it cost some 10 ms of CPU (its thread, its 18 MB of
+  // pages) and, at exit, the wait for it; three GPUVerify testsuite files
+  // in four ask Z3 nothing (issue 18, docs/benchmarks.md, eleventh session).
   Gathered g;
   auto counter = [&files](std::size_t i) {
     return "[" + std::to_string(i + 1) + "/" + std::to_string(files.size()) + "] ";

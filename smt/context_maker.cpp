@@ -31,7 +31,6 @@ struct Maker {
   std::condition_variable wake;  // the maker's: work to do
   std::condition_variable made;  // the askers': a context is ready, or the maker is idle
   std::size_t to_make = 0;       // asked for, not yet made
-  std::size_t ahead = 0;         // of those, asked for ahead and not yet claimed
   std::deque<z3::context*> ready;
   std::vector<z3::context*> retired;  // handed back, deleted just before the next is made
   bool busy = false;               // making or deleting, outside the lock
@@ -103,7 +102,7 @@ void after_fork_child() {
   // count a waiter the child does not have, and a signal would wait for it.
   new (&m.wake) std::condition_variable;
   new (&m.made) std::condition_variable;
-  m.to_make = m.ahead = 0;
+  m.to_make = 0;
   m.ready.clear();
   m.retired.clear();
   m.busy = false;
@@ -140,14 +139,6 @@ void RetireContext::operator()(z3::context* c) const {
   delete c;
 }
 
-void make_context_ahead() {
-  Maker& m = maker();
-  std::lock_guard<std::mutex> lock(m.mutex);
-  if (m.ahead > 0 || !m.ready.empty()) return;
-  ++m.ahead;
-  m.ask();
-}
-
 namespace {
 std::atomic<std::size_t> handed_out{0};
 }  // namespace
@@ -158,12 +149,10 @@ ContextPtr make_context() {
   ++handed_out;
   Maker& m = maker();
   std::unique_lock<std::mutex> lock(m.mutex);
-  // The one made ahead, or one the idle maker makes for this asker alone.
-  // While the maker serves another asker, this one makes its own: parallel
-  // checks never queue behind one thread.
-  if (m.ahead > 0) {
-    --m.ahead;
-  } else if (m.to_make == 0 && m.ready.empty()) {
+  // One the idle maker makes for this asker alone. While the maker serves
+  // another asker, this one makes its own: parallel checks never queue
+  // behind one thread.
+  if (m.to_make == 0 && m.ready.empty()) {
     m.ask();
   } else {
     lock.unlock();

@@ -37,13 +37,9 @@ struct RetireContext {
 };
 using ContextPtr = std::unique_ptr<z3::context, RetireContext>;
 
-// Starts making a context ahead (its cost overlaps the front end's parse);
-// the next make_context takes it. Idempotent until that one is taken.
-void make_context_ahead();
-
-// A fresh context (no history): the one made ahead when there is one
-// (waiting for it if it is still being made), else one the maker makes, or
-// one made on the calling thread while the maker serves another asker.
+// A fresh context (no history): one the maker makes, or one made on the
+// calling thread while the maker serves another asker. None is made ahead
+// of its asker: most runs ask for none (pipeline/driver.cpp).
 ContextPtr make_context();
 
 // How many contexts make_context has handed out in this process: the tests

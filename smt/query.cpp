@@ -617,8 +617,6 @@ void QueryContext::give_back(std::shared_ptr<detail::SharedContext> used, bool c
   if (!clean || used->spoiled) shared_.reset();
 }
 
-void prepare_context() { detail::make_context_ahead(); }
-
 namespace {
 
 // The solver's formula needs what each write writes (two writes of one

@@ -77,10 +77,6 @@ class QueryContext {
   std::shared_ptr<detail::SharedContext> shared_;
 };
 
-// Starts making the first QueryContext's Z3 context on another thread, to
-// overlap its cost with the front end (smt/z3_runtime.hpp).
-void prepare_context();
-
 QueryResult solve(const transform::SymbolicTrace& t, const QueryOptions& o = {}, QueryContext* shared = nullptr);
 
 // What solve() decides without Z3 (drf by smt/fast_path.hpp, when

@@ -21,7 +21,7 @@ namespace racecert::smt::detail {
 // turn (a QueryContext hands it on; smt/query.hpp). `spoiled` says a check in
 // it was interrupted: Z3 4.8.12 keeps an interrupt that lands between checks
 // and would cancel the next one, so the next work gets a new context. Made
-// by make_context: the one made ahead when there is one.
+// by make_context (smt/context_maker.hpp).
 struct SharedContext {
   ContextPtr owned = make_context();
   z3::context& ctx = *owned;

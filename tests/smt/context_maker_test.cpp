@@ -1,6 +1,6 @@
 // The maker thread of Z3 contexts (smt/context_maker.hpp): each asker gets
-// a fresh context of its own, whether made ahead or on demand, from any
-// thread, and a forked child gets its own maker.
+// a fresh context of its own, from any thread, and a forked child gets its
+// own maker.
 #include "smt/context_maker.hpp"
 
 #include <set>
@@ -25,8 +25,6 @@ bool answers(z3::context& ctx) {
 }
 
 TEST(ContextMaker, EachAskerGetsAFreshContextOfItsOwn) {
-  make_context_ahead();
-  make_context_ahead();  // idempotent until taken: one made ahead
   ContextPtr a = make_context();
   ContextPtr b = make_context();
   ASSERT_NE(a.get(), nullptr);
@@ -40,7 +38,6 @@ TEST(ContextMaker, EachAskerGetsAFreshContextOfItsOwn) {
 }
 
 TEST(ContextMaker, AskersOnManyThreadsEachGetOne) {
-  make_context_ahead();
   constexpr int kThreads = 6;
   std::vector<z3::context*> got(kThreads, nullptr);
   std::vector<int> fine(kThreads, 0);  // not vector<bool>: one thread per element
@@ -61,8 +58,11 @@ TEST(ContextMaker, AskersOnManyThreadsEachGetOne) {
 }
 
 TEST(ContextMaker, AForkedChildMakesItsOwn) {
-  make_context_ahead();  // maybe still being made at the fork
+  // Another thread asks the maker for one, which may still be being made
+  // at the fork.
+  std::thread asker([] { ContextPtr c = make_context(); });
   pid_t child = fork();
+  if (child != 0) asker.join();
   ASSERT_GE(child, 0);
   if (child == 0) {
     alarm(20);  // a child that waits for the parent's maker never ends
