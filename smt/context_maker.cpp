@@ -17,6 +17,8 @@ namespace racecert::smt::detail {
 
 namespace {
 
+std::atomic<std::size_t> made_count{0};
+
 // What a Z3 4.8.12 context allocates when it is made: two tables of 8.5 MB
 // and smaller parts.
 constexpr std::size_t kContextBytes = 18u << 20;
@@ -52,6 +54,7 @@ struct Maker {
       // tables one by one.
       if (old.empty()) populate_arena(kContextBytes);
       auto* fresh = new z3::context;
+      ++made_count;
       lock.lock();
       busy = false;
       --to_make;
@@ -144,6 +147,7 @@ std::atomic<std::size_t> handed_out{0};
 }  // namespace
 
 std::size_t contexts_handed_out() { return handed_out.load(); }
+std::size_t contexts_made() { return made_count.load(); }
 
 ContextPtr make_context() {
   ++handed_out;
@@ -156,6 +160,7 @@ ContextPtr make_context() {
     m.ask();
   } else {
     lock.unlock();
+    ++made_count;
     return ContextPtr(new z3::context);
   }
   m.made.wait(lock, [&m] { return !m.ready.empty(); });

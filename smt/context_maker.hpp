@@ -45,5 +45,8 @@ ContextPtr make_context();
 // How many contexts make_context has handed out in this process: the tests
 // read which checks shared one.
 std::size_t contexts_handed_out();
+// How many Z3 contexts this process has made (a run that asks Z3 nothing
+// makes none: the tests read it).
+std::size_t contexts_made();
 
 }  // namespace racecert::smt::detail
