@@ -283,13 +283,13 @@ bool kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
     if (!o.show && !reported) g.decided.push_back(unknown_report(path, k.name, unsupported(k, inf)));
     return false;
   }
-  if (!o.launch.block && header.block)
-    for (auto& e : dimension_preconditions("blockDim", *header.block)) inf.protocol.preconditions.push_back(e);
-  if (!o.launch.grid && header.grid)
-    for (auto& e : dimension_preconditions("gridDim", *header.grid)) inf.protocol.preconditions.push_back(e);
   // The dimensions the kernel never reads are 1, unless --all-dims: read
   // in the kernel IR or in the whole protocol (before the named-barrier
-  // routing keeps its global arrays only).
+  // routing keeps its global arrays only), and before the header's
+  // dimensions join its preconditions: `--blockDim=64` says blockDim.y ==
+  // 1, which is no read of the y dimension, and counted as one it left a
+  // grid the header does not give free in y and z (a race between blocks
+  // that differ in blockIdx.y, on a kernel that never reads it).
   UnreadDimensions unread;
   if (!o.all_dims) {
     std::set<std::string> read = dimensions_read(k);
@@ -297,6 +297,10 @@ bool kernel_stages(const std::string& path, const frontend::LoweredKernel& lk, c
     unread = unread_dimensions(read, launch.block || header.block_unconstrained,
                                launch.grid || header.grid_unconstrained);
   }
+  if (!o.launch.block && header.block)
+    for (auto& e : dimension_preconditions("blockDim", *header.block)) inf.protocol.preconditions.push_back(e);
+  if (!o.launch.grid && header.grid)
+    for (auto& e : dimension_preconditions("gridDim", *header.grid)) inf.protocol.preconditions.push_back(e);
   for (auto& e : unread.preconditions) inf.protocol.preconditions.push_back(e);
   if (!launch.block && k.launch_bounds)
     for (auto& e : launch_bounds_preconditions(*k.launch_bounds)) inf.protocol.preconditions.push_back(e);

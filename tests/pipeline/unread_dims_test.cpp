@@ -80,6 +80,11 @@ TEST(UnreadDimensions, FixedSizesAndAllDims) {
   block.launch.block = Dim3{64, 1, 1};
   EXPECT_EQ(assumed(kernel, ".cu", block), (Dims{"gridDim.y", "gridDim.z"}));
   EXPECT_EQ(assumed("//pass\n//--blockDim=64 --gridDim=4\n" + kernel, ".cu"), Dims{});
+  // A header that gives one size leaves the other's unread dimensions 1:
+  // its `blockDim.y == 1` is no read of y (it was counted as one, and the
+  // grid stayed free in y and z).
+  EXPECT_EQ(assumed("//pass\n//--blockDim=64\n" + kernel, ".cu"), (Dims{"gridDim.y", "gridDim.z"}));
+  EXPECT_EQ(assumed("//pass\n//--gridDim=4\n" + kernel, ".cu"), (Dims{"blockDim.y", "blockDim.z"}));
   // `*`: the header asks for every size, so it stays symbolic.
   EXPECT_EQ(assumed("//pass\n//--blockDim=* --gridDim=4\n" + kernel, ".cu"), Dims{});
   Options all;
@@ -98,6 +103,14 @@ TEST(UnreadDimensions, VerdictsWithAndWithoutTheAssumption) {
   Result assumed = run_check({path}, Options{});
   ASSERT_EQ(assumed.kernels.size(), 1u);
   EXPECT_EQ(assumed.kernels[0].status, KernelStatus::Drf);
+  // The same with a header that gives the block size only.
+  Result block_only = run_check({write_file("//pass\n//--blockDim=64\n"
+                                            "__global__ void k(int *in, int *a) {\n"
+                                            "  a[blockIdx.x * blockDim.x + threadIdx.x] = in[threadIdx.x] + 1;\n}\n",
+                                            ".cu")},
+                                Options{});
+  ASSERT_EQ(block_only.kernels.size(), 1u);
+  EXPECT_EQ(block_only.kernels[0].status, KernelStatus::Drf);
   Options all;
   all.all_dims = true;
   Result full = run_check({path}, all);
