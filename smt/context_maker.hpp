@@ -6,10 +6,9 @@
 // a Z3 context allocates and touches two tables of 8.5 MB when it is made.
 // Made in an arena where a context was deleted before, a context reuses that
 // memory (about 1.5 ms, support/memory_reuse.hpp); made in an arena that
-// never held one, it pays some 4,000 page faults (about 6 ms). The checker
-// asked for contexts on the thread that made the first one ahead, on its
-// own thread, on the pooled solver threads: a check with three contexts
-// paid the faults twice (issue 18).
+// never held one, it pays some 4,000 page faults (about 6 ms). Made on
+// whichever thread asked (the checker's, the pooled solver threads'), a
+// check with three contexts paid the faults twice (issue 18).
 //
 // Why not always: with every context made there, parallel checks that each
 // need many contexts (every timed-out query spoils its own) queued behind
