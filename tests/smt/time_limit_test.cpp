@@ -164,6 +164,13 @@ TEST(Watchdog, WorksInAForkedChild) {
   // Make sure the parent's watchdog thread exists before the fork: the
   // child has none and must start its own.
   { Watchdog::Guard warm(Deadline::after(std::chrono::milliseconds(1)), [] {}); }
+  // Let the parent's watchdog thread go idle first. GCC 12's AddressSanitizer
+  // does not lock its allocator's regions across fork(): a free in that
+  // thread at the moment of the fork left a region lock held in the child,
+  // whose first allocation then waited forever (seen once in three runs of
+  // the sanitized suite, the child's stack in ASan's
+  // SizeClassAllocator64::GetFromAllocator). glibc's malloc is fork-safe.
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
   pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
