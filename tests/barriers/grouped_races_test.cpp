@@ -53,11 +53,11 @@ std::vector<std::pair<CmdRef, CmdRef>> pairs_of(const RaceResult& r) {
   return out;
 }
 
-struct Tally {
+struct GroupTally {
   int checked = 0, racy = 0, race_free = 0, benign_only = 0, split = 0;
 };
 
-void run(std::uint64_t seed, int programs, const testing::RandomShape& shape, Tally& t) {
+void run(std::uint64_t seed, int programs, const testing::RandomShape& shape, GroupTally& t) {
   std::mt19937_64 rng(seed);
   for (int i = 0; i < programs; ++i) {
     Program p = testing::random_program(rng, shape);
@@ -100,7 +100,7 @@ void run(std::uint64_t seed, int programs, const testing::RandomShape& shape, Ta
   }
 }
 
-void expect_coverage(const Tally& t, int programs) {
+void expect_group_coverage(const GroupTally& t, int programs) {
   std::printf("checked %d random programs: %d race-free, %d racy, %d racy only with --benign-races; "
               "%d grouped some access\n", t.checked, t.race_free, t.racy, t.benign_only, t.split);
   EXPECT_GE(t.checked, programs / 3);
@@ -123,15 +123,15 @@ testing::RandomShape wide_shape(bool lockstep) {
 }
 
 TEST(GroupedRaces, SameRacesAsPerThread) {
-  Tally t;
+  GroupTally t;
   run(16, 1000, wide_shape(false), t);
-  expect_coverage(t, 1000);
+  expect_group_coverage(t, 1000);
 }
 
 TEST(GroupedRaces, SameRacesAsPerThreadLockstep) {
-  Tally t;
+  GroupTally t;
   run(17, 1000, wide_shape(true), t);
-  expect_coverage(t, 1000);
+  expect_group_coverage(t, 1000);
 }
 
 }  // namespace

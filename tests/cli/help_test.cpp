@@ -9,11 +9,10 @@
 #include "tests/cli/run_racecert.hpp"
 
 using Outcome = racecert::testkit::Run;
+using racecert::testkit::has;
 using racecert::testkit::run_racecert;
 
 namespace {
-
-bool has(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 TEST(Help, CheckListsOptionsWithValueNamesAndDefaults) {
   Outcome r = run_racecert({"check", "--help"});

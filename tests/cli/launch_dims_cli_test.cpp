@@ -10,6 +10,7 @@
 #include "tests/cli/run_racecert.hpp"
 
 using racecert::testkit::parse_json;
+using racecert::testkit::has;
 using racecert::testkit::run_racecert;
 using racecert::testkit::temp_file;
 
@@ -49,8 +50,6 @@ std::vector<std::string> assumptions(const llvm::json::Object& k) {
     for (const auto& e : *a) out.push_back(e.getAsString().value_or("?").str());
   return out;
 }
-
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
 }  // namespace
 

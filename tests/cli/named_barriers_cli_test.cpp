@@ -7,6 +7,7 @@
 
 #include "tests/cli/run_racecert.hpp"
 
+using racecert::testkit::has;
 using racecert::testkit::run_racecert;
 using racecert::testkit::temp_file;
 
@@ -15,8 +16,6 @@ namespace {
 std::string dataset(const std::string& name) {
   return std::string(RACECERT_SOURCE_DIR) + "/datasets/kernels/named-barriers/" + name;
 }
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
-
 TEST(NamedBarriersCli, PipelineIsWellSynchronized) {
   auto r = run_racecert({"check", dataset("producer-consumer-drf.cu")});
   EXPECT_EQ(r.code, 0) << r.out << r.err;

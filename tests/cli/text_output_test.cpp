@@ -9,6 +9,7 @@
 #include "tests/cli/run_racecert.hpp"
 
 using Outcome = racecert::testkit::Run;
+using racecert::testkit::has;
 using racecert::testkit::run_racecert;
 using racecert::testkit::temp_file;
 
@@ -20,8 +21,6 @@ std::string racy_file() { return temp_file(std::string(kLaunch) + "__global__ vo
 std::string drf_file() {
   return temp_file(std::string(kLaunch) + "__global__ void d(int *a) {\n  a[threadIdx.x] = 1;\n}\n", ".cu");
 }
-
-bool has(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 TEST(TextOutput, StatusLineNamesTheFile) {
   std::string f = racy_file();

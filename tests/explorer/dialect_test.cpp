@@ -198,7 +198,7 @@ TEST(LitmusDialect, EventsCarryProxiesAndVirtualAddresses) {
   EXPECT_TRUE(r.condition_holds(Quantifier::Forall));
 }
 
-std::string error_of(const std::string& text) {
+std::string dialect_error_of(const std::string& text) {
   try {
     lower(parse_litmus(text, "t.litmus"));
   } catch (const Error& e) {
@@ -229,7 +229,7 @@ TEST(LitmusDialect, DialectErrorsPointAtTheProblem) {
        "t.litmus:4:2: error: unknown instruction 'fence.proxy.global'"},
       {"PTX T\n{ x=0; }\n P0 ;\nexists (P0:r0 == P4:r1)\n", "t.litmus:4:9: error: no thread P4 in this test"},
   };
-  for (const auto& c : cases) EXPECT_EQ(error_of(c.text), c.error) << c.text;
+  for (const auto& c : cases) EXPECT_EQ(dialect_error_of(c.text), c.error) << c.text;
 }
 
 // Every malformed input gets `file:line:col: error: message`, never a
@@ -245,7 +245,7 @@ TEST(LitmusDialect, EveryParseErrorIsPositionedAndReadable) {
   const std::regex format(R"(^t\.litmus:\d+:\d+: error: [^\n]+$)");
   int errors = 0;
   for (const std::string& text : {base, more}) {
-    ASSERT_EQ(error_of(text), "") << text;
+    ASSERT_EQ(dialect_error_of(text), "") << text;
     std::vector<std::string> inputs;
     for (std::size_t i = 0; i < text.size(); ++i) {
       inputs.push_back(text.substr(0, i));
@@ -253,7 +253,7 @@ TEST(LitmusDialect, EveryParseErrorIsPositionedAndReadable) {
       for (char c : std::string("x;|,@\"{}(:.~0")) inputs.push_back(text.substr(0, i) + c + text.substr(i + 1));
     }
     for (const std::string& in : inputs) {
-      std::string e = error_of(in);
+      std::string e = dialect_error_of(in);
       if (e.empty()) continue;
       ++errors;
       EXPECT_TRUE(std::regex_match(e, format)) << e;

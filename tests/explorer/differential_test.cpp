@@ -12,6 +12,7 @@
 #include "explorer/litmus_parser.hpp"
 #include "explorer/reference.hpp"
 #include "random_litmus.hpp"
+#include "tests/support/seed_sampling.hpp"
 
 namespace racecert::explorer {
 namespace {
@@ -62,7 +63,7 @@ std::string compare(const std::string& text, int loop_bound) {
 }
 
 void run_seeds(std::uint64_t first, int count, const testing::RandomShape& shape) {
-  for (int i = 0; i < count; ++i) {
+  for (int i = 0; i < count; i += static_cast<int>(testkit::seed_stride())) {
     std::uint64_t seed = first + static_cast<std::uint64_t>(i);
     std::string text = testing::random_litmus(seed, shape);
     std::string err = compare(text, 2);

@@ -8,31 +8,31 @@ using namespace racecert::fetest;
 
 namespace {
 
-const std::vector<std::string> kBlock = {"--block-dim", "64", "--grid-dim", "1"};
+const std::vector<std::string> kBuiltinsLaunch = {"--block-dim", "64", "--grid-dim", "1"};
 
 }  // namespace
 
 TEST(Builtins, MemcpyCoversItsByteRange) {
   // 16 bytes from element 4t: disjoint; from element 2t: t's [8t, 8t + 16)
   // meets t + 1's [8t + 8, ...).
-  EXPECT_DRF(check("__global__ void k(int *o, const int *i) {\n  memcpy(o + 4 * threadIdx.x, i, 16);\n}\n", kBlock),
+  EXPECT_DRF(check("__global__ void k(int *o, const int *i) {\n  memcpy(o + 4 * threadIdx.x, i, 16);\n}\n", kBuiltinsLaunch),
              "k");
-  auto racy = check("__global__ void k(int *o, const int *i) {\n  memcpy(o + 2 * threadIdx.x, i, 16);\n}\n", kBlock);
+  auto racy = check("__global__ void k(int *o, const int *i) {\n  memcpy(o + 2 * threadIdx.x, i, 16);\n}\n", kBuiltinsLaunch);
   EXPECT_RACY(racy, "k");
   EXPECT_TRUE(contains(racy.out, ".cu:2:3: error: data race on o")) << racy.out;
   // The source is read: a write to it by another thread races.
   EXPECT_RACY(check("__global__ void k(int *o, int *i) {\n  memcpy(o + 4 * threadIdx.x, i, 16);\n  i[threadIdx.x] = "
                     "0;\n}\n",
-                    kBlock),
+                    kBuiltinsLaunch),
               "k");
 }
 
 TEST(Builtins, MemsetAndSizesKnownOnlyAtRunTime) {
   EXPECT_DRF(check("__global__ void k(char *o, int n) {\n  __requires(n <= 8);\n  memset(o + 8 * threadIdx.x, 0, n);\n}\n",
-                   kBlock),
+                   kBuiltinsLaunch),
              "k");
   EXPECT_RACY(check("__global__ void k(char *o, int n) {\n  __requires(n <= 9);\n  memset(o + 8 * threadIdx.x, 0, n);\n}\n",
-                    kBlock),
+                    kBuiltinsLaunch),
               "k");
 }
 
@@ -45,23 +45,23 @@ __global__ void k(S *in, S *out) {
   if (threadIdx.x == 0) out[1].FIELD = 7;
 }
 )";
-  EXPECT_DRF(check(std::string("#define FIELD z\n") + source, kBlock), "k");
-  EXPECT_RACY(check(std::string("#define FIELD y\n") + source, kBlock), "k");
+  EXPECT_DRF(check(std::string("#define FIELD z\n") + source, kBuiltinsLaunch), "k");
+  EXPECT_RACY(check(std::string("#define FIELD y\n") + source, kBuiltinsLaunch), "k");
 }
 
 TEST(Builtins, CacheHintLoadsAndStoresAreAccesses) {
   EXPECT_DRF(check("__global__ void k(float *o, const float *i) {\n  __stcs(&o[threadIdx.x], __ldcs(&i[threadIdx.x]));\n}\n",
-                   kBlock),
+                   kBuiltinsLaunch),
              "k");
-  EXPECT_RACY(check("__global__ void k(float *o) {\n  __stcg(&o[threadIdx.x / 2], 1.0f);\n}\n", kBlock), "k");
-  EXPECT_RACY(check("__global__ void k(float *o) {\n  o[0] = __ldca(&o[threadIdx.x]);\n}\n", kBlock), "k");
+  EXPECT_RACY(check("__global__ void k(float *o) {\n  __stcg(&o[threadIdx.x / 2], 1.0f);\n}\n", kBuiltinsLaunch), "k");
+  EXPECT_RACY(check("__global__ void k(float *o) {\n  o[0] = __ldca(&o[threadIdx.x]);\n}\n", kBuiltinsLaunch), "k");
 }
 
 TEST(Builtins, CurandStatesPerThreadAndShared) {
   EXPECT_DRF(check("__global__ void k(curandState *s, float *a) {\n  a[threadIdx.x] = curand_uniform(&s[threadIdx.x]);\n}\n",
-                   kBlock),
+                   kBuiltinsLaunch),
              "k");
-  EXPECT_RACY(check("__global__ void k(curandState *s, float *a) {\n  a[threadIdx.x] = curand_normal(s);\n}\n", kBlock), "k");
+  EXPECT_RACY(check("__global__ void k(curandState *s, float *a) {\n  a[threadIdx.x] = curand_normal(s);\n}\n", kBuiltinsLaunch), "k");
   // One MTGP32 state per block serves up to 256 threads.
   const char* mtgp = "__global__ void k(curandStateMtgp32_t *s, float *a) {\n  a[threadIdx.x] = curand(s);\n}\n";
   EXPECT_DRF(check(mtgp, {"--block-dim", "256", "--grid-dim", "1"}), "k");
@@ -74,7 +74,7 @@ __global__ void k(float *o, cudaTextureObject_t t) {
   o[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x) + tex2D<float>(t, 0.5f, 0.5f) + tex1Dfetch(ref, 0);
 }
 )",
-                   kBlock),
+                   kBuiltinsLaunch),
              "k");
   // x counts bytes: 4-byte texels at x = 4t are disjoint, at x = 2t they overlap.
   const char* surf = R"(__global__ void k(cudaSurfaceObject_t s, cudaSurfaceObject_t t) {

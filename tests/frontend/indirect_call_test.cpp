@@ -7,7 +7,7 @@ using namespace racecert::fetest;
 
 namespace {
 
-const std::vector<std::string> kBlock = {"--block-dim", "64", "--grid-dim", "1"};
+const std::vector<std::string> kIndirectLaunch = {"--block-dim", "64", "--grid-dim", "1"};
 
 }  // namespace
 
@@ -21,7 +21,7 @@ __global__ void k(int *v, int mode) {
   f(v);
 }
 )";
-  EXPECT_RACY(check(racy, kBlock), "k");
+  EXPECT_RACY(check(racy, kIndirectLaunch), "k");
   const char* drf = R"(__device__ void own(int *v) { v[threadIdx.x] = 1; }
 __device__ void doubled(int *v) { v[threadIdx.x] *= 2; }
 __global__ void k(int *v, int mode) {
@@ -30,7 +30,7 @@ __global__ void k(int *v, int mode) {
   (*f)(v);
 }
 )";
-  EXPECT_DRF(check(drf, kBlock), "k");
+  EXPECT_DRF(check(drf, kIndirectLaunch), "k");
 }
 
 TEST(IndirectCalls, ConditionalChoiceAndReturnValue) {
@@ -41,7 +41,7 @@ __global__ void k(int *v) {
   int (*f)(int) = threadIdx.x % 2 ? same : next;
   v[f(threadIdx.x)] = threadIdx.x;
 }
-)", kBlock);
+)", kIndirectLaunch);
   EXPECT_DRF(drf, "k");
   auto racy = check(R"(__device__ int same(int i) { return i; }
 __device__ int half(int i) { return i / 2; }
@@ -49,7 +49,7 @@ __global__ void k(int *v) {
   int (*f)(int) = threadIdx.x % 2 ? same : half;
   v[f(threadIdx.x)] = threadIdx.x;
 }
-)", kBlock);
+)", kIndirectLaunch);
   EXPECT_RACY(racy, "k");
 }
 
@@ -75,7 +75,7 @@ __global__ void k(int *v, void (*f)(int *)) {
   if (threadIdx.x % 2) f = halved;
   f(v);
 }
-)", kBlock);
+)", kIndirectLaunch);
   EXPECT_RACY(kernel, "k");
   auto device = check(R"(__device__ void own(int *v) { v[threadIdx.x] = 1; }
 __device__ void halved(int *v) { v[threadIdx.x / 2] = threadIdx.x; }
@@ -84,7 +84,7 @@ __device__ void run(int *v, void (*f)(int *)) {
   f(v);
 }
 __global__ void k(int *v) { run(v, own); }
-)", kBlock);
+)", kIndirectLaunch);
   EXPECT_RACY(device, "k");
 }
 
@@ -96,7 +96,7 @@ __global__ void k(int *v, int which) {
   op const table[2] = {own, halved};
   table[which](v);
 }
-)", kBlock);
+)", kIndirectLaunch);
   EXPECT_RACY(r, "k");
 }
 
@@ -113,8 +113,8 @@ __global__ void k(int *v) {
   f(v);
 }
 )";
-  EXPECT_DRF(check(std::string("#define SECOND own\n") + source, kBlock), "k");
-  EXPECT_RACY(check(std::string("#define SECOND halved\n") + source, kBlock), "k");
+  EXPECT_DRF(check(std::string("#define SECOND own\n") + source, kIndirectLaunch), "k");
+  EXPECT_RACY(check(std::string("#define SECOND halved\n") + source, kIndirectLaunch), "k");
 }
 
 TEST(IndirectCalls, KernelIrIsAGuardedChoice) {
@@ -138,7 +138,7 @@ __global__ void k(int *v) {
   set(&f);
   f(v);
 }
-)", kBlock);
+)", kIndirectLaunch);
   EXPECT_VERDICT(r, "k", kUnknown, "unknown");
   EXPECT_TRUE(contains(r.out, ".cu:6:3: warning: unsupported: indirect call whose targets")) << r.out;
 }

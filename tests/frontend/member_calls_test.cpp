@@ -9,7 +9,7 @@ using namespace racecert::fetest;
 
 namespace {
 
-const std::vector<std::string> kBlock = {"--block-dim", "128", "--grid-dim", "1"};
+const std::vector<std::string> kMemberLaunch = {"--block-dim", "128", "--grid-dim", "1"};
 
 // A DMA class: warps 2-3 fill `buf_` and arrive on `full_`; warps 0-1 sync on
 // it, read, and arrive on `empty_`, which the DMA warps sync on before the
@@ -61,16 +61,16 @@ __global__ void k(const float *in, float *out) {
 TEST(MemberCalls, CallsThroughThisRunOnTheSameObject) {
   // Before: `wait_for_dma_start()` inside execute_dma was a call on `this`,
   // a pointer no slot tracks: "read of object of a member call" (unknown).
-  auto drf = check(dma_kernel(false), kBlock);
+  auto drf = check(dma_kernel(false), kMemberLaunch);
   EXPECT_DRF(drf, "k");
   EXPECT_TRUE(contains(drf.out, "well-synchronized (8 dynamic barriers)")) << drf.out;
   // The member pointer buf_ is `buf`: the early release races on it.
-  auto racy = check(dma_kernel(true), kBlock);
+  auto racy = check(dma_kernel(true), kMemberLaunch);
   EXPECT_RACY(racy, "k");
   EXPECT_TRUE(contains(racy.out, "data race on buf[")) << racy.out;
   // The count in a member reaches the barrier: 96 for 128 threads is not
   // well-synchronized.
-  auto wrong = check(dma_kernel(false, 96), kBlock);
+  auto wrong = check(dma_kernel(false, 96), kMemberLaunch);
   EXPECT_EQ(status_of(wrong, "k"), "deadlock") << wrong.out << wrong.err;
 }
 
@@ -122,7 +122,7 @@ __global__ void k(const float *in, float *out) {
   auto at = [&](const std::string& offset) {
     return std::regex_replace(source, std::regex("READ_OFFSET"), offset);
   };
-  auto drf = check(at("64"), kBlock);
+  auto drf = check(at("64"), kMemberLaunch);
   EXPECT_DRF(drf, "k");
   // A `sync` of the file's own is inlined, not read as a cooperative group's:
   // without its bar.sync the DMA warps would not wait, and this would deadlock.
@@ -131,7 +131,7 @@ __global__ void k(const float *in, float *out) {
   auto racy_twin = std::regex_replace(at("64"), std::regex("if \\(s < 3\\) dma.start_async_dma\\(\\);"), "");
   racy_twin = std::regex_replace(racy_twin, std::regex("dma.wait_for_dma_finish\\(\\);"),
                                  "dma.wait_for_dma_finish();\n      if (s < 3) dma.start_async_dma();");
-  EXPECT_RACY(check(racy_twin, kBlock), "k");
+  EXPECT_RACY(check(racy_twin, kMemberLaunch), "k");
 }
 
 TEST(MemberCalls, MemberObjectIsBuiltByItsConstructor) {
@@ -157,8 +157,8 @@ __global__ void k(const float *in, float *out) {
   }
 }
 )";
-  EXPECT_DRF(check(std::regex_replace(source, std::regex("COUNT"), "128"), kBlock), "k");
-  auto wrong = check(std::regex_replace(source, std::regex("COUNT"), "64"), kBlock);
+  EXPECT_DRF(check(std::regex_replace(source, std::regex("COUNT"), "128"), kMemberLaunch), "k");
+  auto wrong = check(std::regex_replace(source, std::regex("COUNT"), "64"), kMemberLaunch);
   EXPECT_EQ(status_of(wrong, "k"), "deadlock") << wrong.out << wrong.err;
 }
 
@@ -182,7 +182,7 @@ __global__ void k(float *out) {
   d.sync();
   out[threadIdx.x] = s[127 - threadIdx.x];
 }
-)", kBlock);
+)", kMemberLaunch);
   EXPECT_EQ(r.code, kUnknown) << r.out << r.err;
   EXPECT_TRUE(contains(r.out + r.err, ":13:11: warning: unsupported: a field 'id_' that hides a base class's field"))
       << r.out << r.err;
@@ -203,7 +203,7 @@ __global__ void k(float *out) {
   d.sync();
   out[threadIdx.x] = s[127 - threadIdx.x];
 }
-)", kBlock);
+)", kMemberLaunch);
   EXPECT_EQ(implicit.code, kUnknown) << implicit.out << implicit.err;
   EXPECT_TRUE(contains(implicit.out + implicit.err, "unsupported: a field 'id_' that hides")) << implicit.out;
 }
@@ -225,7 +225,7 @@ __global__ void k(const float *in, float *out) {
     out[threadIdx.x] = t.bufs[0][threadIdx.x];
   }
 }
-)", kBlock);
+)", kMemberLaunch);
   EXPECT_EQ(r.code, kUnknown) << r.out << r.err;
   EXPECT_TRUE(contains(r.out + r.err, "unsupported: read of")) << r.out << r.err;
 }
@@ -257,10 +257,10 @@ __global__ void k(const float *in, float *out) {
     return std::regex_replace(std::regex_replace(source, std::regex("RELEASE_BEFORE"), before),
                               std::regex("RELEASE_AFTER"), after);
   };
-  auto drf = check(with("", release), kBlock);
+  auto drf = check(with("", release), kMemberLaunch);
   EXPECT_DRF(drf, "k");
   EXPECT_TRUE(contains(drf.out, "well-synchronized (16 dynamic barriers)")) << drf.out;
-  auto racy = check(with(release, ""), kBlock);
+  auto racy = check(with(release, ""), kMemberLaunch);
   EXPECT_RACY(racy, "k");
   EXPECT_TRUE(contains(racy.out, "data race on b0[") || contains(racy.out, "data race on b1[")) << racy.out;
 }
@@ -296,8 +296,8 @@ __global__ void k(const float *in, float *out) {
 }
 )";
   const std::string read = "out[s * 64 + threadIdx.x] = d.buf_[threadIdx.x];", release = "if (s < 3) d.arrive(d.empty_);";
-  auto drf = check(std::regex_replace(source, std::regex("BODY"), read + " " + release), kBlock);
+  auto drf = check(std::regex_replace(source, std::regex("BODY"), read + " " + release), kMemberLaunch);
   EXPECT_DRF(drf, "k");
   EXPECT_TRUE(contains(drf.out, "well-synchronized (8 dynamic barriers)")) << drf.out;
-  EXPECT_RACY(check(std::regex_replace(source, std::regex("BODY"), release + " " + read), kBlock), "k");
+  EXPECT_RACY(check(std::regex_replace(source, std::regex("BODY"), release + " " + read), kMemberLaunch), "k");
 }

@@ -2,6 +2,7 @@
 // (frontend/lower_vector.cpp, frontend/lower_image_async.cpp): the byte
 // views that component accesses become, and the verdicts they lead to.
 #include "frontend/frontend.hpp"
+#include "tests/frontend/kir_util.hpp"
 #include "tests/frontend/test_util.hpp"
 
 using namespace racecert;
@@ -24,8 +25,6 @@ std::vector<kir::Store> stores(const std::string& source) {
   });
   return out;
 }
-
-std::string str(const expr::Expr& e) { return e ? expr::to_string(e) : "null"; }
 
 }  // namespace
 

@@ -12,10 +12,10 @@ using namespace racecert::fetest;
 
 namespace {
 
-const std::string k1d = "//pass\n//--blockDim=128 --gridDim=4\n";
+const std::string kPointerSets1d = "//pass\n//--blockDim=128 --gridDim=4\n";
 
 // The kernel `k` with INDEX replaced: `threadIdx.x` (DRF) or `0` (racy).
-void expect_pair(const std::string& body, const std::string& race_on, const std::string& header = k1d) {
+void expect_pair(const std::string& body, const std::string& race_on, const std::string& header = kPointerSets1d) {
   auto drf = check(header + std::regex_replace(body, std::regex("INDEX"), "blockIdx.x * blockDim.x + threadIdx.x"));
   EXPECT_DRF(drf, "k");
   auto racy = check(header + std::regex_replace(body, std::regex("INDEX"), "0"));
@@ -102,13 +102,13 @@ __global__ void k(int *a, int *b, int n) {
 }
 
 TEST(PointerSets, AtomicsAndPlainWritesThroughAChoice) {
-  auto drf = check(k1d + R"(__global__ void k(int *a, int *b, int n) {
+  auto drf = check(kPointerSets1d + R"(__global__ void k(int *a, int *b, int n) {
   int *p = n ? a : b;
   atomicAdd(p, 1);
 }
 )");
   EXPECT_DRF(drf, "k");
-  auto racy = check(k1d + R"(__global__ void k(int *a, int *b, int n) {
+  auto racy = check(kPointerSets1d + R"(__global__ void k(int *a, int *b, int n) {
   int *p = n ? a : b;
   atomicAdd(p, 1);
   if (threadIdx.x == 5) b[0] = 7;
@@ -121,13 +121,13 @@ TEST(PointerSets, AtomicsAndPlainWritesThroughAChoice) {
 TEST(PointerSets, PointerStoredInSharedMemoryIsAValue) {
   // Every thread stores the same pointer: a benign write. Different
   // pointers (a or b by thread) race.
-  auto drf = check(k1d + R"(__global__ void k(int *a, int *b) {
+  auto drf = check(kPointerSets1d + R"(__global__ void k(int *a, int *b) {
   __shared__ int *p;
   p = a + 4;
 }
 )");
   EXPECT_DRF(drf, "k");
-  auto racy = check(k1d + R"(__global__ void k(int *a, int *b) {
+  auto racy = check(kPointerSets1d + R"(__global__ void k(int *a, int *b) {
   __shared__ int *p;
   p = threadIdx.x % 2 ? a : b;
 }
@@ -145,7 +145,7 @@ __global__ void k(Bufs q) {
 }
 )", "q.b.e_2[0]");
   // A non-constant index into such an array names no element: unknown.
-  auto r = check(k1d + R"(struct Bufs { float *b[4]; };
+  auto r = check(kPointerSets1d + R"(struct Bufs { float *b[4]; };
 __global__ void k(Bufs q, int n) {
   q.b[n][threadIdx.x] = 1.0f;
 }
@@ -153,7 +153,7 @@ __global__ void k(Bufs q, int n) {
   EXPECT_EQ(status_of(r, "k"), "unknown") << r.out;
   EXPECT_TRUE(contains(r.out, "unsupported: write to array base")) << r.out;
   // Reading an int member at a run-time index is an untracked value, not unknown.
-  auto read = check(k1d + R"(struct Table { int w[4]; };
+  auto read = check(kPointerSets1d + R"(struct Table { int w[4]; };
 __global__ void k(Table t, int n, int *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = t.w[n];
 }
@@ -184,8 +184,8 @@ TEST(PointerSets, TheAddressOfAScalarInSharedMemory) {
   atomicAdd(&count, 1);
 }
 )";
-  EXPECT_DRF(check(k1d + std::regex_replace(body, std::regex("BARRIER"), "__syncthreads();")), "k");
-  auto racy = check(k1d + std::regex_replace(body, std::regex("BARRIER"), ""));
+  EXPECT_DRF(check(kPointerSets1d + std::regex_replace(body, std::regex("BARRIER"), "__syncthreads();")), "k");
+  auto racy = check(kPointerSets1d + std::regex_replace(body, std::regex("BARRIER"), ""));
   EXPECT_RACY(racy, "k");
   EXPECT_TRUE(contains(racy.out, "data race on count")) << racy.out;
 }
@@ -194,14 +194,14 @@ TEST(PointerSets, FieldsNeverInitializedAreNotUniform) {
   // Every thread writes an uninitialized field, or a struct value racecert
   // does not follow, to one cell: the values may differ, so it is no
   // benign write.
-  auto uninit = check(k1d + R"(struct S { int v; };
+  auto uninit = check(kPointerSets1d + R"(struct S { int v; };
 __global__ void k(int *out) {
   S s;
   out[0] = s.v;
 }
 )");
   EXPECT_RACY(uninit, "k");
-  auto chosen = check(k1d + R"(struct S { int v; };
+  auto chosen = check(kPointerSets1d + R"(struct S { int v; };
 __device__ S make(int x) { S s; s.v = x; return s; }
 __global__ void k(int *out, S *in) {
   S s = threadIdx.x > 3 ? in[threadIdx.x] : make(2);

@@ -20,18 +20,18 @@ using namespace racecert::expr;
 
 // A program: assignments (of a literal, or of another variable's value
 // when it has one) and conditionals.
-struct Op {
+struct EnvOp {
   std::string var, from;  // from: empty for the literal
   std::int64_t literal = 0;
   int cond = -1;  // >= 0: a conditional on variable c<cond>
-  std::vector<Op> then_ops, else_ops;
+  std::vector<EnvOp> then_ops, else_ops;
 };
 
 const char* kVars[] = {"a", "b", "c", "d", "e"};
 
-std::vector<Op> random_ops(std::mt19937& rng, int depth) {
+std::vector<EnvOp> random_ops(std::mt19937& rng, int depth) {
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
-  std::vector<Op> ops(pick(4));
+  std::vector<EnvOp> ops(pick(4));
   for (auto& op : ops) {
     if (depth < 3 && pick(3) == 0) {
       op.cond = pick(3);
@@ -47,7 +47,7 @@ std::vector<Op> random_ops(std::mt19937& rng, int depth) {
 }
 
 // The reference: the copies of the environment per branch.
-void run_copying(const std::vector<Op>& ops, std::map<std::string, Expr>& env) {
+void run_copying(const std::vector<EnvOp>& ops, std::map<std::string, Expr>& env) {
   for (const auto& op : ops) {
     if (op.cond < 0) {
       auto from = env.find(op.from);
@@ -70,7 +70,7 @@ void run_copying(const std::vector<Op>& ops, std::map<std::string, Expr>& env) {
 
 // one_armed: a conditional without else-branch runs as
 // Environment::one_armed (as the inferrer runs it), else as conditional.
-void run_journaled(const std::vector<Op>& ops, Environment& env, bool one_armed) {
+void run_journaled(const std::vector<EnvOp>& ops, Environment& env, bool one_armed) {
   for (const auto& op : ops) {
     if (op.cond < 0) {
       bool copy = !op.from.empty() && env.has(op.from);
@@ -90,7 +90,7 @@ TEST(Environment, JoinsBranchesAsCopiesOfItDid) {
     int differed = 0, conditionals = 0, without_else = 0;
     for (unsigned seed = 0; seed < 600; ++seed) {
       std::mt19937 rng(seed);
-      std::vector<Op> ops = random_ops(rng, 0);
+      std::vector<EnvOp> ops = random_ops(rng, 0);
       std::map<std::string, Expr> reference;
       Environment env;
       run_copying(ops, reference);

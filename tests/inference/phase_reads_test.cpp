@@ -104,7 +104,7 @@ std::string closure(const std::string& own_test, const std::string& between = ""
 )";
 }
 
-KernelStatus verdict(const std::string& text, bool consistent = true) {
+KernelStatus phase_verdict(const std::string& text, bool consistent = true) {
   InferOptions io;
   io.consistent_reads = consistent;
   Inference inf = infer_protocol(kir::parse_kernel(text, "k.cu"), io);
@@ -118,13 +118,13 @@ KernelStatus verdict(const std::string& text, bool consistent = true) {
 }
 
 TEST(PhaseReads, AClosureStepIsRaceFreeOnlyWithConsistentReads) {
-  EXPECT_EQ(verdict(closure("own == 0")), KernelStatus::Drf);
+  EXPECT_EQ(phase_verdict(closure("own == 0")), KernelStatus::Drf);
   // GPUVerify's adversarial abstraction: every read is its own value.
-  EXPECT_EQ(verdict(closure("own == 0"), false), KernelStatus::Racy);
+  EXPECT_EQ(phase_verdict(closure("own == 0"), false), KernelStatus::Racy);
   // Without the test of its own cell the write races with the reads of it.
-  EXPECT_EQ(verdict(closure("k >= 0")), KernelStatus::Racy);
+  EXPECT_EQ(phase_verdict(closure("k >= 0")), KernelStatus::Racy);
   // The thread writes the array between its reads: they need not agree.
-  EXPECT_EQ(verdict(closure("own == 0", "store m[16 + threadIdx.x] = 0;")), KernelStatus::Racy);
+  EXPECT_EQ(phase_verdict(closure("own == 0", "store m[16 + threadIdx.x] = 0;")), KernelStatus::Racy);
 }
 
 TEST(PhaseReads, OnlyReadsThatSteerTheKernel) {

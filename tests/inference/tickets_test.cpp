@@ -11,7 +11,7 @@
 namespace racecert::inference {
 namespace {
 
-std::string protocol_of(const std::string& text) {
+std::string ticket_protocol_of(const std::string& text) {
   return protocol::print(infer_protocol(kir::parse_kernel(text, "k.cu")).protocol);
 }
 
@@ -26,7 +26,7 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 
 TEST(Tickets, AnIncrementAfterAnInitializationAndABarrierIsATicket) {
   // OpenCL's counter: one work-item zeroes it, a barrier, then atomic_inc.
-  EXPECT_EQ(protocol_of(R"(opencl kernel counter {
+  EXPECT_EQ(ticket_protocol_of(R"(opencl kernel counter {
   array shared int A[] (parameter);
   array shared int count<4>;
   local int t;
@@ -44,7 +44,7 @@ TEST(Tickets, AnIncrementAfterAnInitializationAndABarrierIsATicket) {
 }
 
 TEST(Tickets, AGlobalCounterCellWithoutResetsIsATicketOfItsCell) {
-  std::string p = protocol_of(drawing("array global unsigned c<4>[] (parameter);\n  local int off;", "  off = 0;",
+  std::string p = ticket_protocol_of(drawing("array global unsigned c<4>[] (parameter);\n  local int off;", "  off = 0;",
                                       "t = atomic.add.relaxed.device c[off + 1], 1;"));
   EXPECT_TRUE(has(p, "ticket t$1 of global c[1];")) << p;
 }
@@ -52,13 +52,13 @@ TEST(Tickets, AGlobalCounterCellWithoutResetsIsATicketOfItsCell) {
 TEST(Tickets, IncrementsByPositiveConstantsAndAtomicIncToUintMaxAreTickets) {
   for (const char* draw : {"t = atomic.add.relaxed.device c, 3;", "t = atomic.inc.relaxed.device c, 4294967295;",
                            "t = atomic.add.relaxed.block c, 1;"}) {
-    std::string p = protocol_of(drawing("array shared unsigned c<4>;", "", draw));
+    std::string p = ticket_protocol_of(drawing("array shared unsigned c<4>;", "", draw));
     EXPECT_TRUE(has(p, "ticket t$1 of shared c;")) << draw << "\n" << p;
   }
 }
 
 TEST(Tickets, ATicketDrawnInALoopIsAScopedTicket) {
-  std::string p = protocol_of(R"(cuda kernel k {
+  std::string p = ticket_protocol_of(R"(cuda kernel k {
   param int n;
   array global int out[] (parameter);
   array global unsigned c<4>[] (parameter);
@@ -113,7 +113,7 @@ TEST(Tickets, CountersThatMayRepeatAValueGiveNoTickets) {
       {"a 2-byte counter", drawing("array shared unsigned c<2>;", "", inc)},
   };
   for (const auto& c : cases) {
-    std::string p = protocol_of(c.kernel);
+    std::string p = ticket_protocol_of(c.kernel);
     EXPECT_FALSE(has(p, "ticket")) << c.why << "\n" << p;
     EXPECT_TRUE(has(p, "local t$1;")) << c.why << "\n" << p;
   }
@@ -122,12 +122,12 @@ TEST(Tickets, CountersThatMayRepeatAValueGiveNoTickets) {
 TEST(Tickets, OtherCellsAndReadsDoNotDisturbACounter) {
   // A reset of c[1] in the same phase, and plain reads of c[0], leave the
   // tickets of c[0] distinct.
-  std::string p = protocol_of(drawing("array global unsigned c<4>[2] (parameter);\n  local unsigned r;",
+  std::string p = ticket_protocol_of(drawing("array global unsigned c<4>[2] (parameter);\n  local unsigned r;",
                                       "  store c[1] = 0;\n  r = load c[0];", "t = atomic.add.relaxed.device c[0], 1;"));
   EXPECT_TRUE(has(p, "ticket t$2 of global c[0];")) << p;  // t$1 is r's unknown
   // Adding 0 reads: the other threads' increments keep their tickets, the
   // reader's value (u) is a plain unknown that may equal one of them.
-  std::string zero = protocol_of(drawing("array shared unsigned c<4>;\n  local unsigned u;",
+  std::string zero = ticket_protocol_of(drawing("array shared unsigned c<4>;\n  local unsigned u;",
                                          "  u = atomic.add.relaxed.device c, 0;\n  store out[u] = 1;",
                                          "t = atomic.add.relaxed.device c, 1;"));
   EXPECT_TRUE(has(zero, "  local u$1;\n  ticket t$2 of shared c;\n")) << zero;

@@ -10,7 +10,7 @@ using namespace racecert::kexplore;
 
 namespace {
 
-Options launch(std::int64_t block, std::int64_t grid) {
+Options one_dim_launch(std::int64_t block, std::int64_t grid) {
   Options o;
   o.inputs.block_dim = Dim3{block, 1, 1};
   o.inputs.grid_dim = Dim3{grid, 1, 1};
@@ -27,9 +27,9 @@ const char* kStores = R"(cuda kernel k {
 }  // namespace
 
 TEST(KernelLiveness, BlocksAreTheUnits) {
-  LoweredKernel l = lower(kir::parse_kernel(kStores, "k.kir"), launch(3, 2).inputs);
+  LoweredKernel l = lower(kir::parse_kernel(kStores, "k.kir"), one_dim_launch(3, 2).inputs);
   EXPECT_EQ(l.unit_of_thread(), (std::vector<int>{0, 0, 0, 1, 1, 1}));
-  l = lower(kir::parse_kernel(kStores, "k.kir"), launch(1, 4).inputs);
+  l = lower(kir::parse_kernel(kStores, "k.kir"), one_dim_launch(1, 4).inputs);
   EXPECT_EQ(l.unit_of_thread(), (std::vector<int>{0, 1, 2, 3}));
 }
 
@@ -43,7 +43,7 @@ TEST(KernelLiveness, OccupancyIsOnObeAndLobeOnly) {
 }
 
 TEST(KernelLiveness, AVerdictPerSpecAndTheLoweringNotes) {
-  KernelLiveness r = check_kernel_liveness(kir::parse_kernel(kStores, "k.kir"), launch(1, 2), kernel_models(0));
+  KernelLiveness r = check_kernel_liveness(kir::parse_kernel(kStores, "k.kir"), one_dim_launch(1, 2), kernel_models(0));
   EXPECT_EQ(r.status, Status::Bounded);
   ASSERT_EQ(r.verdicts.size(), 6u);
   EXPECT_EQ(r.verdicts[2].spec.model, progress::Model::Obe);

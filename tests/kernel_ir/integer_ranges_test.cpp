@@ -255,9 +255,9 @@ TEST(IntegerRanges, SignedOverflowOverArgumentsIsAssumedAway) {
 
 // ---- random programs over 8-bit values
 
-class RandomProgram {
+class RandomRangeProgram {
  public:
-  explicit RandomProgram(unsigned seed) : rng_(seed) {}
+  explicit RandomRangeProgram(unsigned seed) : rng_(seed) {}
 
   Kernel kernel() {
     Kernel k;
@@ -345,7 +345,7 @@ TEST(IntegerRanges, DroppingWrapsKeepsWhatRandomProgramsCompute) {
   facts.assume_loop_updates_fit = false;
   std::size_t dropped = 0, kept = 0;
   for (unsigned seed = 0; seed < 400; ++seed) {
-    Kernel k = RandomProgram(seed).kernel();
+    Kernel k = RandomRangeProgram(seed).kernel();
     Kernel simplified = k;
     WrapsLeft left = remove_redundant_wraps(simplified, facts);
     dropped += left.dropped;

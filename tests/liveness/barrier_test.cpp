@@ -27,11 +27,11 @@ using progress::Fairness;
 using progress::Model;
 using progress::ModelSpec;
 
-explorer::Program parse(const std::string& text) {
+explorer::Program litmus_program(const std::string& text) {
   return explorer::litmus::lower(explorer::litmus::parse_litmus(text)).program;
 }
 
-LivenessResult check(const explorer::Program& p, Model m, Fairness f = Fairness::Weak) {
+LivenessResult check_barriers(const explorer::Program& p, Model m, Fairness f = Fairness::Weak) {
   LivenessOptions o;
   o.model = ModelSpec{m, f, 0};
   return check_liveness(p, o);
@@ -100,12 +100,12 @@ exists 0==0
 )";
 
 TEST(LivenessBarriers, LivelockBehindABarrierIsALassoUnderEveryModel) {
-  auto p = parse(kLivelockBehindBarrier);
+  auto p = litmus_program(kLivelockBehindBarrier);
   // Three locations: outside the exact class, so the lassos are the
   // livelock replay's (liveness/cycles.cpp), through the barrier instance.
   ASSERT_FALSE(sc_is_exact(p));
   for (Fairness f : {Fairness::Weak, Fairness::Strong}) {
-    LivenessResult r = check(p, Model::Fair, f);
+    LivenessResult r = check_barriers(p, Model::Fair, f);
     ASSERT_EQ(r.verdict, Verdict::MayHang) << progress::spec_name(r.model) << ": " << r.reason;
     testing::expect_cycle_replays(p, *r.lasso);
     ASSERT_EQ(r.lasso->looping.size(), 2u);
@@ -125,18 +125,18 @@ TEST(LivenessBarriers, LivelockBehindABarrierIsALassoUnderEveryModel) {
 }
 
 TEST(LivenessBarriers, PingPongBehindABarrierIsDecidedExactlyUnderStrongFairness) {
-  auto p = parse(kPingPongBehindBarrier);
-  LivenessResult weak = check(p, Model::Fair);
+  auto p = litmus_program(kPingPongBehindBarrier);
+  LivenessResult weak = check_barriers(p, Model::Fair);
   ASSERT_EQ(weak.verdict, Verdict::MayHang) << weak.reason;
   testing::expect_cycle_replays(p, *weak.lasso);
   EXPECT_EQ(weak.lasso->fair_units, (std::vector<int>{0, 1}));
   // The exact state graph with barrier instances in its states.
-  LivenessResult strong = check(p, Model::Fair, Fairness::Strong);
+  LivenessResult strong = check_barriers(p, Model::Fair, Fairness::Strong);
   EXPECT_EQ(strong.verdict, Verdict::Terminates) << strong.reason;
   EXPECT_NE(strong.reason.find("sequentially consistent"), std::string::npos);
   // OBE may leave P1 unstarted while P0 waits at the barrier: a hang at the
   // barrier, not a livelock.
-  LivenessResult obe = check(p, Model::Obe, Fairness::Strong);
+  LivenessResult obe = check_barriers(p, Model::Obe, Fairness::Strong);
   ASSERT_EQ(obe.verdict, Verdict::MayHang) << obe.reason;
   ASSERT_EQ(obe.lasso->looping.size(), 1u);
   EXPECT_TRUE(obe.lasso->looping[0].at_barrier);
@@ -162,7 +162,7 @@ TEST(LivenessBarriers, PingPongBehindABarrierIsDecidedExactlyUnderStrongFairness
 }
 
 TEST(LivenessBarriers, ABarrierOneThreadNeverReachesIsAHangNotALivelock) {
-  auto p = parse(kBarrierNeverReached);
+  auto p = litmus_program(kBarrierNeverReached);
   for (const LivenessResult& r : check_liveness_all(p, {})) {
     ASSERT_EQ(r.verdict, Verdict::MayHang) << progress::spec_name(r.model) << ": " << r.reason;
     EXPECT_TRUE(r.lasso->cycle.empty());
@@ -194,7 +194,7 @@ TEST(LivenessBarriers, ABarrierOneThreadNeverReachesIsAHangNotALivelock) {
   // which the state searches leave out (liveness/global_state.hpp): the
   // exact graph stays undecided, the stuck lasso of the execution graphs
   // still shows the hang.
-  auto countless = parse(R"(PTX bar_countless
+  auto countless = litmus_program(R"(PTX bar_countless
 {
 m=0;
 }
@@ -206,7 +206,7 @@ exists 0==0
                                                             Deadline::never()))
     EXPECT_FALSE(d.terminates.has_value());
   // With a count of one P0 passes alone: it terminates.
-  auto alone = parse(R"(PTX bar_count1
+  auto alone = litmus_program(R"(PTX bar_count1
 {
 m=0;
 }
@@ -214,7 +214,7 @@ P0@cta 0,gpu 0          | P1@cta 0,gpu 0          ;
 bar.cta.sync 0, 0, 1    | st.relaxed.gpu m, 1     ;
 exists 0==0
 )");
-  EXPECT_EQ(check(alone, Model::Fair).verdict, Verdict::Terminates);
+  EXPECT_EQ(check_barriers(alone, Model::Fair).verdict, Verdict::Terminates);
   auto exact = decide_sequentially_consistent(alone, one_per_thread(alone), all_specs(), Deadline::never());
   EXPECT_EQ(exact[1].terminates, std::optional<bool>(true));  // FAIR, weak
 }

@@ -18,6 +18,7 @@
 #include "axb_program.hpp"
 #include "cycle_replay.hpp"
 #include "../progress/random_programs.hpp"
+#include "tests/support/seed_sampling.hpp"
 
 namespace racecert::liveness {
 namespace {
@@ -409,7 +410,7 @@ TEST(Liveness, TableHasElevenRowsAndWeakEqualsStrong) {
 TEST(LivenessDifferential, AgreesWithProgressOnRandomAxbPrograms) {
   std::mt19937 rng(15);
   int decided = 0, rows = 0, weaker = 0;
-  for (int i = 0; i < 300; ++i) {
+  for (int i = 0; i < testkit::seeds_checked(300); ++i) {
     progress::testing::RandomShape shape;
     shape.max_locations = i % 3 == 0 ? 2 : 1;
     progress::Program ap = progress::testing::random_program(rng, shape);
@@ -526,7 +527,7 @@ TEST(LivenessDifferential, UnitsOfTwoThreadsAreFairPerThread) {
 TEST(LivenessDifferential, WriteBackSpinsOverTwoLocationsNeverTerminateWrongly) {
   std::mt19937 rng(1517);
   int programs = 0, rows = 0, hangs = 0, decided = 0;
-  for (int i = 0; programs < 600; ++i) {
+  for (int i = 0; programs < testkit::seeds_checked(600); ++i) {
     progress::testing::RandomShape shape;
     shape.max_locations = 2;
     shape.max_value = 1;
@@ -554,7 +555,7 @@ TEST(LivenessDifferential, WriteBackSpinsOverTwoLocationsNeverTerminateWrongly) 
     }
   }
   std::cout << rows << " rows, " << hangs << " hang under progress, " << decided << " decided\n";
-  EXPECT_GT(hangs, 100);
+  EXPECT_GT(hangs, testkit::seeds_checked(600) / 6);
   EXPECT_GT(decided * 10, rows * 9);
 }
 

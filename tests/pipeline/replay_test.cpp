@@ -16,7 +16,7 @@ using namespace racecert::pipeline;
 
 namespace {
 
-std::string write_file(const std::string& text, const std::string& ext = ".cu") {
+std::string write_replay_input(const std::string& text, const std::string& ext = ".cu") {
   char tmpl[] = "/tmp/racecert-replay-XXXXXX";
   std::string dir = mkdtemp(tmpl);
   std::string path = dir + "/k" + ext;
@@ -32,7 +32,7 @@ KernelReport check(const std::string& text, const std::string& ext = ".cu", bool
     o.launch.block = Dim3{4, 1, 1};
     o.launch.grid = Dim3{2, 1, 1};
   }
-  Result r = run_check({write_file(text, ext)}, o);
+  Result r = run_check({write_replay_input(text, ext)}, o);
   EXPECT_TRUE(r.errors.empty()) << (r.errors.empty() ? "" : r.errors[0].render());
   EXPECT_EQ(r.kernels.size(), 1u);
   return r.kernels.empty() ? KernelReport{} : r.kernels[0];

@@ -15,7 +15,7 @@ using namespace racecert::protocol;
 
 namespace {
 
-KernelReport run(const std::string& text) {
+KernelReport check_bytes(const std::string& text) {
   ProtocolFile f = parse_protocol(text, "t.map");
   smt::CheckOptions o;
   o.jobs = 1;
@@ -93,7 +93,7 @@ TEST(ByteRanges, QueryAgreesWithTheRule) {
                              "if (tid == 0) { wr A" + view_text(v1) + "[" + std::to_string(i1) + "]; }\n"
                              "if (tid == 1) { rd A" + view_text(v2) + "[" + std::to_string(i2) + "]; } }";
           bool expected = same_location_bytes({i1}, v1, {i2}, v2);
-          KernelReport r = run(text);
+          KernelReport r = check_bytes(text);
           ASSERT_EQ(r.status, expected ? KernelStatus::Racy : KernelStatus::Drf) << text;
           racy += expected;
           ++total;
@@ -105,7 +105,7 @@ TEST(ByteRanges, QueryAgreesWithTheRule) {
 TEST(ByteRanges, Float4StoreRacesWithFloatLoadOfItsThirdElement) {
   std::string head = "kernel k { shared A<4>; assume blockDim.y == 1 && blockDim.z == 1;\n"
                      "if (tid == 0) { wr A<16>[0]; }\n";
-  KernelReport r = run(head + "if (tid == 1) { rd A[2]; } }");
+  KernelReport r = check_bytes(head + "if (tid == 1) { rd A[2]; } }");
   ASSERT_EQ(r.status, KernelStatus::Racy);
   const ReportedRace& race = r.races.at(0);
   EXPECT_EQ(race.first.mode, "wr");
@@ -120,17 +120,17 @@ TEST(ByteRanges, Float4StoreRacesWithFloatLoadOfItsThirdElement) {
   EXPECT_EQ(race.bytes[1].width, 4);
   EXPECT_EQ(race.index, std::vector<std::int64_t>{0});
   // The float just after the float4 is not in it.
-  EXPECT_EQ(run(head + "if (tid == 1) { rd A[4]; } }").status, KernelStatus::Drf);
+  EXPECT_EQ(check_bytes(head + "if (tid == 1) { rd A[4]; } }").status, KernelStatus::Drf);
 }
 
 TEST(ByteRanges, TwoFloat2HalvesOfOneFloat4DoNotRace) {
   // Threads 0 and 1 write the two halves of the float4 at A<16>[0].
   std::string head = "kernel k { shared A<4>; assume blockDim.y == 1 && blockDim.z == 1;\n"
                      "if (tid < 2) { wr A<8>[tid]; }\n";
-  EXPECT_EQ(run(head + "}").status, KernelStatus::Drf);
+  EXPECT_EQ(check_bytes(head + "}").status, KernelStatus::Drf);
   // Reading the whole float4 after a barrier is fine; before it, it races.
-  EXPECT_EQ(run(head + "sync; rd A<16>[0]; }").status, KernelStatus::Drf);
-  KernelReport r = run(head + "if (tid == 2) { rd A<16>[0]; } }");
+  EXPECT_EQ(check_bytes(head + "sync; rd A<16>[0]; }").status, KernelStatus::Drf);
+  KernelReport r = check_bytes(head + "if (tid == 2) { rd A<16>[0]; } }");
   ASSERT_EQ(r.status, KernelStatus::Racy);
   ASSERT_EQ(r.races.at(0).bytes.size(), 2u);
   EXPECT_EQ(r.races[0].bytes[0].width, 8);
@@ -140,7 +140,7 @@ TEST(ByteRanges, TwoFloat2HalvesOfOneFloat4DoNotRace) {
 
 TEST(ByteRanges, CharWriteInsideAnIntRacesWithTheIntRead) {
   std::string head = "kernel k { shared A<4>; assume blockDim.y == 1 && blockDim.z == 1;\n";
-  KernelReport r = run(head + "if (tid == 0) { wr A<1>[5]; } if (tid == 1) { rd A[1]; } }");
+  KernelReport r = check_bytes(head + "if (tid == 0) { wr A<1>[5]; } if (tid == 1) { rd A[1]; } }");
   ASSERT_EQ(r.status, KernelStatus::Racy);
   ASSERT_EQ(r.races.at(0).bytes.size(), 2u);
   EXPECT_EQ(r.races[0].bytes[0].offset, 5);
@@ -148,9 +148,9 @@ TEST(ByteRanges, CharWriteInsideAnIntRacesWithTheIntRead) {
   EXPECT_EQ(r.races[0].bytes[1].index, std::vector<std::int64_t>{1});
   EXPECT_EQ(r.races[0].bytes[1].offset, 4);
   // Byte 8 is the first byte of the next int: no race.
-  EXPECT_EQ(run(head + "if (tid == 0) { wr A<1>[8]; } if (tid == 1) { rd A[1]; } }").status, KernelStatus::Drf);
+  EXPECT_EQ(check_bytes(head + "if (tid == 0) { wr A<1>[8]; } if (tid == 1) { rd A[1]; } }").status, KernelStatus::Drf);
   // An unaligned int load at byte 3 reaches into int 1.
-  EXPECT_EQ(run(head + "if (tid == 0) { wr A[1]; } if (tid == 1) { rd A<1:4>[3]; } }").status,
+  EXPECT_EQ(check_bytes(head + "if (tid == 0) { wr A[1]; } if (tid == 1) { rd A<1:4>[3]; } }").status,
             KernelStatus::Racy);
 }
 
@@ -159,9 +159,9 @@ TEST(ByteRanges, MixedWidthsInTwoDimensionalTiles) {
   std::string head = "kernel k { shared T<4> : 2; assume blockDim.x == 16 && blockDim.y == 1 && blockDim.z == 1;\n"
                      "wr T<16>[tid / 4][tid % 4];\n";
   // Reading the first float of one's own float4 is fine.
-  EXPECT_EQ(run(head + "rd T[tid / 4][4 * (tid % 4)]; }").status, KernelStatus::Drf);
+  EXPECT_EQ(check_bytes(head + "rd T[tid / 4][4 * (tid % 4)]; }").status, KernelStatus::Drf);
   // The float just after it belongs to the next thread's float4.
-  KernelReport r = run(head + "if (tid % 4 < 3) { rd T[tid / 4][4 * (tid % 4) + 4]; } }");
+  KernelReport r = check_bytes(head + "if (tid % 4 < 3) { rd T[tid / 4][4 * (tid % 4) + 4]; } }");
   ASSERT_EQ(r.status, KernelStatus::Racy);
   ASSERT_EQ(r.races.at(0).bytes.size(), 2u);
   const auto& w = r.races[0].bytes[0];
@@ -173,8 +173,8 @@ TEST(ByteRanges, MixedWidthsInTwoDimensionalTiles) {
   // store the float4s of row 0, threads 4..7 read the floats of row 1.
   std::string rows = "kernel k { shared T<4> : 2; assume blockDim.x == 16 && blockDim.y == 1 && blockDim.z == 1;\n"
                      "if (tid < 4) { wr T<16>[0][tid]; }\n";
-  EXPECT_EQ(run(rows + "if (tid >= 4 && tid < 8) { rd T[1][4 * (tid - 4) + 1]; } }").status, KernelStatus::Drf);
-  EXPECT_EQ(run(rows + "if (tid >= 4 && tid < 8) { rd T[0][4 * (tid - 4) + 1]; } }").status, KernelStatus::Racy);
+  EXPECT_EQ(check_bytes(rows + "if (tid >= 4 && tid < 8) { rd T[1][4 * (tid - 4) + 1]; } }").status, KernelStatus::Drf);
+  EXPECT_EQ(check_bytes(rows + "if (tid >= 4 && tid < 8) { rd T[0][4 * (tid - 4) + 1]; } }").status, KernelStatus::Racy);
 }
 
 TEST(ByteRanges, UnionOfIntAndFloatArrays) {
@@ -182,19 +182,19 @@ TEST(ByteRanges, UnionOfIntAndFloatArrays) {
   // elements; i and f are element views, c a one-byte view.
   std::string head = "kernel k { shared u<4>; assume blockDim.x == 4 && blockDim.y == 1 && blockDim.z == 1;\n"
                      "wr u[tid];\n";  // u.i[tid] = ...
-  EXPECT_EQ(run(head + "rd u[tid]; }").status, KernelStatus::Drf);                // u.f[tid]: own element
-  EXPECT_EQ(run(head + "rd u[(tid + 1) % 4]; }").status, KernelStatus::Racy);     // u.f[tid + 1]
-  EXPECT_EQ(run(head + "rd u<1>[4 * tid + 3]; }").status, KernelStatus::Drf);     // u.c[4 tid + 3]
-  EXPECT_EQ(run(head + "rd u<1>[4 * tid + 4]; }").status, KernelStatus::Racy);    // the next int's first byte
+  EXPECT_EQ(check_bytes(head + "rd u[tid]; }").status, KernelStatus::Drf);                // u.f[tid]: own element
+  EXPECT_EQ(check_bytes(head + "rd u[(tid + 1) % 4]; }").status, KernelStatus::Racy);     // u.f[tid + 1]
+  EXPECT_EQ(check_bytes(head + "rd u<1>[4 * tid + 3]; }").status, KernelStatus::Drf);     // u.c[4 tid + 3]
+  EXPECT_EQ(check_bytes(head + "rd u<1>[4 * tid + 4]; }").status, KernelStatus::Racy);    // the next int's first byte
 }
 
 TEST(ByteRanges, WithoutViewsTheWitnessIsUnchanged) {
-  KernelReport r = run("kernel k { shared A; assume blockDim.y == 1 && blockDim.z == 1; wr A[tid]; rd A[tid + 1]; }");
+  KernelReport r = check_bytes("kernel k { shared A; assume blockDim.y == 1 && blockDim.z == 1; wr A[tid]; rd A[tid + 1]; }");
   ASSERT_EQ(r.status, KernelStatus::Racy);
   EXPECT_TRUE(r.races.at(0).bytes.empty());
   EXPECT_EQ(r.races[0].index.size(), 1u);
   // An element size alone changes nothing either.
-  KernelReport s = run("kernel k { shared A<4>; assume blockDim.y == 1 && blockDim.z == 1; wr A[tid]; rd A[tid + 1]; }");
+  KernelReport s = check_bytes("kernel k { shared A<4>; assume blockDim.y == 1 && blockDim.z == 1; wr A[tid]; rd A[tid + 1]; }");
   ASSERT_EQ(s.status, KernelStatus::Racy);
   EXPECT_TRUE(s.races.at(0).bytes.empty());
   EXPECT_EQ(s.races[0].index, r.races[0].index);

@@ -23,7 +23,6 @@ using transform::TraceVar;
 
 namespace {
 
-Expr lit(std::int64_t x) { return int_lit(x); }
 Expr cmp(BinOp op, Expr a, Expr b) { return binary(op, a, b); }
 Expr any_of(const std::vector<Expr>& xs) {
   Expr e = xs.front();
@@ -48,14 +47,14 @@ Expr random_atom(std::mt19937& rng, const std::string& name, bool& tail) {
   int k = kind(rng);
   tail = tail || (k >= 4 && k <= 6);
   switch (k) {
-    case 0: case 1: case 2: return cmp(BinOp::Eq, v, lit(c(rng)));
-    case 3: return cmp(BinOp::Eq, lit(c(rng)), v);
-    case 4: return cmp(BinOp::Ge, v, lit(c(rng)));
-    case 5: return cmp(BinOp::Gt, v, lit(c(rng)));
-    case 6: return cmp(BinOp::Le, lit(c(rng)), v);
-    case 7: return cmp(BinOp::Le, binary(BinOp::Max, v, unary(UnOp::Neg, v)), lit(small(rng)));
-    case 8: return cmp(BinOp::Lt, v, lit(c(rng)));
-    default: return cmp(BinOp::Ne, v, lit(c(rng)));
+    case 0: case 1: case 2: return cmp(BinOp::Eq, v, int_lit(c(rng)));
+    case 3: return cmp(BinOp::Eq, int_lit(c(rng)), v);
+    case 4: return cmp(BinOp::Ge, v, int_lit(c(rng)));
+    case 5: return cmp(BinOp::Gt, v, int_lit(c(rng)));
+    case 6: return cmp(BinOp::Le, int_lit(c(rng)), v);
+    case 7: return cmp(BinOp::Le, binary(BinOp::Max, v, unary(UnOp::Neg, v)), int_lit(small(rng)));
+    case 8: return cmp(BinOp::Lt, v, int_lit(c(rng)));
+    default: return cmp(BinOp::Ne, v, int_lit(c(rng)));
   }
 }
 
@@ -63,12 +62,12 @@ Expr random_bound(std::mt19937& rng, const std::string& name) {
   std::uniform_int_distribution<int> kind(0, 5), c(-12, 12);
   Expr v = var(name);
   switch (kind(rng)) {
-    case 0: return cmp(BinOp::Lt, v, lit(c(rng)));
-    case 1: return cmp(BinOp::Le, v, lit(c(rng)));
-    case 2: return cmp(BinOp::Gt, lit(c(rng)), v);
-    case 3: return cmp(BinOp::Gt, v, lit(c(rng)));
-    case 4: return cmp(BinOp::Ge, v, lit(c(rng)));
-    default: return cmp(BinOp::Ge, lit(c(rng)), v);
+    case 0: return cmp(BinOp::Lt, v, int_lit(c(rng)));
+    case 1: return cmp(BinOp::Le, v, int_lit(c(rng)));
+    case 2: return cmp(BinOp::Gt, int_lit(c(rng)), v);
+    case 3: return cmp(BinOp::Gt, v, int_lit(c(rng)));
+    case 4: return cmp(BinOp::Ge, v, int_lit(c(rng)));
+    default: return cmp(BinOp::Ge, int_lit(c(rng)), v);
   }
 }
 
@@ -127,13 +126,13 @@ TEST(CaseSplit, EveryValueOfTheAssumptionsIsACase) {
 // beyond the bound: 8 cases.
 std::vector<Expr> doubling_loop(Expr bound, int listed = 34) {
   std::vector<Expr> atoms;
-  for (int k = 0; k < listed; ++k) atoms.push_back(cmp(BinOp::Eq, var("d"), lit(std::int64_t{1} << k)));
-  atoms.push_back(cmp(BinOp::Ge, var("d"), lit(std::int64_t{1} << listed)));
+  for (int k = 0; k < listed; ++k) atoms.push_back(cmp(BinOp::Eq, var("d"), int_lit(std::int64_t{1} << k)));
+  atoms.push_back(cmp(BinOp::Ge, var("d"), int_lit(std::int64_t{1} << listed)));
   return {binary(BinOp::And, bound, any_of(atoms))};
 }
 
 TEST(CaseSplit, DoublingLoopBoundedByTheLaunch) {
-  SymbolicTrace t = trace_over(doubling_loop(cmp(BinOp::Lt, var("d"), lit(256))));
+  SymbolicTrace t = trace_over(doubling_loop(cmp(BinOp::Lt, var("d"), int_lit(256))));
   t.vars.front() = TraceVar{"d", "d", 0, false};  // trace_over names its uniform variable v
   auto split = smt::small_domain(t);
   ASSERT_TRUE(split);
@@ -141,43 +140,43 @@ TEST(CaseSplit, DoublingLoopBoundedByTheLaunch) {
   EXPECT_EQ(split->values, (std::vector<std::int64_t>{1, 2, 4, 8, 16, 32, 64, 128}));
 
   // The same bound written the other way round.
-  t.assumptions = doubling_loop(cmp(BinOp::Gt, lit(256), var("d")));
+  t.assumptions = doubling_loop(cmp(BinOp::Gt, int_lit(256), var("d")));
   ASSERT_TRUE(smt::small_domain(t));
   EXPECT_EQ(smt::small_domain(t)->values.size(), 8u);
 }
 
 TEST(CaseSplit, NoSplitWhereTheTailMayHoldAModel) {
-  SymbolicTrace t = trace_over(doubling_loop(cmp(BinOp::Lt, var("d"), lit(256))));
+  SymbolicTrace t = trace_over(doubling_loop(cmp(BinOp::Lt, var("d"), int_lit(256))));
   t.vars.front() = TraceVar{"d", "d", 0, false};
   // d in {1, 2, 4} or d >= 8. A symbolic bound (the launch not fixed):
   // the tail may hold.
-  t.assumptions = doubling_loop(cmp(BinOp::Lt, var("d"), binary(BinOp::Mul, lit(2), var("n"))), 3);
+  t.assumptions = doubling_loop(cmp(BinOp::Lt, var("d"), binary(BinOp::Mul, int_lit(2), var("n"))), 3);
   EXPECT_FALSE(smt::small_domain(t));
   // A bound that reaches into the tail, on either side.
-  t.assumptions = doubling_loop(cmp(BinOp::Le, var("d"), lit(8)), 3);
+  t.assumptions = doubling_loop(cmp(BinOp::Le, var("d"), int_lit(8)), 3);
   EXPECT_FALSE(smt::small_domain(t));
-  t.assumptions = doubling_loop(cmp(BinOp::Gt, lit(9), var("d")), 3);
+  t.assumptions = doubling_loop(cmp(BinOp::Gt, int_lit(9), var("d")), 3);
   EXPECT_FALSE(smt::small_domain(t));
   // Below the tail: three cases.
-  t.assumptions = doubling_loop(cmp(BinOp::Lt, var("d"), lit(8)), 3);
+  t.assumptions = doubling_loop(cmp(BinOp::Lt, var("d"), int_lit(8)), 3);
   ASSERT_TRUE(smt::small_domain(t));
   EXPECT_EQ(smt::small_domain(t)->values, (std::vector<std::int64_t>{1, 2, 4}));
   // A per-thread variable is never split.
-  t.assumptions = doubling_loop(cmp(BinOp::Lt, var("d"), lit(256)));
+  t.assumptions = doubling_loop(cmp(BinOp::Lt, var("d"), int_lit(256)));
   t.vars.front().thread = 1;
   EXPECT_FALSE(smt::small_domain(t));
 }
 
 TEST(CaseSplit, BoundsDropValuesWithoutModels) {
   // d in {1, 2, 4, 8} and d >= 3: only 4 and 8 have models.
-  SymbolicTrace t = trace_over({any_of({cmp(BinOp::Eq, var("v"), lit(1)), cmp(BinOp::Eq, var("v"), lit(2)),
-                                        cmp(BinOp::Eq, var("v"), lit(4)), cmp(BinOp::Eq, var("v"), lit(8))}),
-                                cmp(BinOp::Ge, var("v"), lit(3))});
+  SymbolicTrace t = trace_over({any_of({cmp(BinOp::Eq, var("v"), int_lit(1)), cmp(BinOp::Eq, var("v"), int_lit(2)),
+                                        cmp(BinOp::Eq, var("v"), int_lit(4)), cmp(BinOp::Eq, var("v"), int_lit(8))}),
+                                cmp(BinOp::Ge, var("v"), int_lit(3))});
   auto split = smt::small_domain(t);
   ASSERT_TRUE(split);
   EXPECT_EQ(split->values, (std::vector<std::int64_t>{4, 8}));
   // One value left: nothing to split.
-  t.assumptions.push_back(cmp(BinOp::Lt, var("v"), lit(5)));
+  t.assumptions.push_back(cmp(BinOp::Lt, var("v"), int_lit(5)));
   EXPECT_FALSE(smt::small_domain(t));
 }
 

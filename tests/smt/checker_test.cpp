@@ -8,6 +8,7 @@
 
 #include "protocol/parser.hpp"
 #include "smt/checker.hpp"
+#include "tests/smt/protocol_check.hpp"
 #include "smt/context_maker.hpp"
 #include "smt/z3_runtime.hpp"
 
@@ -20,10 +21,6 @@ KernelReport run(const std::string& text, smt::CheckOptions o = {}) {
   ProtocolFile f = parse_protocol(text, "t.map");
   if (o.jobs == 0) o.jobs = 2;
   return smt::check(f.kernels, o).at(0);
-}
-
-std::map<std::string, std::int64_t> witness(const KernelReport& r) {
-  return std::map<std::string, std::int64_t>(r.races.at(0).witness.begin(), r.races.at(0).witness.end());
 }
 
 }  // namespace
@@ -51,7 +48,7 @@ TEST(Checker, GlobalArraysRaceAcrossBlocksSharedDoNot) {
   EXPECT_EQ(shared.status, KernelStatus::Drf);
   KernelReport global = run("kernel k { global A; " + body);
   ASSERT_EQ(global.status, KernelStatus::Racy);
-  auto w = witness(global);
+  auto w = testkit::first_witness(global);
   auto block = [&](int t) {
     std::string s = "@" + std::to_string(t);
     return std::make_tuple(w["blockIdx.x" + s], w["blockIdx.y" + s], w["blockIdx.z" + s]);

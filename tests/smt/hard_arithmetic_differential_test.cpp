@@ -17,7 +17,7 @@ using namespace racecert::protocol;
 
 namespace {
 
-void check_seed_range(unsigned first, unsigned count) {
+void check_hard_seeds(unsigned first, unsigned count) {
   testkit::RandomProtocolOptions ro;
   ro.max_depth = 2;
   ro.max_block = 3;
@@ -26,7 +26,9 @@ void check_seed_range(unsigned first, unsigned count) {
   // Soundness holds either way; how often the solver gives up is bounded.
   // (Known: products of thread-dependent terms in bit-vector mode,
   // docs/smt-encoding.md "Speed".)
-  vo.max_unknown = testkit::seeds_checked(count) / 50;
+  // One more than 2% per range: ranges are small (a sampled one under the
+  // sanitizer checks 34 seeds) and a solver timeout depends on the machine.
+  vo.max_unknown = testkit::seeds_checked(count) / 50 + 1;
   testkit::VerdictCounts n = testkit::compare_verdicts(first, count, ro, vo);
   EXPECT_GT(n.racy, testkit::seeds_checked(count) / 5);
   EXPECT_GT(n.drf, testkit::seeds_checked(count) / 10);
@@ -34,5 +36,9 @@ void check_seed_range(unsigned first, unsigned count) {
 
 }  // namespace
 
-TEST(HardArithmeticVerdicts, Seeds0To199) { check_seed_range(0, 200); }
-TEST(HardArithmeticVerdicts, Seeds200To399) { check_seed_range(200, 200); }
+// Four ranges: a test of over two minutes at the end of a fresh clone's
+// ctest run (no cost data orders it first) leaves CI's other core idle.
+TEST(HardArithmeticVerdicts, Seeds0To99) { check_hard_seeds(0, 100); }
+TEST(HardArithmeticVerdicts, Seeds100To199) { check_hard_seeds(100, 100); }
+TEST(HardArithmeticVerdicts, Seeds200To299) { check_hard_seeds(200, 100); }
+TEST(HardArithmeticVerdicts, Seeds300To399) { check_hard_seeds(300, 100); }

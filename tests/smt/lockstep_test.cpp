@@ -12,6 +12,7 @@
 #include "protocol/parser.hpp"
 #include "protocol/printer.hpp"
 #include "smt/checker.hpp"
+#include "tests/smt/protocol_check.hpp"
 #include "tests/support/random_protocol.hpp"
 #include "tests/support/seed_sampling.hpp"
 
@@ -20,7 +21,7 @@ using namespace racecert::protocol;
 
 namespace {
 
-KernelReport run(const std::string& text, int warp_size, std::int64_t block_x = 64) {
+KernelReport check_lockstep(const std::string& text, int warp_size, std::int64_t block_x = 64) {
   ProtocolFile f = parse_protocol(text, "t.map");
   smt::CheckOptions o;
   o.jobs = 2;
@@ -28,10 +29,6 @@ KernelReport run(const std::string& text, int warp_size, std::int64_t block_x = 
   o.assumptions = {binary(BinOp::Eq, var("blockDim.x"), int_lit(block_x)),
                    binary(BinOp::Eq, var("blockDim.y"), int_lit(1)), binary(BinOp::Eq, var("blockDim.z"), int_lit(1))};
   return smt::check(f.kernels, o).at(0);
-}
-
-std::map<std::string, std::int64_t> witness(const KernelReport& r) {
-  return std::map<std::string, std::int64_t>(r.races.at(0).witness.begin(), r.races.at(0).witness.end());
 }
 
 // The warp-synchronous scan step of GPUVerify's scan_warp, in protocol form:
@@ -45,62 +42,62 @@ const char* kScan = R"(kernel scan { shared A;
 }  // namespace
 
 TEST(LockStep, WarpSynchronousScanIsDrfOnlyInLockStep) {
-  EXPECT_EQ(run(kScan, 0).status, KernelStatus::Racy);  // the default: warps are not lock-step
-  EXPECT_EQ(run(kScan, 32).status, KernelStatus::Drf);
+  EXPECT_EQ(check_lockstep(kScan, 0).status, KernelStatus::Racy);  // the default: warps are not lock-step
+  EXPECT_EQ(check_lockstep(kScan, 32).status, KernelStatus::Drf);
   // Warps of 16 threads: lane 16 of the 32-lane code reads A[0], written by
   // thread 0 of the other warp (GPUVerify's broken_shuffle).
-  KernelReport r = run(kScan, 16);
+  KernelReport r = check_lockstep(kScan, 16);
   ASSERT_EQ(r.status, KernelStatus::Racy);
-  auto w = witness(r);
+  auto w = testkit::first_witness(r);
   EXPECT_NE(w["threadIdx.x@1"] / 16, w["threadIdx.x@2"] / 16);
 }
 
 TEST(LockStep, TwoLanesWritingOneCellInOneInstructionRace) {
   // The same statement, both writing different values to A[tid / 2]: a
   // race inside one warp, which lock-step does not order.
-  KernelReport r = run("kernel k { shared A; wr A[threadIdx.x / 2] = threadIdx.x; }", 32);
+  KernelReport r = check_lockstep("kernel k { shared A; wr A[threadIdx.x / 2] = threadIdx.x; }", 32);
   ASSERT_EQ(r.status, KernelStatus::Racy);
-  auto w = witness(r);
+  auto w = testkit::first_witness(r);
   EXPECT_EQ(w["threadIdx.x@1"] / 2, w["threadIdx.x@2"] / 2);
   EXPECT_EQ(w["threadIdx.x@1"] / 32, w["threadIdx.x@2"] / 32);
   EXPECT_EQ(r.races[0].first.loc.line, r.races[0].second.loc.line);
   EXPECT_EQ(r.races[0].first.mode, "wr");
   EXPECT_EQ(r.races[0].second.mode, "wr");
   // The same value is benign, as without lock-step.
-  EXPECT_EQ(run("kernel k { shared A; wr A[threadIdx.x / 2] = 7; }", 32).status, KernelStatus::Drf);
+  EXPECT_EQ(check_lockstep("kernel k { shared A; wr A[threadIdx.x / 2] = 7; }", 32).status, KernelStatus::Drf);
 }
 
 TEST(LockStep, DifferentStatementsOfOneWarpAreOrdered) {
   // Lane t writes A[t + 1], then lane t + 1 writes it in the next statement:
   // ordered in one warp, racy across warps (threads 31 and 32).
   const char* k = "kernel k { shared A; wr A[threadIdx.x + 1] = 1;\n wr A[threadIdx.x] = 2; }";
-  EXPECT_EQ(run(k, 64).status, KernelStatus::Drf);
-  KernelReport r = run(k, 32);
+  EXPECT_EQ(check_lockstep(k, 64).status, KernelStatus::Drf);
+  KernelReport r = check_lockstep(k, 32);
   ASSERT_EQ(r.status, KernelStatus::Racy);
-  auto w = witness(r);
+  auto w = testkit::first_witness(r);
   EXPECT_NE(w["threadIdx.x@1"] / 32, w["threadIdx.x@2"] / 32);
-  EXPECT_EQ(run(k, 0).status, KernelStatus::Racy);
+  EXPECT_EQ(check_lockstep(k, 0).status, KernelStatus::Racy);
 }
 
 TEST(LockStep, ReadAndWriteOfOneStatementAreOrdered) {
   // A[t] = A[t + 1]: every load of the warp precedes its stores.
   const char* k = "kernel k { shared A; if (threadIdx.x % 32 < 31) { rd A[threadIdx.x + 1]; wr A[threadIdx.x]; } }";
-  EXPECT_EQ(run(k, 32).status, KernelStatus::Drf);
-  EXPECT_EQ(run(k, 0).status, KernelStatus::Racy);
+  EXPECT_EQ(check_lockstep(k, 32).status, KernelStatus::Drf);
+  EXPECT_EQ(check_lockstep(k, 0).status, KernelStatus::Racy);
 }
 
 TEST(LockStep, OneIterationIsOneInstructionOtherIterationsAreOrdered) {
   // for j: A[j] = tid races in one iteration (both lanes write A[j]).
-  EXPECT_EQ(run("kernel k { shared A; for j in 0..4 { wr A[j] = threadIdx.x; } }", 32).status, KernelStatus::Racy);
+  EXPECT_EQ(check_lockstep("kernel k { shared A; for j in 0..4 { wr A[j] = threadIdx.x; } }", 32).status, KernelStatus::Racy);
   // for j from tid, one warp of 32: lanes t and t + 1 meet at A[t + 1] in
   // different iterations (ordered), never in the same one (j - tid agrees).
   const char* from_tid = "kernel k { shared A; for j in threadIdx.x .. threadIdx.x + 4 { wr A[j] = threadIdx.x; } }";
-  EXPECT_EQ(run(from_tid, 32, 32).status, KernelStatus::Drf);
+  EXPECT_EQ(check_lockstep(from_tid, 32, 32).status, KernelStatus::Drf);
   // With two warps, lanes 31 and 32 are not ordered.
-  EXPECT_EQ(run(from_tid, 32, 64).status, KernelStatus::Racy);
+  EXPECT_EQ(check_lockstep(from_tid, 32, 64).status, KernelStatus::Racy);
   // A per-thread step gives no counter (iterations are not compared), and
   // the race of iteration 0 (lanes 0 and 1 both write A[0]) stays found.
-  EXPECT_EQ(run("kernel k { shared A; for j in 0..4 step threadIdx.x % 2 + 1 { wr A[j] = threadIdx.x; } }", 32).status,
+  EXPECT_EQ(check_lockstep("kernel k { shared A; for j in 0..4 step threadIdx.x % 2 + 1 { wr A[j] = threadIdx.x; } }", 32).status,
             KernelStatus::Racy);
 }
 
@@ -120,7 +117,7 @@ TEST(LockStep, TwoDimensionalBlocksUseTheLinearThreadId) {
   o.warp_size = 8;
   KernelReport r = smt::check(f.kernels, o).at(0);
   ASSERT_EQ(r.status, KernelStatus::Racy);
-  auto w = witness(r);
+  auto w = testkit::first_witness(r);
   EXPECT_NE((w["threadIdx.x@1"] + 4 * w["threadIdx.y@1"]) / 8, (w["threadIdx.x@2"] + 4 * w["threadIdx.y@2"]) / 8);
 }
 
@@ -129,7 +126,7 @@ TEST(LockStep, ThreadsOfDifferentBlocksAreNeverOneWarp) {
   // bad_inter_group): lock-step orders nothing across blocks.
   const char* k = "kernel k { global A; assume gridDim.y == 1 && gridDim.z == 1;\n"
                   " rd A[(blockIdx.x + 1) * blockDim.x + threadIdx.x];\n wr A[blockIdx.x * blockDim.x + threadIdx.x]; }";
-  KernelReport r = run(k, 32);
+  KernelReport r = check_lockstep(k, 32);
   ASSERT_EQ(r.status, KernelStatus::Racy);
   EXPECT_EQ(r.races[0].note, "threads of different blocks (barriers do not order them)");
 }
@@ -149,7 +146,7 @@ bool interpreter_racy(const Kernel& k, const testkit::SmallBounds& b, int warp_s
 // Random protocols with 1-3 threads per block in warps of 2 or 3: the
 // symbolic verdict is the interpreter's. Every loop of the generator has a
 // counter (same step in both threads), so the encoding is exact here.
-void check_seed_range(unsigned first, unsigned count) {
+void check_lockstep_seeds(unsigned first, unsigned count) {
   testkit::SmallBounds bounds;
   int racy = 0, drf = 0, ordered = 0;
   for (unsigned seed = first; seed < first + count; seed += testkit::seed_stride()) {
@@ -182,5 +179,5 @@ void check_seed_range(unsigned first, unsigned count) {
 
 }  // namespace
 
-TEST(LockStepVerdicts, Seeds0To299) { check_seed_range(0, 300); }
-TEST(LockStepVerdicts, Seeds300To599) { check_seed_range(300, 300); }
+TEST(LockStepVerdicts, Seeds0To299) { check_lockstep_seeds(0, 300); }
+TEST(LockStepVerdicts, Seeds300To599) { check_lockstep_seeds(300, 300); }

@@ -25,7 +25,7 @@ bool has_scope(const Block& b, SyncScope scope) {
   return false;
 }
 
-void check_seed_range(unsigned first, unsigned count) {
+void check_scope_seeds(unsigned first, unsigned count) {
   testkit::RandomProtocolOptions ro;
   ro.max_depth = 2;
   ro.max_block = 3;
@@ -47,5 +47,5 @@ void check_seed_range(unsigned first, unsigned count) {
 
 }  // namespace
 
-TEST(SyncScopesVerdicts, Seeds0To299) { check_seed_range(0, 300); }
-TEST(SyncScopesVerdicts, Seeds300To599) { check_seed_range(300, 300); }
+TEST(SyncScopesVerdicts, Seeds0To299) { check_scope_seeds(0, 300); }
+TEST(SyncScopesVerdicts, Seeds300To599) { check_scope_seeds(300, 300); }
