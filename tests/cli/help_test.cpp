@@ -7,6 +7,7 @@
 #include <string>
 
 #include "tests/cli/run_racecert.hpp"
+#include "tests/support/text.hpp"
 
 using Outcome = racecert::testkit::Run;
 using racecert::testkit::has;

@@ -8,6 +8,7 @@
 
 #include "tests/cli/json_output.hpp"
 #include "tests/cli/run_racecert.hpp"
+#include "tests/support/text.hpp"
 
 using racecert::testkit::parse_json;
 using racecert::testkit::has;

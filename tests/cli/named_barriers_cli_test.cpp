@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "tests/cli/run_racecert.hpp"
+#include "tests/support/text.hpp"
 
 using racecert::testkit::has;
 using racecert::testkit::run_racecert;

@@ -18,9 +18,6 @@ Run run_racecert(const std::vector<std::string>& args);
 // order a terminal shows them, and `err` empty.
 Run run_racecert_shell(const std::string& arguments);
 
-// Whether `what` occurs in `text` (an output that must mention something).
-inline bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
-
 // Writes `text` to a fresh temporary file with the given extension.
 std::string temp_file(const std::string& text, const std::string& extension);
 

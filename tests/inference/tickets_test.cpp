@@ -7,6 +7,7 @@
 #include "inference/tickets.hpp"
 #include "kernel_ir/parser.hpp"
 #include "protocol/printer.hpp"
+#include "tests/support/text.hpp"
 
 namespace racecert::inference {
 namespace {
@@ -22,7 +23,7 @@ std::string drawing(const std::string& counter_decl, const std::string& before, 
          "\n  local unsigned t;\n" + before + "\n  " + draw + "\n  store out[t] = threadIdx.x;\n" + after + "\n}\n";
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using testkit::has;
 
 TEST(Tickets, AnIncrementAfterAnInitializationAndABarrierIsATicket) {
   // OpenCL's counter: one work-item zeroes it, a barrier, then atomic_inc.

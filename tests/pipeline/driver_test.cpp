@@ -15,6 +15,7 @@
 #include "pipeline/stage.hpp"
 #include "smt/context_maker.hpp"
 #include "support/expr.hpp"
+#include "tests/support/text.hpp"
 
 using namespace racecert;
 using namespace racecert::pipeline;
@@ -29,7 +30,7 @@ std::string write_kernel(const std::string& text, const std::string& ext = ".cu"
   return path;
 }
 
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+using testkit::has;
 
 // Producer warps 0-1 write buf (shared) and out (global); consumers read
 // buf after the named barrier. `LOOP` bounds the producer loop.

@@ -7,13 +7,14 @@
 #include "progress/cuda_emitter.hpp"
 #include "progress/parser.hpp"
 #include "test_util.hpp"
+#include "tests/support/text.hpp"
 
 namespace racecert::progress {
 namespace {
 
 Program mutex() { return load_program(testing::dataset_dir() + "/exchange_mutex.axb"); }
 
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+using testkit::has;
 
 TEST(ProgressCuda, FollowsThePapersShape) {
   const std::string cu = emit_cuda(mutex(), Mapping::Plain, "mutex.axb");
