@@ -23,29 +23,108 @@ struct Point {
   // incomplete barrier instance, spinning, or stopped by the loop bound,
   // which cut a run that goes on).
   std::vector<char> enabled;
-  std::vector<char> spinning;        // per thread: spin-blocked
-  // Per thread spin-blocked here: its failed iteration's reads (location,
-  // value); the thread counts as being back at its loop head.
-  std::vector<std::vector<std::pair<int, explorer::Value>>> spin_reads;
-  std::vector<explorer::Value> memory;
+  // Per thread: spin-blocked here (its failed iteration's reads are the
+  // graph's SpinReads of the thread); it counts as being back at its loop head.
+  std::vector<char> spinning;
+  std::size_t memory_at = 0;         // where the memory starts in `key`
   unsigned crowd = 0;                // the most units resident when one started, so far
   int index = 0;                     // position in the replayed run
 };
 
-// A spinning thread can repeat its failed iteration at this point (a step
+// Per thread: the reads (location, value) of the failed iteration the graph
+// ends spin-blocked in; none if it does not.
+using SpinReads = std::vector<std::vector<std::pair<int, explorer::Value>>>;
+
+// A thread spinning at this point can repeat its failed iteration (a step
 // back to the same state) iff its reads see the memory of the point.
-bool can_spin(const Point& pt, std::size_t t) {
-  for (const auto& [loc, v] : pt.spin_reads[t])
-    if (pt.memory[static_cast<std::size_t>(loc)] != v) return false;
+bool can_spin(const Point& pt, const SpinReads& spin_reads, std::size_t t) {
+  for (const auto& [loc, v] : spin_reads[t])
+    if (pt.key[pt.memory_at + static_cast<std::size_t>(loc)] != v) return false;
   return true;
 }
 
-using Firsts = std::map<std::vector<explorer::Value>, std::size_t>;
+// What a loop points[i] .. points[j] (one state) does, whatever the model:
+// made once per loop, then judged under each model in O(threads). (A check
+// per model that walked the loop again, with a map lookup of the state per
+// step, made `progress check` of a two-thread exchange loop take 24 s:
+// 51,000 graphs of about 14 loops each, six models.)
+struct LoopFacts {
+  progress::ThreadSet stepped = 0;  // units with a step in the loop
+  std::vector<char> moved;          // per thread: takes a step in it
+  std::vector<char> always_enabled; // per thread: enabled at every point of it
+  // Per thread: enabled at some point of it whose state it never steps from
+  // in the loop (strong fairness forbids that for a thread of F).
+  std::vector<char> starved;
+  std::set<int> spinners;  // spin-blocked threads that take their self-loop
+};
+
+// The facts of the loops from one head points[i], walking the run from i
+// once: a loop to j extends the one to an earlier j (both return to the
+// head's state), so the walk adds points and takes a snapshot at each j.
+// state[k]: the index of the first point with points[k]'s state.
+class LoopWalk {
+ public:
+  LoopWalk(const std::vector<Point>& points, const std::vector<int>& stepper, const std::vector<std::size_t>& state,
+           const SpinReads& spin_reads, const UnitMap& units, std::size_t head)
+      : points_(points), stepper_(stepper), state_(state), spin_reads_(spin_reads), units_(units),
+        head_(points[head]), k_(head) {
+    const std::size_t n = head_.enabled.size();
+    f_.moved.assign(n, 0);
+    f_.always_enabled.assign(n, 1);
+  }
+
+  // The facts of the loop from the head to points[j] (j past every earlier call's).
+  LoopFacts to(std::size_t j) {
+    for (; k_ < j; ++k_) add(k_);
+    LoopFacts f = f_;
+    f.starved.assign(f.moved.size(), 0);
+    for (const auto& req : required_)
+      if (!taken_.count(req)) f.starved[static_cast<std::size_t>(req.second)] = 1;
+    return f;
+  }
+
+ private:
+  void step(std::size_t k, int t) {
+    f_.stepped |= unit_bit(units_.of_thread[static_cast<std::size_t>(t)]);
+    f_.moved[static_cast<std::size_t>(t)] = 1;
+    taken_.emplace(state_[k], t);
+  }
+
+  void add(std::size_t k) {
+    const Point& pt = points_[k];
+    step(k, stepper_[k]);
+    for (std::size_t t = 0; t < pt.enabled.size(); ++t) {
+      if (!pt.enabled[t]) f_.always_enabled[t] = 0;
+      else required_.emplace(state_[k], static_cast<int>(t));
+    }
+    // Spin-blocked threads take their self-loop wherever it is one. Not a
+    // thread of a unit that has not started at the head: its first step
+    // would start the unit and change F, so the loop would not return to
+    // the head's state (it made OBE lassos with F = {0} in which block 1
+    // stepped).
+    for (std::size_t t = 0; t < pt.spinning.size(); ++t)
+      if (pt.spinning[t] && can_spin(pt, spin_reads_, t) && (head_.started & unit_bit(units_.of_thread[t])) != 0) {
+        step(k, static_cast<int>(t));
+        f_.spinners.insert(static_cast<int>(t));
+      }
+  }
+
+  const std::vector<Point>& points_;
+  const std::vector<int>& stepper_;
+  const std::vector<std::size_t>& state_;
+  const SpinReads& spin_reads_;
+  const UnitMap& units_;
+  const Point& head_;
+  std::size_t k_;  // the next point to add
+  LoopFacts f_;
+  std::set<std::pair<std::size_t, int>> taken_;     // (state, thread) of each step so far
+  std::set<std::pair<std::size_t, int>> required_;  // (state, thread) enabled so far
+};
 
 // The lasso of the loop points[i] .. points[j] (the same state) under spec,
 // if the loop is fair for it.
 std::optional<Lasso> loop_lasso(const explorer::Schedule& run, const std::vector<Point>& points,
-                                const std::vector<int>& stepper, const Firsts& first, const UnitMap& units,
+                                const LoopFacts& f, const UnitMap& units,
                                 const std::vector<LoopingThread>& spin_loops,
                                 const progress::ModelSpec& spec, std::size_t i, std::size_t j) {
   const ThreadSet all = units.count == 32 ? ~ThreadSet{0} : unit_bit(units.count) - 1;
@@ -53,56 +132,30 @@ std::optional<Lasso> loop_lasso(const explorer::Schedule& run, const std::vector
   // Under an occupancy bound no unit may start while the slots are full.
   if (spec.occupancy && points[j].crowd >= spec.occupancy) return std::nullopt;
   const ThreadSet fair = progress::fair_set(spec, all, head.started, head.terminated);
-  ThreadSet stepped = 0;
-  std::set<std::pair<std::size_t, int>> taken;  // (state, thread) of each step of the loop
-  std::set<int> spinners;
-  const std::size_t n = head.enabled.size();
-  std::vector<char> moved(n, 0), always_enabled(n, 1);
-  for (std::size_t k = i; k < j; ++k) {
-    stepped |= unit_bit(units.of_thread[static_cast<std::size_t>(stepper[k])]);
-    moved[static_cast<std::size_t>(stepper[k])] = 1;
-    taken.insert({first.at(points[k].key), stepper[k]});
-    for (std::size_t t = 0; t < n; ++t)
-      if (!points[k].enabled[t]) always_enabled[t] = 0;
-    // Spin-blocked threads take their self-loop wherever it is one. Not a
-    // thread of a unit that has not started at the head: its first step
-    // would start the unit and change F, so the loop would not return to
-    // the head's state (it made OBE lassos with F = {0} in which block 1
-    // stepped).
-    for (std::size_t t = 0; t < points[k].spin_reads.size(); ++t)
-      if (points[k].spinning[t] && can_spin(points[k], t) &&
-          (head.started & unit_bit(units.of_thread[t])) != 0) {
-        stepped |= unit_bit(units.of_thread[t]);
-        moved[t] = 1;
-        taken.insert({first.at(points[k].key), static_cast<int>(t)});
-        spinners.insert(static_cast<int>(t));
-      }
-  }
   // Weak fairness, per thread of a unit of F (threads of a scheduled unit
   // are fair to each other): the run repeats the loop forever, so a thread
   // enabled at every point of it is enabled from some point on, and must
   // step in it; one disabled somewhere (finished, or waiting at a barrier)
-  // is owed nothing. Strong fairness below asks more.
-  if (stepped == 0) return std::nullopt;
-  for (std::size_t t = 0; t < n; ++t)
-    if ((fair & unit_bit(units.of_thread[t])) && always_enabled[t] && !moved[t]) return std::nullopt;
-  if (spec.fairness == progress::Fairness::Strong)
-    for (std::size_t k = i; k < j; ++k)
-      for (std::size_t t = 0; t < points[k].enabled.size(); ++t)
-        if (points[k].enabled[t] && (fair & unit_bit(units.of_thread[t])) &&
-            !taken.count({first.at(points[k].key), static_cast<int>(t)}))
-          return std::nullopt;
+  // is owed nothing. Strong fairness asks more: every state's enabled
+  // threads of F step from it.
+  if (f.stepped == 0) return std::nullopt;
+  const std::size_t n = head.enabled.size();
+  for (std::size_t t = 0; t < n; ++t) {
+    if (!(fair & unit_bit(units.of_thread[t]))) continue;
+    if (f.always_enabled[t] && !f.moved[t]) return std::nullopt;
+    if (spec.fairness == progress::Fairness::Strong && f.starved[t]) return std::nullopt;
+  }
   Lasso l;
   l.prefix.assign(run.begin(), run.begin() + head.index);
   l.cycle.assign(run.begin() + head.index, run.begin() + points[j].index);
   std::map<int, std::vector<int>> pcs;
   for (const ScheduledEvent& e : l.cycle) pcs[e.thread].push_back(e.pc);
   for (auto& [t, v] : pcs) l.looping.push_back(LoopingThread{t, v.back(), v, false});
-  for (int t : spinners)
+  for (int t : f.spinners)
     if (!pcs.count(t)) l.looping.push_back(spin_loops[static_cast<std::size_t>(t)]);
   for (int u = 0; u < units.count; ++u) {
     if (head.terminated & unit_bit(u)) l.terminated_units.push_back(u);
-    else if (!(stepped & unit_bit(u))) l.paused_units.push_back(u);
+    else if (!(f.stepped & unit_bit(u))) l.paused_units.push_back(u);
     if (fair & unit_bit(u)) l.fair_units.push_back(u);
   }
   return l;
@@ -116,7 +169,7 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
   const explorer::Program& p = *g.context().program;
   const explorer::Schedule sched = explorer::schedule_of(g);
   const int n = g.num_threads();
-  std::vector<explorer::ThreadRunner> runners = g.context().runners;
+  const std::vector<explorer::ThreadRunner>& runners = g.context().runners;
   std::vector<explorer::ThreadState> states;
   for (const auto& r : runners) states.push_back(r.initial());
   std::vector<explorer::Value> memory = p.init;
@@ -139,7 +192,7 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
   // Threads the graph ends spin-blocked: where the failed iteration starts
   // (events before it; -1: none) and what it reads.
   std::vector<int> spin_start(static_cast<std::size_t>(n), -1);
-  std::vector<std::vector<std::pair<int, explorer::Value>>> spin_reads(static_cast<std::size_t>(n));
+  SpinReads spin_reads(static_cast<std::size_t>(n));
   std::vector<LoopingThread> spin_loops(static_cast<std::size_t>(n));
   for (int t = 0; t < n; ++t) {
     if (g.state(t).status != ThreadStatus::SpinBlocked) continue;
@@ -155,13 +208,14 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
     }
   }
 
+  std::size_t key_size = 0;  // the last point's (the next one's is about the same)
   auto point = [&](int index) {
     Point pt;
     pt.index = index;
+    pt.key.reserve(key_size);
     ThreadSet live = 0;
     pt.enabled.assign(static_cast<std::size_t>(n), 0);
     pt.spinning.assign(static_cast<std::size_t>(n), 0);
-    pt.spin_reads.resize(static_cast<std::size_t>(n));
     for (int t = 0; t < n; ++t) {
       const auto ut = static_cast<std::size_t>(t);
       const explorer::ThreadState& s = states[ut];
@@ -179,7 +233,6 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
       if (start >= 0 && (s.status == ThreadStatus::SpinBlocked ||
                          thread_events[ut].size() == static_cast<std::size_t>(start))) {
         pt.spinning[ut] = pt.enabled[ut] = 1;
-        pt.spin_reads[ut] = spin_reads[ut];
       }
       if ((s.status == ThreadStatus::Running && !(waits_at_barrier(runners[ut], s) && !barriers.released(t))) ||
           s.status == ThreadStatus::BoundBlocked)
@@ -188,13 +241,14 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
           s.status == ThreadStatus::BoundBlocked)
         live |= unit_bit(units.of_thread[static_cast<std::size_t>(t)]);
     }
+    pt.memory_at = pt.key.size();
     pt.key.insert(pt.key.end(), memory.begin(), memory.end());
-    pt.memory = memory;
     pt.key.push_back(started);
     barriers.append_key(pt.key);
     pt.started = started;
     pt.crowd = crowd;
     pt.terminated = all & ~live;
+    key_size = pt.key.size();
     return pt;
   };
 
@@ -225,7 +279,9 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
     const std::size_t second = next_of(i + 1, -1);
     const bool pair = e.kind == StepKind::Read && e.rmw && second < sched.size() && sched[second].thread == e.thread &&
                       sched[second].kind == StepKind::Write && sched[second].rmw;
-    for (std::size_t k : pair ? std::vector<std::size_t>{i, second} : std::vector<std::size_t>{i}) {
+    const std::size_t steps[2] = {i, second};
+    for (std::size_t x = 0; x < (pair ? 2u : 1u); ++x) {
+      const std::size_t k = steps[x];
       const ScheduledEvent& ev = sched[k];
       taken[k] = 1;
       if (ev.kind == StepKind::Read && ev.value != memory[static_cast<std::size_t>(ev.location)])
@@ -266,14 +322,28 @@ std::vector<std::optional<Lasso>> find_write_cycles(const explorer::Graph& g, co
   }
 
   std::map<std::vector<explorer::Value>, std::size_t> first;
+  std::vector<std::size_t> state(points.size());  // index of the first point with this state
   std::vector<std::pair<std::size_t, std::size_t>> loops;  // (i, j): points[i] and points[j] are one state
   for (std::size_t j = 0; j < points.size(); ++j) {
     auto [it, fresh] = first.emplace(points[j].key, j);
+    state[j] = it->second;
     if (!fresh) loops.emplace_back(it->second, j);
   }
+  // Every loop's facts, made when a model first needs them: the whole
+  // group of loops of that head at once.
+  std::vector<std::optional<LoopFacts>> facts(loops.size());
+  auto facts_of = [&](std::size_t x) -> const LoopFacts& {
+    if (!facts[x]) {
+      LoopWalk walk(points, stepper, state, spin_reads, units, loops[x].first);
+      for (std::size_t y = x; y < loops.size(); ++y)  // loops are in order of j
+        if (loops[y].first == loops[x].first) facts[y] = walk.to(loops[y].second);
+    }
+    return *facts[x];
+  };
   for (std::size_t m = 0; m < specs.size(); ++m)
-    for (const auto& [i, j] : loops) {
-      if (auto l = loop_lasso(run, points, stepper, first, units, spin_loops, specs[m], i, j)) {
+    for (std::size_t x = 0; x < loops.size(); ++x) {
+      const auto [i, j] = loops[x];
+      if (auto l = loop_lasso(run, points, facts_of(x), units, spin_loops, specs[m], i, j)) {
         found[m] = std::move(l);
         break;
       }
