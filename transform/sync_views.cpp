@@ -36,10 +36,14 @@ WellFormed reform(const WellFormed& w, const std::function<bool(const Sync&)>& k
   WellFormed out = make_well_formed(keep_syncs(w.kernel, keep));
   if (!out.divergences.empty())  // fewer barriers cannot diverge where all of them did not
     throw unsupported(out.divergences.front().barrier, "internal error: barrier divergence in a view of the barriers");
-  for (auto& [name, source] : out.source_name) {
+  // Names are unique already, so the re-forming renames none (out's map is
+  // empty), but were it to, its renaming composes with w's.
+  std::map<std::string, std::string> names = w.source_name;
+  for (const auto& [name, source] : out.source_name) {
     auto it = w.source_name.find(source);
-    if (it != w.source_name.end()) source = it->second;
+    names[name] = it != w.source_name.end() ? it->second : source;
   }
+  out.source_name = std::move(names);
   return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <unordered_set>
 
 #include "protocol/block_ops.hpp"
 #include "protocol/loop_domain.hpp"
@@ -46,6 +47,7 @@ struct Context {
 class WellFormer {
  public:
   explicit WellFormer(const Kernel& k) {
+    taken_.reserve(k.vars.size() + k.arrays.size() + 16);
     for (const auto& v : builtin_vars()) declare_global(v.name, v.kind);
     for (const auto& v : k.vars) {
       declare_global(v.name, v.kind);
@@ -69,13 +71,14 @@ class WellFormer {
   }
 
  private:
+  // Sparse, as WellFormed::levels: only the names not per thread.
   UniformityLevels levels_;
   // Conditions and loop bounds share sub-terms with those before them
   // (support/uniformity.hpp).
   LevelMemo level_{levels_};
-  std::map<std::string, std::string> source_name_;
+  std::map<std::string, std::string> source_name_;  // the renamed names only
   std::map<std::string, TicketCounter> tickets_;
-  std::set<std::string> taken_;
+  std::unordered_set<std::string> taken_;
   std::vector<Divergence> divergences_;
   std::vector<ThreadControlledWarpSync> warp_syncs_;
   // The barriers block() has met so far (a Bind's counted whole): a
@@ -84,9 +87,17 @@ class WellFormer {
   // nest n times (issue 18).
   std::size_t syncs_met_ = 0;
 
+  // A kernel of 50,000 statements has 100,000 per-thread locals (the
+  // front end's temporaries): recording each one's level and its name as
+  // its own source name, in this pass and again in each array's views, was
+  // a tenth of its check (issue 18). So levels_ and source_name_ hold only
+  // what differs from the default: a level not per thread, a renamed name.
+  void set_level(const std::string& n, Uniformity l) {
+    if (l != Uniformity::Thread) levels_[n] = l;
+  }
+
   void declare_global(const std::string& n, Uniformity l) {
-    levels_[n] = l;
-    source_name_[n] = n;
+    set_level(n, l);
     taken_.insert(n);
   }
 
@@ -94,7 +105,7 @@ class WellFormer {
     std::string name = n;
     for (int i = 1; taken_.count(name); ++i) name = n + "#" + std::to_string(i);
     taken_.insert(name);
-    source_name_[name] = n;
+    if (name != n) source_name_[name] = n;
     return name;
   }
 
@@ -157,7 +168,7 @@ class WellFormer {
         [&](Loop& l) { out.push_back(loop(std::move(l), ctx, ren)); },
         [&](Decl& d) {
           std::string n = fresh(d.name);
-          levels_[n] = binder_level(d.kind, ctx);
+          set_level(n, binder_level(d.kind, ctx));
           if (d.ticket) tickets_[n] = *d.ticket;
           rename(ren, d.name, n);
           d.name = n;
@@ -208,7 +219,7 @@ class WellFormer {
     if (!sync) inner.unsynchronized = true;
     if (bounds == Uniformity::Thread) inner.thread_loop = true;
     std::string n = fresh(l.var);
-    levels_[n] = binder_level(bounds, ctx);
+    set_level(n, binder_level(bounds, ctx));
     rename(ren, l.var, n);
     l.var = n;
     l.body = block(std::move(in.body), inner, ren);

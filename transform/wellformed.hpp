@@ -39,11 +39,14 @@ struct ThreadControlledWarpSync {
 
 struct WellFormed {
   protocol::Kernel kernel;                         // tagged, renamed, case-split
-  UniformityLevels levels;                         // every variable of the kernel
+  // The variables not per thread; every other name is per thread, as
+  // level_of reads it (a kernel's many per-thread locals need no entry).
+  UniformityLevels levels;
   // The kernel-wide unknowns not per thread (uniform, or the same in a
   // block), in declaration order: every trace declares these.
   std::vector<std::string> shared_vars;
-  std::map<std::string, std::string> source_name;  // renamed variable -> the user's name
+  // Renamed variable -> the user's name; a name not here is the user's own.
+  std::map<std::string, std::string> source_name;
   std::map<std::string, protocol::TicketCounter> tickets;  // renamed ticket -> its counter
   std::vector<Divergence> divergences;
   // The warp barriers under thread-dependent control, with the conditions

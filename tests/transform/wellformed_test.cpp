@@ -3,6 +3,7 @@
 
 #include "protocol/parser.hpp"
 #include "protocol/printer.hpp"
+#include "transform/sync_views.hpp"
 #include "transform/wellformed.hpp"
 
 using namespace racecert;
@@ -92,6 +93,20 @@ TEST(WellFormed, RenamesReusedNamesApart) {
   EXPECT_EQ(second.var, "i#1");
   EXPECT_EQ(to_string(second.body[1].as<Access>().index[0]), "i#1 + u");
   EXPECT_EQ(w.source_name.at("i#1"), "i");
+  EXPECT_EQ(w.source_name.size(), 1u);
+}
+
+// The views re-form the kernel without renaming again: a renamed name keeps
+// its user's name in each (a witness shows `i`, not `i#1`).
+TEST(WellFormed, ViewsKeepTheUsersNames) {
+  WellFormed w = make_well_formed(kernel("for i in 0..2 { rd A[i]; } for i in 0..3 { wr A[i]; sync; sync warp 32; }"));
+  ASSERT_EQ(w.source_name.at("i#1"), "i");
+  std::vector<SyncView> views = sync_views(std::move(w), true);
+  ASSERT_EQ(views.size(), 3u);  // no common warp, one warp, different blocks
+  for (const SyncView& v : views) {
+    EXPECT_EQ(v.kernel.source_name.size(), 1u) << v.pairs;
+    EXPECT_EQ(v.kernel.source_name.at("i#1"), "i") << v.pairs;
+  }
 }
 
 // A binder whose name is free keeps it, and the expressions in its scope
@@ -117,11 +132,13 @@ TEST(WellFormed, ClassifiesVariables) {
   WellFormed w = make_well_formed(kernel(
       "for x in 0..N { sync; } for y in 0..tid { rd A[y]; } for z in 0..blockIdx.x { sync; } for q in 0..v { rd A[q]; }"));
   EXPECT_EQ(w.levels.at("x"), Uniformity::Grid);
-  EXPECT_EQ(w.levels.at("y"), Uniformity::Thread);
+  EXPECT_EQ(level_of("y", w.levels), Uniformity::Thread);
   EXPECT_EQ(w.levels.at("z"), Uniformity::Block);
-  EXPECT_EQ(w.levels.at("q"), Uniformity::Thread);
-  EXPECT_EQ(w.levels.at("threadIdx.x"), Uniformity::Thread);
+  EXPECT_EQ(level_of("q", w.levels), Uniformity::Thread);
+  EXPECT_EQ(level_of("threadIdx.x", w.levels), Uniformity::Thread);
   EXPECT_EQ(w.levels.at("N"), Uniformity::Grid);
+  // Sparse: per-thread names have no entry, renamed names only have one.
+  EXPECT_EQ(w.levels.count("y") + w.levels.count("q") + w.levels.count("threadIdx.x"), 0u);
   EXPECT_TRUE(w.divergences.empty());  // blockIdx is the same in a whole block
 }
 
