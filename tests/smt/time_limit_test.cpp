@@ -106,7 +106,10 @@ TEST(TimeLimit, AQueryAfterATimedOutOneInTheSameGroupIsDecided) {
   for (int jobs : {1, 8}) {
     smt::CheckOptions o;
     o.jobs = jobs;
-    o.query.timeout_ms = 100;
+    // A's query never ends; B's needs milliseconds, but with 100 ms it timed
+    // out once in CI, its eight jobs sharing two cores with the eight of
+    // TwoHundredQueriesInEightThreadsEachEndsOnTime.
+    o.query.timeout_ms = 1000;
     // A resource limit that never runs out: the plain core (in the shared
     // context) has the whole query's time, so the watchdog interrupts it
     // there, not in a context of its own.
