@@ -337,13 +337,7 @@ class Analysis {
   // ranges do not exclude: signed overflow is undefined, and racecert
   // assumes the arguments make none (RangeFacts::assume_no_signed_overflow).
   bool assumed(const expr::Wrap& w) const {
-    return facts_.assume_no_signed_overflow && !stored_value_ && w.is_signed && mentions_input(w.value);
-  }
-
-  bool mentions_input(const Expr& e) const {
-    bool found = false;
-    expr::for_each_var(e, [&](const std::string& v) { found = found || inputs_.count(v) > 0; });
-    return found;
+    return facts_.assume_no_signed_overflow && !stored_value_ && w.is_signed && expr::mentions(w.value, inputs_);
   }
 
   // The variables whose values depend on kernel arguments or memory,
@@ -356,7 +350,7 @@ class Analysis {
       any_statement(k.body, [&](const Stmt& st) {
         std::visit(Overloaded{
                        [&](const Assign& a) {
-                         if (!a.value || mentions_input(a.value)) inputs_.insert(a.var);
+                         if (!a.value || expr::mentions(a.value, inputs_)) inputs_.insert(a.var);
                        },
                        [&](const Load& l) { inputs_.insert(l.var); },
                        [&](const Store&) {},

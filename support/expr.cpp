@@ -233,12 +233,6 @@ std::set<std::string> free_vars(const Expr& e) {
   return out;
 }
 
-bool mentions(const Expr& e, const std::set<std::string>& names) {
-  if (!e || names.empty()) return false;
-  if (e->kind == ExprNode::Kind::Var) return names.count(e->name) > 0;
-  return mentions(e->a, names) || mentions(e->b, names) || mentions(e->c, names);
-}
-
 bool mentions(const Expr& e, const std::string& name) {
   if (!e) return false;
   if (e->kind == ExprNode::Kind::Var) return e->name == name;

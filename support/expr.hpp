@@ -102,7 +102,15 @@ void for_each_var(const Expr& e, F&& f) {
   for_each_var(e->c, f);
 }
 std::set<std::string> free_vars(const Expr& e);
-bool mentions(const Expr& e, const std::set<std::string>& names);
+// Whether e reads any of names: a std::set, or a hashed set where a pass
+// keeps many thousands of them (kernel_ir/integer_ranges.cpp).
+template <class Names>
+  requires requires(const Names& n, const std::string& v) { n.count(v); }
+bool mentions(const Expr& e, const Names& names) {
+  if (!e || names.empty()) return false;
+  if (e->kind == ExprNode::Kind::Var) return names.count(e->name) > 0;
+  return mentions(e->a, names) || mentions(e->b, names) || mentions(e->c, names);
+}
 bool mentions(const Expr& e, const std::string& name);
 std::size_t size(const Expr& e);  // number of nodes
 
