@@ -20,7 +20,6 @@ namespace racecert::cli {
 namespace {
 
 using liveness::LivenessResult;
-using liveness::Verdict;
 
 std::string step_text(const explorer::Program& p, const explorer::ScheduledEvent& e) {
   const explorer::Thread& th = p.threads[static_cast<std::size_t>(e.thread)];
@@ -100,8 +99,8 @@ llvm::json::Object result_json(const explorer::Program& p, const LivenessResult&
                        {"verdict", liveness::to_string(r.verdict)},
                        {"reason", r.reason}};
   // progress check's field: a boolean where decided, null when unknown.
-  if (r.verdict == Verdict::Unknown) o["terminates"] = nullptr;
-  else o["terminates"] = r.verdict == Verdict::Terminates;
+  if (r.verdict == liveness::Verdict::Unknown) o["terminates"] = nullptr;
+  else o["terminates"] = r.verdict == liveness::Verdict::Terminates;
   if (r.model.occupancy) o["occupancy"] = static_cast<int64_t>(r.model.occupancy);
   if (r.lasso) o["witness"] = lasso_json(p, *r.lasso);
   else o["witness"] = nullptr;
@@ -150,14 +149,14 @@ int explore_liveness(const explorer::Program& program, const cxxopts::ParseResul
               << std::left << std::setw(12) << "model" << std::setw(10) << "fairness" << "verdict\n";
     for (const auto& r : results)
       std::cout << std::setw(12) << model_label(r.model) << std::setw(10) << progress::fairness_name(r.model.fairness)
-                << liveness::to_string(r.verdict) << (r.verdict == Verdict::Unknown ? " (" + r.reason + ")" : "")
+                << liveness::to_string(r.verdict) << (r.verdict == liveness::Verdict::Unknown ? " (" + r.reason + ")" : "")
                 << "\n";
   }
   if (results.size() != 1) return kExitOk;
   switch (results.front().verdict) {
-    case Verdict::Terminates: return kExitOk;
-    case Verdict::MayHang: return kExitViolation;
-    case Verdict::Unknown: return kExitInconclusive;
+    case liveness::Verdict::Terminates: return kExitOk;
+    case liveness::Verdict::MayHang: return kExitViolation;
+    case liveness::Verdict::Unknown: return kExitInconclusive;
   }
   return kExitOk;
 }

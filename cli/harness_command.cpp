@@ -27,7 +27,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace racecert::harness;
 
-constexpr const char* kUsage =
+constexpr const char* kHarnessUsage =
     "usage: racecert harness <run|merge|synth> [options]\n"
     "\n"
     "  run PATH... --out DIR [--tool racecert|racecert-inprocess|gpuverify|faial|CMD]...\n"
@@ -118,7 +118,7 @@ int in_process_check(const std::vector<std::string>& args, std::string& out) {
   return code;
 }
 
-int run_command(int argc, char** argv) {
+int harness_run_command(int argc, char** argv) {
   cxxopts::Options spec("racecert harness run", "Compare verifiers on kernels with GPUVerify-style headers.");
   spec.custom_help("PATH... --out DIR [options]");
   spec.add_options()
@@ -335,7 +335,7 @@ int synth_command(int argc, char** argv) {
 }  // namespace
 
 int harness_main(int argc, char** argv) {
-  return dispatch_subcommands("harness", kUsage, {{"run", run_command}, {"merge", merge_command}, {"synth", synth_command}}, argc, argv);
+  return dispatch_subcommands("harness", kHarnessUsage, {{"run", harness_run_command}, {"merge", merge_command}, {"synth", synth_command}}, argc, argv);
 }
 
 }  // namespace racecert::cli

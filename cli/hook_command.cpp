@@ -17,7 +17,7 @@ namespace racecert::cli {
 
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kHookUsage =
     "usage: racecert hook <install|uninstall|run> [options]\n"
     "\n"
     "  install [--force]   install the pre-commit and pre-merge-commit hooks in the current\n"
@@ -84,7 +84,7 @@ int uninstall_command(int argc, char** argv) {
   return harness::hook::uninstall_hook(std::cout, std::cerr);
 }
 
-int run_command(int argc, char** argv) {
+int hook_run_command(int argc, char** argv) {
   cxxopts::Options spec(argv[0], "Check the staged kernels, as the hooks do. With FILEs, the staged content of "
                                  "those files, in parallel; a FILE not in the index counts as inconclusive, with a "
                                  "warning, and one that does not exist is an error. With --working-tree, the FILEs "
@@ -109,8 +109,8 @@ int run_command(int argc, char** argv) {
 }  // namespace
 
 int hook_main(int argc, char** argv) {
-  return dispatch_subcommands("hook", kUsage,
-                              {{"install", install_command}, {"uninstall", uninstall_command}, {"run", run_command}},
+  return dispatch_subcommands("hook", kHookUsage,
+                              {{"install", install_command}, {"uninstall", uninstall_command}, {"run", hook_run_command}},
                               argc, argv);
 }
 

@@ -34,7 +34,7 @@ namespace {
 
 using namespace racecert::progress;
 
-constexpr const char* kUsage =
+constexpr const char* kProgressUsage =
     "usage: racecert progress <check|synth|emit-cuda> [options]\n"
     "\n"
     "  check FILE       termination verdicts under the 11 progress models\n"
@@ -146,7 +146,7 @@ int emit_cuda_command(int argc, char** argv);
 }  // namespace
 
 int progress_main(int argc, char** argv) {
-  return dispatch_subcommands("progress", kUsage, {{"check", check}, {"synth", synth}, {"emit-cuda", emit_cuda_command}}, argc, argv);
+  return dispatch_subcommands("progress", kProgressUsage, {{"check", check}, {"synth", synth}, {"emit-cuda", emit_cuda_command}}, argc, argv);
 }
 
 namespace {
