@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <functional>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "kernel_ir/jump_elimination.hpp"
 #include "kernel_ir/uniformity_analysis.hpp"
@@ -257,12 +259,15 @@ class Inferrer {
   std::set<std::string> steering_;  // the loads that get consistent values (phase_reads.hpp)
   std::vector<P::Block*> sinks_;
   std::vector<P::Block*> decl_scopes_;  // fresh unknowns of a loop body (innermost last)
-  std::set<std::string> names_;
-  std::map<std::string, int> next_suffix_;  // per base, the last suffix fresh_name() tried
+  // Hashed, as fresh_names_: a 50,000-statement kernel makes some 100,000
+  // unknowns; a tree's string comparisons cost 1 to 3 % of the instructions
+  // of an 8,000-statement kernel's check (bench/perf/compare.py --instructions).
+  std::unordered_set<std::string> names_;
+  std::unordered_map<std::string, int> next_suffix_;  // per base, the last suffix fresh_name() tried
   // The unknowns fresh() made, each with whether an expression uses it
   // (drop_unused_unknowns). Apart from names_: each holds a counter that
   // no other has, so that fresh() need not record it there.
-  std::map<std::string, bool> fresh_names_;
+  std::unordered_map<std::string, bool> fresh_names_;
   int counter_ = 0;
   int depth_ = 0;        // conditionals and loops around the current statement
   TicketLedger tickets_;  // counters and the tickets drawn from them (inference/tickets.hpp)
