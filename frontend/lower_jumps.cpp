@@ -127,6 +127,13 @@ void Lowerer::statements(const std::vector<const Stmt*>& list) {
   };
   std::vector<Target> targets;
   std::map<const LabelDecl*, std::size_t> earlier;  // label -> first statement with a goto to it
+  // The gotos of a statement matter only to labels after it. Most lists
+  // have no label: walking each statement's subtree for gotos, at every
+  // level of nesting, was 1.3 % of the instructions of a flat
+  // 8,000-statement kernel's check (issue 18).
+  std::size_t labeled_end = 0;  // one past the list's last labeled statement
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (isa_and_nonnull<LabelStmt>(list[i])) labeled_end = i + 1;
   for (std::size_t i = 0; i < list.size(); ++i) {
     Target t{i, {}, i};
     for (const LabelDecl* l : labels_of(list[i]))
@@ -138,6 +145,7 @@ void Lowerer::statements(const std::vector<const Stmt*>& list) {
       if (!targets.empty()) t.start = std::min(t.start, targets.back().start);
       targets.push_back(t);
     }
+    if (i + 1 >= labeled_end) continue;
     std::set<const LabelDecl*> here;
     gotos_in(list[i], here);
     for (const LabelDecl* l : here) earlier.emplace(l, i);
