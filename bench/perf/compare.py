@@ -35,7 +35,10 @@ def instructions(racecert, path, limit):
     """The instructions `racecert check -j 1 path` executes, under callgrind."""
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", racecert, "check", "-j", "1", path]
     # Valgrind runs the program some 50 times slower than it runs alone.
-    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=50 * limit)
+    try:
+        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=50 * limit)
+    except subprocess.TimeoutExpired:
+        sys.exit("compare.py: %s under callgrind ran past %g s (50 x --limit)" % (path, 50 * limit))
     m = re.search(r"Collected : (\d+)", done.stderr)
     if not m:
         sys.exit("compare.py: no instruction count from callgrind for %s:\n%s" % (path, done.stderr[-2000:]))
